@@ -1,0 +1,54 @@
+# Golf club: the two commands are `make run` and `make test`. Both call `make setup`.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+# The first interpreter of 3.12 or newer that actually runs (pyenv shims may exist but refuse).
+PYTHON_CANDIDATES := python3.13 python3.12 $(wildcard $(HOME)/.pyenv/versions/3.13*/bin/python3) \
+	$(wildcard $(HOME)/.pyenv/versions/3.12*/bin/python3) python3 python
+FIND_PYTHON := for p in $(PYTHON_CANDIDATES); do \
+	if $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then echo $$p; break; fi; done
+
+.PHONY: setup run test lint format bench demo check-deploy clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@if [ ! -x $(PY) ] || ! $(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)'; then \
+		PYBIN=$$($(FIND_PYTHON)); \
+		if [ -z "$$PYBIN" ]; then echo "Python 3.12 or newer is needed; none was found on PATH." >&2; exit 1; fi; \
+		echo "Creating $(VENV) with $$PYBIN"; rm -rf $(VENV); $$PYBIN -m venv $(VENV); \
+	fi
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	@touch $(STAMP)
+
+run: setup
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: setup
+	$(PY) -m ruff check .
+	$(PY) manage.py check
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: setup
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: setup
+	$(PY) -m ruff check --fix .
+	$(PY) -m ruff format .
+
+bench: setup
+	$(PY) bench/engine.py
+
+check-deploy: setup
+	DEBUG=false SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') \
+		ALLOWED_HOSTS=golf.example.com $(PY) manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) .pytest_cache db.sqlite3 staticfiles

@@ -1,0 +1,3 @@
+"""API URLs of live games."""
+
+urlpatterns: list = []

@@ -1,0 +1,1 @@
+"""Table scoring models: games, players, holes and per-player entries."""

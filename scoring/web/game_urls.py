@@ -1,0 +1,3 @@
+"""URLs of live games (/games/)."""
+
+urlpatterns: list = []

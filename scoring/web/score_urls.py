@@ -1,0 +1,3 @@
+"""URLs of the "Score a grid" page (/score/)."""
+
+urlpatterns: list = []

@@ -1,0 +1,1 @@
+"""Tournament models arrive with the tournament issues."""
