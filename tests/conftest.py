@@ -51,7 +51,7 @@ def chromium_browser() -> Iterator[object]:
     if path is None:
         if os.environ.get("GOLFCLUB_REQUIRE_BROWSER") == "1":
             pytest.fail("GOLFCLUB_REQUIRE_BROWSER=1 but no Chromium was found (apt-get install chromium)")
-        pytest.skip("no Chromium found at /usr/bin/chromium: browser tests skipped (apt-get install chromium)")
+        pytest.skip("no Chromium at /usr/bin/chromium: browser tests skipped (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

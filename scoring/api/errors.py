@@ -14,7 +14,10 @@ def _flatten(detail: Any, where: str = "") -> list[dict[str, str]]:
     if isinstance(detail, dict):
         out: list[dict[str, str]] = []
         for key, value in detail.items():
-            child = where if key in ("non_field_errors", "detail") else (f"{where}.{key}" if where else str(key))
+            if key in ("non_field_errors", "detail"):
+                child = where
+            else:
+                child = f"{where}.{key}" if where else str(key)
             out.extend(_flatten(value, child))
         return out
     if isinstance(detail, list):
