@@ -1,0 +1,45 @@
+"""Production settings: `manage.py check --deploy` stays clean, and DEBUG off demands a SECRET_KEY."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Variables the test decides; DJANGO_ALLOW_ASYNC_UNSAFE is set for browser tests and never in production.
+PRODUCTION_CONTROLLED = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+
+
+def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run manage.py in a fresh interpreter with exactly the given production-like environment."""
+    full_env = {k: v for k, v in os.environ.items() if k not in PRODUCTION_CONTROLLED}
+    full_env.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_it_passes_the_deploy_check_under_production_settings() -> None:
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        env={"DEBUG": "false", "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "golf.example.com"},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_it_refuses_to_start_without_a_secret_key_when_debug_is_off() -> None:
+    result = run_manage("check", env={"DEBUG": "false", "ALLOWED_HOSTS": "golf.example.com"})
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
