@@ -1,1 +1,274 @@
-"""Table scoring models: games, players, holes and per-player entries."""
+"""Table scoring models: players, games and their seats, holes, per-player entries, history.
+
+Every score stored here was computed by the rules engine (`scoring.rules`); the stored totals on
+`Seat` are a cache that `scoring.services` recomputes from the entries in the same transaction as
+every change, so they always equal a recomputation.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+TOKEN_BYTES = 24  # secrets.token_urlsafe(24) gives 32 URL-safe characters (192 bits)
+
+
+def new_token() -> str:
+    """An unguessable URL-safe token for an edit or view link."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Player(models.Model):
+    """A person who plays: a logged-in user's roster entry, or a name typed at one table."""
+
+    name = models.CharField(_("name"), max_length=40)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("owner"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="golf_players",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    last_played_at = models.DateTimeField(_("last played"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "name"],
+                condition=models.Q(owner__isnull=False),
+                name="player_unique_name_per_owner",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class GameStatus(models.TextChoices):
+    """Where a match stands (recomputed with the totals on every change)."""
+
+    IN_PROGRESS = "in_progress", _("In progress")
+    SUDDEN_DEATH = "sudden_death", _("Sudden death pending")
+    FINISHED = "finished", _("Finished")
+
+
+class Game(models.Model):
+    """One table's match: players in seat order, a ruleset frozen at the first hole, holes in order."""
+
+    title = models.CharField(_("title"), max_length=80, blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("owner"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="golf_games",
+    )
+    edit_token = models.CharField(_("edit token"), max_length=64, unique=True, default=new_token)
+    view_token = models.CharField(_("view token"), max_length=64, unique=True, default=new_token)
+    # The resolved ruleset (`Ruleset.to_dict()`), every parameter spelled out.
+    ruleset = models.JSONField(_("ruleset"))
+    # When the first hole was recorded: from then on the ruleset cannot change (seed 001).
+    ruleset_frozen_at = models.DateTimeField(_("ruleset frozen at"), null=True, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat index)"), default=0)
+    # Bumped on every change to the game or any of its holes: the ETag of the scoreboard.
+    version = models.PositiveIntegerField(_("version"), default=1)
+    status = models.CharField(
+        _("status"), max_length=16, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
+    )
+    winners = models.JSONField(_("winners"), default=list, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        ordering = ["-updated_at", "-pk"]
+        indexes = [models.Index(fields=["owner", "-updated_at"], name="game_owner_recent")]
+
+    def __str__(self) -> str:
+        return self.title or _("Game %(id)s") % {"id": self.pk}
+
+    @property
+    def preset(self) -> str:
+        """The name of the preset the ruleset starts from."""
+        return str(self.ruleset.get("preset", ""))
+
+    @property
+    def is_frozen(self) -> bool:
+        """True once a hole has been recorded: the ruleset can no longer change."""
+        return self.ruleset_frozen_at is not None
+
+
+class Seat(models.Model):
+    """A player's place at a game's table, with the stored totals recomputed on every change."""
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))  # 0-based, clockwise
+    name = models.CharField(_("name"), max_length=40)  # the name at this table (unique in the game)
+    total = models.IntegerField(_("total"), default=0)  # regular holes only
+    holes_played = models.PositiveSmallIntegerField(_("holes played"), default=0)
+    playoff_total = models.IntegerField(_("playoff total"), default=0)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["game", "name"], name="seat_unique_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Hole(models.Model):
+    """One hole of a game; playoff (sudden-death) holes are numbered apart from the regular ones."""
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="holes")
+    number = models.PositiveSmallIntegerField(_("number"))
+    is_playoff = models.BooleanField(_("playoff hole"), default=False)
+    dealer_seat = models.PositiveSmallIntegerField(_("dealer seat"))
+    ender = models.ForeignKey(
+        Seat,
+        verbose_name=_("ended by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="holes_ended",
+    )
+    # Optimistic concurrency: updates are one `UPDATE ... WHERE id=? AND version=?`.
+    version = models.PositiveIntegerField(_("version"), default=1)
+    created_by = models.CharField(_("recorded by"), max_length=80, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("hole")
+        verbose_name_plural = _("holes")
+        ordering = ["game", "is_playoff", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number", "is_playoff"], name="hole_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        label = _("Playoff hole %(n)s") if self.is_playoff else _("Hole %(n)s")
+        return label % {"n": self.number}
+
+
+class HoleEntry(models.Model):
+    """One player's result in one hole: the grid's cards, or a typed total, and the engine's scores."""
+
+    hole = models.ForeignKey(Hole, verbose_name=_("hole"), on_delete=models.CASCADE, related_name="entries")
+    seat = models.ForeignKey(Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="entries")
+    # Rows of canonical card tokens (top row first), or null when the total was typed.
+    cards = models.JSONField(_("cards"), null=True, blank=True)
+    typed_total = models.IntegerField(_("typed total"), null=True, blank=True)
+    blocks_marked = models.PositiveSmallIntegerField(_("blocks marked by hand"), default=0)
+    grid_score = models.IntegerField(_("grid score"))
+    adjustments = models.JSONField(
+        _("adjustments"), default=list, blank=True
+    )  # [{kind, reason, points, rule}]
+    score = models.IntegerField(_("hole score"))
+
+    class Meta:
+        verbose_name = _("hole entry")
+        verbose_name_plural = _("hole entries")
+        ordering = ["hole", "seat__seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["hole", "seat"], name="entry_unique_seat"),
+            models.CheckConstraint(
+                condition=models.Q(cards__isnull=False) | models.Q(typed_total__isnull=False),
+                name="entry_cards_or_total",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hole}: {self.seat} {self.score}"
+
+    @property
+    def typed(self) -> bool:
+        """True when the table typed a total instead of recording the cards."""
+        return self.cards is None
+
+
+class ChangeAction(models.TextChoices):
+    """What a recorded change did."""
+
+    CREATE = "create", _("Recorded")
+    UPDATE = "update", _("Edited")
+    DELETE = "delete", _("Deleted")
+    UNDO = "undo", _("Undone")
+    RULESET = "ruleset", _("Ruleset changed")
+
+
+class GameChange(models.Model):
+    """The history of a game: every change, who made it, when, the state before and after."""
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(_("action"), max_length=10, choices=ChangeAction.choices)
+    hole_number = models.PositiveSmallIntegerField(_("hole number"), null=True, blank=True)
+    is_playoff = models.BooleanField(_("playoff hole"), default=False)
+    actor = models.CharField(_("by"), max_length=80, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    # An undo points at the change it reverted; a reverted change is never undone twice.
+    undoes = models.OneToOneField(
+        "self",
+        verbose_name=_("undoes"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="undone_by",
+    )
+
+    class Meta:
+        verbose_name = _("game change")
+        verbose_name_plural = _("game changes")
+        ordering = ["game", "-pk"]
+        indexes = [models.Index(fields=["game", "-id"], name="change_game_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} {self.hole_number or ''}".strip()
+
+
+class IdempotencyKey(models.Model):
+    """A hole-creation request seen before: a retry with the same key returns the same response."""
+
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="idempotency_keys"
+    )
+    key = models.CharField(_("key"), max_length=255)
+    request_hash = models.CharField(_("request hash"), max_length=64)
+    hole = models.ForeignKey(
+        Hole, verbose_name=_("hole"), on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    response_status = models.PositiveSmallIntegerField(_("response status"), null=True, blank=True)
+    response_body = models.JSONField(_("response body"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("idempotency key")
+        verbose_name_plural = _("idempotency keys")
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="idempotency_unique_key")]
+
+    def __str__(self) -> str:
+        return self.key

@@ -1,0 +1,63 @@
+"""Errors raised by the live-game services, each with a message a player understands.
+
+They extend the rules engine's `RulesError`, so they carry `problems` (where, message) and render as
+the API's error body {"detail": ..., "errors": [...]}; `status` is the HTTP status the API answers.
+"""
+
+from __future__ import annotations
+
+from scoring.rules.errors import RulesError
+
+
+class GameError(RulesError):
+    """A request the game cannot accept as it stands (400)."""
+
+    status = 400
+
+
+class RulesFrozen(GameError):
+    """The ruleset cannot change: cards have been dealt (seed 001)."""
+
+    status = 409
+
+
+class MatchFinished(GameError):
+    """The match is over: no further regular hole can be recorded."""
+
+    status = 409
+
+
+class PlayoffNotPending(GameError):
+    """A playoff hole was offered when no sudden death is pending, or for the wrong players."""
+
+    status = 409
+
+
+class HoleNotFound(GameError):
+    """No hole of that number in this game."""
+
+    status = 404
+
+
+class SeatNotFound(GameError):
+    """No player in that seat in this game."""
+
+    status = 404
+
+
+class StaleVersion(GameError):
+    """The hole changed since the client read it (optimistic concurrency, HTTP 412)."""
+
+    status = 412
+
+
+class IdempotencyConflict(GameError):
+    """An Idempotency-Key reused with a different request body (HTTP 422)."""
+
+    status = 422
+
+
+class NothingToUndo(GameError):
+    """No change left that undo could revert."""
+
+    status = 409

@@ -1,0 +1,498 @@
+"""Reads of live games shared by the pages, the API and the exports.
+
+Each selector runs a fixed number of queries whatever the number of players and holes. Standings,
+match end and tiebreaks come from the rules engine (`rank_players`, `match_over`, `dealer_for_hole`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db.models import Q, QuerySet
+
+from scoring.models import Game, GameChange, GameStatus, Hole, HoleEntry, Seat
+from scoring.rules import (
+    MatchOutcome,
+    Ruleset,
+    dealer_for_hole,
+    first_player_for_hole,
+    match_over,
+    rank_players,
+    resolve_ruleset,
+)
+
+__all__ = [
+    "EntryLine",
+    "GameAccess",
+    "HistoryLine",
+    "HoleLine",
+    "MatchState",
+    "NextHole",
+    "Scoreboard",
+    "SeatLine",
+    "SeatState",
+    "game_for_token",
+    "game_history",
+    "game_ruleset",
+    "games_for_user",
+    "hole_detail",
+    "match_state",
+    "recent_player_names",
+    "scoreboard",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# Match state (used by the services to store totals, and by the scoreboard)
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """One seat's totals recomputed from the entries."""
+
+    total: int
+    holes_played: int
+    playoff_total: int
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Where a match stands, computed by the engine from the hole scores."""
+
+    seats: Mapping[int, SeatState]  # by Seat.pk
+    regular_holes: int
+    playoff_holes: int
+    over: bool
+    reason: str
+    outcome: MatchOutcome | None  # when the regular holes are over
+    status: str  # a GameStatus value
+    winners: tuple[str, ...]
+    contenders: tuple[str, ...]  # players of the pending sudden death, else ()
+    hole_scores: Mapping[str, tuple[int, ...]]
+    playoff_scores: Mapping[str, tuple[int, ...]]
+
+
+def game_ruleset(game: Game) -> Ruleset:
+    """The game's ruleset as the engine's frozen `Ruleset`."""
+    return resolve_ruleset(game.ruleset)
+
+
+def match_state(
+    ruleset: Ruleset, seats: Sequence[Seat], rows: Iterable[tuple[int, bool, int, int]]
+) -> MatchState:
+    """Totals, match end and outcome from entry rows (seat_id, is_playoff, hole number, score)."""
+    names = {seat.pk: seat.name for seat in seats}
+    regular: dict[int, dict[int, int]] = defaultdict(dict)
+    playoff: dict[int, dict[int, int]] = defaultdict(dict)
+    regular_numbers: set[int] = set()
+    playoff_numbers: set[int] = set()
+    for seat_id, is_playoff, number, score in rows:
+        if is_playoff:
+            playoff[seat_id][number] = score
+            playoff_numbers.add(number)
+        else:
+            regular[seat_id][number] = score
+            regular_numbers.add(number)
+    hole_scores = {names[pk]: tuple(v for _, v in sorted(regular[pk].items())) for pk in names}
+    playoff_scores = {
+        names[pk]: tuple(v for _, v in sorted(playoff[pk].items())) for pk in names if playoff[pk]
+    }
+    seat_states = {
+        pk: SeatState(
+            total=sum(regular[pk].values()),
+            holes_played=len(regular[pk]),
+            playoff_total=sum(playoff[pk].values()),
+        )
+        for pk in names
+    }
+    totals = {names[pk]: state.total for pk, state in seat_states.items()}
+    over, reason = match_over(ruleset, len(regular_numbers), totals)
+    outcome: MatchOutcome | None = None
+    status, winners, contenders = GameStatus.IN_PROGRESS, (), ()
+    if over and names:
+        outcome = rank_players(hole_scores, ruleset.tiebreakers, playoff_scores or None)
+        if outcome.status == "sudden_death":
+            status, contenders = GameStatus.SUDDEN_DEATH, tuple(outcome.contenders)
+        else:
+            status = GameStatus.FINISHED
+            winners = tuple(outcome.winners) or tuple(outcome.order[0] if outcome.order else ())
+    return MatchState(
+        seats=seat_states,
+        regular_holes=len(regular_numbers),
+        playoff_holes=len(playoff_numbers),
+        over=over,
+        reason=reason,
+        outcome=outcome,
+        status=status,
+        winners=winners,
+        contenders=contenders,
+        hole_scores=hole_scores,
+        playoff_scores=playoff_scores,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Access by token
+
+
+@dataclass(frozen=True)
+class GameAccess:
+    """A game reached through a link, and whether that link may change it (edit vs view token)."""
+
+    game: Game
+    can_edit: bool
+
+
+def game_for_token(token: str) -> GameAccess | None:
+    """The game whose edit or view token is `token` (one indexed query), or None."""
+    if not token or len(token) > 64:
+        return None
+    game = Game.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
+    if game is None:
+        return None
+    return GameAccess(game=game, can_edit=game.edit_token == token)
+
+
+# --------------------------------------------------------------------------------------------
+# The scoreboard
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A player's line on the scoreboard, in seat order."""
+
+    name: str
+    seat: int  # 0-based
+    total: int
+    holes_played: int
+    playoff_total: int
+    rank: int  # 1 = leading (ties share a rank)
+    is_leader: bool
+    is_winner: bool
+
+
+@dataclass(frozen=True)
+class EntryLine:
+    """One player's result in one hole."""
+
+    name: str
+    seat: int
+    score: int
+    grid_score: int
+    typed: bool
+    typed_total: int | None
+    cards: list[list[str]] | None
+    adjustments: list[dict[str, Any]]
+    blocks_marked: int
+    is_low: bool  # lowest score of the hole (shared lows count for each)
+
+
+@dataclass(frozen=True)
+class HoleLine:
+    """A recorded hole: who dealt, who ended it, every player's entry in seat order."""
+
+    number: int
+    is_playoff: bool
+    dealer_seat: int
+    dealer: str
+    ender: str | None
+    version: int
+    entries: tuple[EntryLine, ...]
+    created_by: str
+
+    def entry_for(self, name: str) -> EntryLine | None:
+        """The entry of player `name`, if they played this hole."""
+        return next((e for e in self.entries if e.name == name), None)
+
+
+@dataclass(frozen=True)
+class NextHole:
+    """The hole to record next: its number, dealer and first player (dealer's left)."""
+
+    number: int
+    is_playoff: bool
+    dealer_seat: int
+    dealer: str
+    first_player_seat: int
+    first_player: str
+    players: tuple[str, ...]  # who plays it (everyone, or the sudden-death contenders)
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """Everything a scoreboard shows, computed with a fixed number of queries."""
+
+    game: Game
+    version: int
+    ruleset: Ruleset
+    frozen: bool
+    players: tuple[SeatLine, ...]
+    holes: tuple[HoleLine, ...]
+    playoff_holes: tuple[HoleLine, ...]
+    totals: Mapping[str, int]
+    leaders: tuple[str, ...]
+    outcome: MatchOutcome | None
+    match_over: bool
+    reason: str
+    status: str
+    winners: tuple[str, ...]
+    shared_victory: bool
+    next_hole: NextHole | None
+    contenders: tuple[str, ...]
+    cumulative: Mapping[str, tuple[int, ...]]  # running total after each regular hole
+    holes_left: int | None = field(default=None)  # by the `holes` limit, if any
+
+
+def _hole_lines(
+    holes: Sequence[Hole], entries: Sequence[HoleEntry], seats: Mapping[int, Seat]
+) -> list[HoleLine]:
+    by_hole: dict[int, list[HoleEntry]] = defaultdict(list)
+    for entry in entries:
+        by_hole[entry.hole_id].append(entry)
+    by_index = {seat.seat: seat for seat in seats.values()}
+    lines = []
+    for hole in holes:
+        rows = sorted(by_hole[hole.pk], key=lambda e: seats[e.seat_id].seat)
+        low = min((e.score for e in rows), default=None)
+        dealer = by_index.get(hole.dealer_seat)
+        lines.append(
+            HoleLine(
+                number=hole.number,
+                is_playoff=hole.is_playoff,
+                dealer_seat=hole.dealer_seat,
+                dealer=dealer.name if dealer else "",
+                ender=seats[hole.ender_id].name if hole.ender_id in seats else None,
+                version=hole.version,
+                created_by=hole.created_by,
+                entries=tuple(
+                    EntryLine(
+                        name=seats[e.seat_id].name,
+                        seat=seats[e.seat_id].seat,
+                        score=e.score,
+                        grid_score=e.grid_score,
+                        typed=e.cards is None,
+                        typed_total=e.typed_total,
+                        cards=e.cards,
+                        adjustments=list(e.adjustments or []),
+                        blocks_marked=e.blocks_marked,
+                        is_low=e.score == low,
+                    )
+                    for e in rows
+                ),
+            )
+        )
+    return lines
+
+
+def scoreboard(game: Game) -> Scoreboard:
+    """The scoreboard of `game`: players in seat order, holes, playoff holes, outcome, next hole.
+
+    Three queries (seats, holes, entries), however many players and holes.
+    """
+    ruleset = game_ruleset(game)
+    seat_list = list(game.seats.order_by("seat"))
+    seats = {seat.pk: seat for seat in seat_list}
+    holes = list(game.holes.order_by("is_playoff", "number"))
+    entries = list(HoleEntry.objects.filter(hole__game=game))
+    lines = _hole_lines(holes, entries, seats)
+    regular = tuple(line for line in lines if not line.is_playoff)
+    playoff = tuple(line for line in lines if line.is_playoff)
+    hole_by_pk = {hole.pk: hole for hole in holes}
+    rows = [
+        (e.seat_id, hole_by_pk[e.hole_id].is_playoff, hole_by_pk[e.hole_id].number, e.score)
+        for e in entries
+        if e.hole_id in hole_by_pk
+    ]
+    state = match_state(ruleset, seat_list, rows)
+    totals = {seat.name: state.seats[seat.pk].total for seat in seat_list}
+    played = state.regular_holes > 0
+    best = min(totals.values()) if totals and played else None
+    leaders = tuple(name for name, total in totals.items() if best is not None and total == best)
+    ranks = {name: 1 + sum(1 for other in totals.values() if other < total) for name, total in totals.items()}
+    players = tuple(
+        SeatLine(
+            name=seat.name,
+            seat=seat.seat,
+            total=state.seats[seat.pk].total,
+            holes_played=state.seats[seat.pk].holes_played,
+            playoff_total=state.seats[seat.pk].playoff_total,
+            rank=ranks[seat.name] if played else 1,
+            is_leader=seat.name in leaders,
+            is_winner=seat.name in state.winners,
+        )
+        for seat in seat_list
+    )
+    cumulative: dict[str, tuple[int, ...]] = {}
+    for seat in seat_list:
+        running, series = 0, []
+        for score in state.hole_scores.get(seat.name, ()):
+            running += score
+            series.append(running)
+        cumulative[seat.name] = tuple(series)
+    next_hole = _next_hole(game, seat_list, state)
+    shared = state.status == GameStatus.FINISHED and len(state.winners) > 1
+    holes_left = max(ruleset.holes - state.regular_holes, 0) if ruleset.holes else None
+    return Scoreboard(
+        game=game,
+        version=game.version,
+        ruleset=ruleset,
+        frozen=game.is_frozen,
+        players=players,
+        holes=regular,
+        playoff_holes=playoff,
+        totals=totals,
+        leaders=leaders,
+        outcome=state.outcome,
+        match_over=state.over,
+        reason=state.reason,
+        status=state.status,
+        winners=state.winners,
+        shared_victory=shared,
+        next_hole=next_hole,
+        contenders=state.contenders,
+        cumulative=cumulative,
+        holes_left=holes_left,
+    )
+
+
+def _next_hole(game: Game, seats: Sequence[Seat], state: MatchState) -> NextHole | None:
+    if not seats:
+        return None
+    count = len(seats)
+    by_index = {seat.seat: seat for seat in seats}
+    if state.contenders:
+        number = state.playoff_holes + 1
+        deal_number = state.regular_holes + number
+        players = tuple(seat.name for seat in seats if seat.name in state.contenders)
+        playoff = True
+    elif not state.over:
+        number = deal_number = state.regular_holes + 1
+        players = tuple(seat.name for seat in seats)
+        playoff = False
+    else:
+        return None
+    dealer = dealer_for_hole(game.first_dealer, deal_number, count)
+    first = first_player_for_hole(game.first_dealer, deal_number, count)
+    return NextHole(
+        number=number,
+        is_playoff=playoff,
+        dealer_seat=dealer,
+        dealer=by_index[dealer].name,
+        first_player_seat=first,
+        first_player=by_index[first].name,
+        players=players,
+    )
+
+
+def hole_detail(game: Game, number: int, *, playoff: bool = False) -> HoleLine | None:
+    """One hole of `game` with its entries (two queries), or None when there is no such hole."""
+    hole = game.holes.filter(number=number, is_playoff=playoff).first()
+    if hole is None:
+        return None
+    seats = {seat.pk: seat for seat in game.seats.all()}
+    return _hole_lines([hole], list(hole.entries.all()), seats)[0]
+
+
+# --------------------------------------------------------------------------------------------
+# History, lists
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One change to a game, newest first: what, which hole, who, when, before and after."""
+
+    id: int
+    action: str
+    action_label: str
+    hole_number: int | None
+    is_playoff: bool
+    actor: str
+    created_at: Any
+    before: Any
+    after: Any
+    undone: bool
+    undoes_id: int | None
+
+
+def game_history(game: Game, *, limit: int | None = None) -> list[HistoryLine]:
+    """Every change to `game`, newest first (one query)."""
+    changes: QuerySet[GameChange] = game.changes.order_by("-pk").select_related("undone_by")
+    if limit:
+        changes = changes[:limit]
+    lines = []
+    for change in changes:
+        try:
+            undone = change.undone_by is not None
+        except GameChange.DoesNotExist:
+            undone = False
+        lines.append(
+            HistoryLine(
+                id=change.pk,
+                action=change.action,
+                action_label=str(change.get_action_display()),
+                hole_number=change.hole_number,
+                is_playoff=change.is_playoff,
+                actor=change.actor,
+                created_at=change.created_at,
+                before=change.before,
+                after=change.after,
+                undone=undone,
+                undoes_id=change.undoes_id,
+            )
+        )
+    return lines
+
+
+def games_for_user(user: AbstractBaseUser | None) -> QuerySet[Game]:
+    """The games a logged-in user created, most recently changed first, seats prefetched."""
+    if user is None or not user.is_authenticated:
+        return Game.objects.none()
+    return Game.objects.filter(owner=user).prefetch_related("seats").order_by("-updated_at", "-pk")
+
+
+def games_for_tokens(tokens: Iterable[str]) -> QuerySet[Game]:
+    """The games whose edit tokens are among `tokens` (e.g. those kept in a browser session)."""
+    return (
+        Game.objects.filter(edit_token__in=list(tokens)[:200])
+        .prefetch_related("seats")
+        .order_by("-updated_at")
+    )
+
+
+def recent_player_names(
+    user: AbstractBaseUser | None = None, *, edit_tokens: Iterable[str] = (), limit: int = 12
+) -> list[str]:
+    """Names this user (their roster and games) or this browser (games by edit token) used lately.
+
+    Most recent first, each name once (ignoring case). Two queries at most.
+    """
+    names: list[str] = []
+    seen: set[str] = set()
+
+    def add(name: str) -> None:
+        if name.casefold() not in seen and len(names) < limit:
+            seen.add(name.casefold())
+            names.append(name)
+
+    if user is not None and user.is_authenticated:
+        from scoring.models import Player
+
+        for name in (
+            Player.objects.filter(owner=user)
+            .order_by("-last_played_at", "name")
+            .values_list("name", flat=True)[: limit * 2]
+        ):
+            add(name)
+    tokens = list(edit_tokens)[:200]
+    if tokens:
+        for name in (
+            Seat.objects.filter(game__edit_token__in=tokens)
+            .order_by("-game__updated_at", "seat")
+            .values_list("name", flat=True)[: limit * 4]
+        ):
+            add(name)
+    return names

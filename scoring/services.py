@@ -1,0 +1,900 @@
+"""Writes of live games: create a game, record, edit, delete and undo holes, change the ruleset.
+
+Every function here runs in one transaction, locks the game row first (so hole numbers, stored
+totals and the game version are computed by one writer at a time, in the database, never with a
+process-local lock), gets every score from the rules engine, and then recomputes the stored totals
+of every seat from the entries before it commits. Bad input raises a `GameError` (or another
+`RulesError`) naming what is wrong and where; nothing is written then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.game_errors import (
+    GameError,
+    HoleNotFound,
+    IdempotencyConflict,
+    MatchFinished,
+    NothingToUndo,
+    PlayoffNotPending,
+    RulesFrozen,
+    SeatNotFound,
+    StaleVersion,
+)
+from scoring.models import (
+    ChangeAction,
+    Game,
+    GameChange,
+    Hole,
+    HoleEntry,
+    IdempotencyKey,
+    Player,
+    Seat,
+)
+from scoring.rules import (
+    PlayerEntry,
+    Ruleset,
+    dealer_for_hole,
+    format_grid,
+    parse_grid,
+    resolve_ruleset,
+    score_hole,
+)
+from scoring.rules.errors import Problem, RulesError
+from scoring.selectors import MatchState, game_ruleset, match_state
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "IdempotentReplay",
+    "create_game",
+    "delete_game",
+    "game_rename",
+    "hole_delete",
+    "hole_record",
+    "hole_update",
+    "idempotency_remember",
+    "player_create",
+    "player_delete",
+    "player_rename",
+    "seat_add",
+    "seat_remove",
+    "seat_rename",
+    "set_game_ruleset",
+    "undo_last_change",
+]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 12
+MAX_NAME = 40
+MAX_HOLES = 500  # far beyond any real match; keeps renumbering offsets safe
+_RENUMBER_OFFSET = 1000
+
+EntryInput = Sequence[Sequence[str]] | int | Mapping[str, Any]
+
+
+class IdempotentReplay(Exception):
+    """Raised by `hole_record` when its Idempotency-Key was already used for the same request.
+
+    Nothing is written; `record` holds the hole first created and the response first given.
+    """
+
+    def __init__(self, record: IdempotencyKey) -> None:
+        super().__init__(record.key)
+        self.record = record
+
+
+# --------------------------------------------------------------------------------------------
+# Games and seats
+
+
+def create_game(
+    *,
+    players: Sequence[str],
+    ruleset: str | Mapping[str, Any] | Ruleset = "official",
+    first_dealer: int = 0,
+    owner: AbstractBaseUser | None = None,
+    title: str = "",
+) -> Game:
+    """Create a game with `players` in seat order (clockwise) under `ruleset` (preset or overrides).
+
+    `first_dealer` is the seat index (0-based) of the first hole's dealer. A logged-in `owner` is
+    recorded (and their roster of players reused by name). The game gets unguessable edit and view
+    tokens. Raises `GameError` for bad names or seats and `RulesetError` for a bad ruleset.
+    """
+    names = _clean_names(players)
+    problems: list[Problem] = []
+    if (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < len(names)
+    ):
+        problems.append(
+            Problem(
+                "first_dealer",
+                _("The first dealer must be a seat between 1 and %(n)s.") % {"n": len(names)},
+            )
+        )
+    title = (title or "").strip()
+    if len(title) > 80:
+        problems.append(Problem("title", _("The title is too long (80 characters at most).")))
+    if problems:
+        raise GameError(problems)
+    resolved = resolve_ruleset(ruleset)
+    owner = owner if owner is not None and owner.is_authenticated else None
+    with transaction.atomic():
+        game = Game.objects.create(
+            title=title, owner=owner, ruleset=resolved.to_dict(), first_dealer=first_dealer
+        )
+        roster = _roster_players(owner, names)
+        Seat.objects.bulk_create(
+            Seat(game=game, player=roster[name], seat=index, name=name) for index, name in enumerate(names)
+        )
+    return game
+
+
+def set_game_ruleset(game: Game, ruleset: str | Mapping[str, Any] | Ruleset, *, actor: str = "") -> Game:
+    """Change the ruleset of a game whose first hole is not yet recorded.
+
+    Raises `RulesFrozen` once cards have been dealt (seed 001: the rules cannot be changed once the
+    cards have been dealt), `RulesetError` for a bad ruleset.
+    """
+    resolved = resolve_ruleset(ruleset)
+    with transaction.atomic():
+        locked = _lock_game(game)
+        if locked.is_frozen:
+            raise RulesFrozen(
+                Problem(
+                    "ruleset",
+                    _(
+                        "The rules cannot change once the cards have been dealt (seed 001: "
+                        "\u201cOnce the cards have been dealt, the rules cannot be changed\u201d). "
+                        "This game's first hole is already recorded."
+                    ),
+                )
+            )
+        before = locked.ruleset
+        locked.ruleset = resolved.to_dict()
+        locked.save(update_fields=["ruleset", "updated_at"])
+        GameChange.objects.create(
+            game=locked, action=ChangeAction.RULESET, actor=actor[:80], before=before, after=locked.ruleset
+        )
+        _refresh(locked)
+    _copy_state(locked, game)
+    return game
+
+
+def game_rename(game: Game, title: str) -> Game:
+    """Give a game a new title (80 characters at most)."""
+    title = (title or "").strip()
+    if len(title) > 80:
+        raise GameError(Problem("title", _("The title is too long (80 characters at most).")))
+    with transaction.atomic():
+        locked = _lock_game(game)
+        locked.title = title
+        locked.save(update_fields=["title", "updated_at"])
+        Game.objects.filter(pk=locked.pk).update(version=F("version") + 1)
+        locked.refresh_from_db(fields=["version"])
+    _copy_state(locked, game)
+    return game
+
+
+def delete_game(game: Game) -> None:
+    """Delete a game with all its holes, entries and history."""
+    with transaction.atomic():
+        _lock_game(game).delete()
+
+
+def seat_add(game: Game, name: str, *, actor: str = "") -> Seat:
+    """Add a player in the next seat (clockwise after the last) before the first hole is recorded."""
+    with transaction.atomic():
+        locked = _lock_game(game)
+        _refuse_when_dealt(locked, "players", _("Players cannot join once the cards have been dealt."))
+        seats = list(locked.seats.order_by("seat"))
+        if len(seats) >= MAX_PLAYERS:
+            raise GameError(Problem("name", _("A table holds %(n)s players at most.") % {"n": MAX_PLAYERS}))
+        (clean,) = _clean_names([name], where="name", minimum=1)
+        _refuse_taken_name(seats, clean, "name")
+        player = _roster_players(locked.owner, [clean])[clean]
+        seat = Seat.objects.create(game=locked, player=player, seat=len(seats), name=clean)
+        _refresh(locked)
+    _copy_state(locked, game)
+    return seat
+
+
+def seat_rename(game: Game, seat_index: int, name: str) -> Seat:
+    """Rename the player in seat `seat_index` (0-based); allowed at any time."""
+    with transaction.atomic():
+        locked = _lock_game(game)
+        seats = list(locked.seats.order_by("seat"))
+        seat = _seat_at(seats, seat_index)
+        (clean,) = _clean_names([name], where="name", minimum=1)
+        _refuse_taken_name([s for s in seats if s.pk != seat.pk], clean, "name")
+        seat.name = clean
+        seat.save(update_fields=["name"])
+        _refresh(locked)
+    _copy_state(locked, game)
+    return seat
+
+
+def seat_remove(game: Game, seat_index: int) -> None:
+    """Remove the player in seat `seat_index` before the first hole; later seats move up one."""
+    with transaction.atomic():
+        locked = _lock_game(game)
+        _refuse_when_dealt(locked, "seat", _("Players cannot leave once the cards have been dealt."))
+        seats = list(locked.seats.order_by("seat"))
+        seat = _seat_at(seats, seat_index)
+        if len(seats) <= MIN_PLAYERS:
+            raise GameError(Problem("seat", _("A game needs at least %(n)s players.") % {"n": MIN_PLAYERS}))
+        seat.delete()
+        later = [s for s in seats if s.seat > seat_index]
+        for moved in later:  # ascending, so each target seat is already free
+            moved.seat -= 1
+            moved.save(update_fields=["seat"])
+        if locked.first_dealer >= len(seats) - 1:
+            locked.first_dealer = 0
+            locked.save(update_fields=["first_dealer", "updated_at"])
+        _refresh(locked)
+    _copy_state(locked, game)
+
+
+# --------------------------------------------------------------------------------------------
+# Holes
+
+
+def hole_record(
+    game: Game,
+    *,
+    entries: Mapping[str, EntryInput],
+    ender: str | None,
+    playoff: bool = False,
+    blocks_marked: Mapping[str, int] | None = None,
+    actor: str = "",
+    idempotency_key: str | None = None,
+    request_hash: str | None = None,
+) -> Hole:
+    """Record the next hole (or the next playoff hole) and return it.
+
+    `entries` maps each player's name to their final grid (rows of card tokens, top row first), a
+    typed hole total (int), or a dict {"cards": rows} / {"total": n} with an optional
+    "blocks_marked". Every player must have an entry (for a playoff hole: exactly the contenders
+    of the pending sudden death). `ender` is the name of the player who ended the hole, or None.
+    `blocks_marked` counts four-of-a-kind blocks marked by hand for typed totals.
+
+    The first hole freezes the ruleset. Raises `MatchFinished` when the match is over,
+    `PlayoffNotPending` for a playoff hole no tie calls for, `RulesError`s from the engine (bad
+    card, wrong shape, deck check naming rank and count), `GameError` for unknown/missing players.
+
+    With `idempotency_key` (and the `request_hash` of the request body): a key seen before for the
+    same hash raises `IdempotentReplay` carrying the first response; for another hash
+    `IdempotencyConflict`. Two concurrent calls with one key never create two holes.
+    """
+    try:
+        with transaction.atomic():
+            return _hole_record_locked(
+                game,
+                entries=entries,
+                ender=ender,
+                playoff=playoff,
+                blocks_marked=blocks_marked,
+                actor=actor,
+                idempotency_key=idempotency_key,
+                request_hash=request_hash or "",
+            )
+    except IntegrityError:
+        # Only reachable when two writers got past the game lock (a database without row locks).
+        if idempotency_key:
+            record = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
+            if record is not None:
+                _replay_or_conflict(record, request_hash or "")
+        raise GameError(
+            Problem("hole", _("Another hole was recorded at the same moment. Reload and try again."))
+        ) from None
+
+
+def idempotency_remember(game: Game, key: str, *, status: int, body: Any) -> None:
+    """Store the response given to the request that first used `key` (call in the same transaction)."""
+    IdempotencyKey.objects.filter(game=game, key=key).update(response_status=status, response_body=body)
+
+
+def hole_update(
+    game: Game,
+    number: int,
+    *,
+    expected_version: int,
+    entries: Mapping[str, EntryInput],
+    ender: str | None,
+    blocks_marked: Mapping[str, int] | None = None,
+    actor: str = "",
+    playoff: bool = False,
+) -> Hole:
+    """Replace the entries (and ender) of hole `number`, if it is still at `expected_version`.
+
+    The version check is one conditional UPDATE in the database; a hole changed since the client
+    read it raises `StaleVersion`. The same players must have entries as before. The history keeps
+    the before and after states.
+    """
+    with transaction.atomic():
+        locked = _lock_game(game)
+        ruleset = game_ruleset(locked)
+        seats = list(locked.seats.order_by("seat"))
+        hole = _hole(locked, number, playoff)
+        _bump_hole_version(hole, expected_version)
+        before = _snapshot(hole)
+        playing = {entry["seat"] for entry in before["entries"]}
+        players = [s for s in seats if s.seat in playing]
+        scored, ender_seat = _score(seats, players, ruleset, entries, ender, blocks_marked)
+        _replace_entries(hole, scored, ender_seat)
+        after = _snapshot(hole)
+        _log(locked, ChangeAction.UPDATE, hole, actor, before=before, after=after)
+        _refresh(locked)
+    _copy_state(locked, game)
+    hole.refresh_from_db()
+    return hole
+
+
+def hole_delete(
+    game: Game,
+    number: int,
+    *,
+    expected_version: int | None = None,
+    actor: str = "",
+    playoff: bool = False,
+) -> None:
+    """Delete hole `number`; later holes move down one number. Undo restores it.
+
+    With `expected_version`, a hole changed since the client read it raises `StaleVersion`.
+    """
+    with transaction.atomic():
+        locked = _lock_game(game)
+        hole = _hole(locked, number, playoff)
+        if expected_version is not None:
+            _bump_hole_version(hole, expected_version)
+        before = _snapshot(hole)
+        _log(locked, ChangeAction.DELETE, hole, actor, before=before, after=None)
+        hole.delete()
+        _shift_holes(locked, playoff, after=number, by=-1)
+        _refresh(locked)
+    _copy_state(locked, game)
+
+
+def undo_last_change(game: Game, *, actor: str = "") -> GameChange:
+    """Revert the latest hole change not yet undone, and record the undo as a change itself.
+
+    Undoing a recorded hole deletes it, undoing an edit restores the state before it, undoing a
+    delete puts the hole back at its number. Tapping again walks further back. Raises
+    `NothingToUndo` when no change is left.
+    """
+    with transaction.atomic():
+        locked = _lock_game(game)
+        target = (
+            locked.changes.filter(undone_by__isnull=True)
+            .exclude(action__in=[ChangeAction.UNDO, ChangeAction.RULESET])
+            .order_by("-pk")
+            .first()
+        )
+        if target is None:
+            raise NothingToUndo(Problem("undo", _("There is no change to undo.")))
+        ruleset = game_ruleset(locked)
+        seats = list(locked.seats.order_by("seat"))
+        playoff = target.is_playoff
+        if target.action == ChangeAction.CREATE:
+            hole = _hole(locked, target.hole_number, playoff)
+            before, after = _snapshot(hole), None
+            hole.delete()
+            _shift_holes(locked, playoff, after=target.hole_number, by=-1)
+        elif target.action == ChangeAction.UPDATE:
+            hole = _hole(locked, target.hole_number, playoff)
+            before = _snapshot(hole)
+            Hole.objects.filter(pk=hole.pk).update(version=F("version") + 1, updated_at=timezone.now())
+            scored, ender_seat = _rescore_snapshot(seats, ruleset, target.before)
+            _replace_entries(hole, scored, ender_seat)
+            after = _snapshot(hole)
+        else:  # DELETE: put the hole back where it was
+            snap = target.before
+            _shift_holes(locked, playoff, after=snap["number"] - 1, by=1)
+            scored, ender_seat = _rescore_snapshot(seats, ruleset, snap)
+            hole = Hole.objects.create(
+                game=locked,
+                number=snap["number"],
+                is_playoff=playoff,
+                dealer_seat=snap["dealer_seat"],
+                ender=ender_seat,
+                created_by=snap.get("created_by", ""),
+            )
+            _replace_entries(hole, scored, ender_seat, fresh=True)
+            before, after = None, _snapshot(hole)
+        change = GameChange.objects.create(
+            game=locked,
+            action=ChangeAction.UNDO,
+            hole_number=target.hole_number,
+            is_playoff=playoff,
+            actor=actor[:80],
+            before=before,
+            after=after,
+            undoes=target,
+        )
+        _refresh(locked)
+    _copy_state(locked, game)
+    return change
+
+
+# --------------------------------------------------------------------------------------------
+# The roster of a logged-in user
+
+
+def player_create(owner: AbstractBaseUser, name: str) -> Player:
+    """Add a player to `owner`'s roster (names are unique per owner, case-insensitively)."""
+    (clean,) = _clean_names([name], where="name", minimum=1)
+    with transaction.atomic():
+        if Player.objects.filter(owner=owner, name__iexact=clean).exists():
+            raise GameError(Problem("name", _("%(name)s is already on your list.") % {"name": clean}))
+        return Player.objects.create(owner=owner, name=clean)
+
+
+def player_rename(player: Player, name: str) -> Player:
+    """Rename a roster player (games already played keep the name used at their table)."""
+    (clean,) = _clean_names([name], where="name", minimum=1)
+    with transaction.atomic():
+        taken = Player.objects.filter(owner=player.owner, name__iexact=clean).exclude(pk=player.pk)
+        if taken.exists():
+            raise GameError(Problem("name", _("%(name)s is already on your list.") % {"name": clean}))
+        player.name = clean
+        player.save(update_fields=["name"])
+    return player
+
+
+def player_delete(player: Player) -> None:
+    """Remove a player from the roster; their seats in past games keep the name."""
+    with transaction.atomic():
+        player.delete()
+
+
+# --------------------------------------------------------------------------------------------
+# Internals
+
+
+@dataclass(frozen=True)
+class _ScoredEntry:
+    seat: Seat
+    cards: list[list[str]] | None
+    typed_total: int | None
+    blocks_marked: int
+    grid_score: int
+    adjustments: list[dict[str, Any]]
+    score: int
+
+
+def _lock_game(game: Game) -> Game:
+    """The game row, locked until the transaction ends (every writer takes this lock first)."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+def _copy_state(source: Game, target: Game) -> None:
+    """Refresh the caller's Game instance with the state just committed."""
+    if source is target:
+        return
+    for field in ("title", "ruleset", "ruleset_frozen_at", "first_dealer", "version", "status", "winners"):
+        setattr(target, field, getattr(source, field))
+    target.updated_at = source.updated_at
+
+
+def _clean_names(names: Iterable[str], *, where: str = "players", minimum: int = MIN_PLAYERS) -> list[str]:
+    """Strip and check player names: not blank, not too long, unique (ignoring case)."""
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise GameError(Problem(where, _("Give the players as a list of names in seat order.")))
+    cleaned: list[str] = []
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(names):
+        spot = f"{where}[{index + 1}]" if where == "players" else where
+        if not isinstance(raw, str) or not raw.strip():
+            problems.append(Problem(spot, _("Seat %(n)s needs a name.") % {"n": index + 1}))
+            continue
+        name = " ".join(raw.split())
+        if len(name) > MAX_NAME:
+            problems.append(
+                Problem(
+                    spot,
+                    _("The name %(name)s is too long (%(max)s characters at most).")
+                    % {"name": name[:MAX_NAME] + "\u2026", "max": MAX_NAME},
+                )
+            )
+        elif name.casefold() in seen:
+            problems.append(
+                Problem(spot, _("%(name)s is already at the table: names must differ.") % {"name": name})
+            )
+        seen.add(name.casefold())
+        cleaned.append(name)
+    if not problems and not minimum <= len(cleaned) <= MAX_PLAYERS:
+        problems.append(
+            Problem(
+                where,
+                _("A game needs %(min)s to %(max)s players; %(n)s given.")
+                % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "n": len(cleaned)},
+            )
+        )
+    if problems:
+        raise GameError(problems)
+    return cleaned
+
+
+def _roster_players(owner: AbstractBaseUser | None, names: Sequence[str]) -> dict[str, Player]:
+    """The Player for each name: the owner's roster entry (created when new), or a new table-only one."""
+    now = timezone.now()
+    if owner is None:
+        created = Player.objects.bulk_create(Player(name=name, last_played_at=now) for name in names)
+        return dict(zip(names, created, strict=True))
+    existing = {p.name.casefold(): p for p in Player.objects.filter(owner=owner)}
+    missing = [name for name in names if name.casefold() not in existing]
+    for player in Player.objects.bulk_create(Player(owner=owner, name=n) for n in missing):
+        existing[player.name.casefold()] = player
+    result = {name: existing[name.casefold()] for name in names}
+    Player.objects.filter(pk__in=[p.pk for p in result.values()]).update(last_played_at=now)
+    return result
+
+
+def _refuse_when_dealt(game: Game, where: str, message: str) -> None:
+    if game.holes.exists():
+        raise RulesFrozen(Problem(where, message))
+
+
+def _refuse_taken_name(seats: Sequence[Seat], name: str, where: str) -> None:
+    if any(s.name.casefold() == name.casefold() for s in seats):
+        raise GameError(
+            Problem(where, _("%(name)s is already at the table: names must differ.") % {"name": name})
+        )
+
+
+def _seat_at(seats: Sequence[Seat], index: int) -> Seat:
+    for seat in seats:
+        if seat.seat == index:
+            return seat
+    raise SeatNotFound(Problem("seat", _("There is no seat %(n)s at this table.") % {"n": index + 1}))
+
+
+def _hole(game: Game, number: int, playoff: bool) -> Hole:
+    hole = Hole.objects.filter(game=game, number=number, is_playoff=playoff).select_related("ender").first()
+    if hole is None:
+        label = _("playoff hole") if playoff else _("hole")
+        raise HoleNotFound(
+            Problem("number", _("This game has no %(label)s %(n)s.") % {"label": label, "n": number})
+        )
+    return hole
+
+
+def _bump_hole_version(hole: Hole, expected_version: int) -> None:
+    """The optimistic-concurrency check: one UPDATE ... WHERE id = ? AND version = ?."""
+    changed = Hole.objects.filter(pk=hole.pk, version=expected_version).update(
+        version=F("version") + 1, updated_at=timezone.now()
+    )
+    if changed == 0:
+        current = Hole.objects.filter(pk=hole.pk).values_list("version", flat=True).first()
+        raise StaleVersion(
+            Problem(
+                "version",
+                _(
+                    "%(hole)s was changed by someone else since you loaded it (your version %(yours)s, "
+                    "now %(now)s). Reload it and make your change again."
+                )
+                % {"hole": str(hole), "yours": expected_version, "now": current},
+            )
+        )
+
+
+def _state(game: Game, seats: Sequence[Seat], ruleset: Ruleset) -> MatchState:
+    rows = HoleEntry.objects.filter(hole__game=game).values_list(
+        "seat_id", "hole__is_playoff", "hole__number", "score"
+    )
+    return match_state(ruleset, seats, rows)
+
+
+def _hole_record_locked(
+    game: Game,
+    *,
+    entries: Mapping[str, EntryInput],
+    ender: str | None,
+    playoff: bool,
+    blocks_marked: Mapping[str, int] | None,
+    actor: str,
+    idempotency_key: str | None,
+    request_hash: str,
+) -> Hole:
+    locked = _lock_game(game)
+    if idempotency_key:
+        record = IdempotencyKey.objects.filter(game=locked, key=idempotency_key).first()
+        if record is not None:
+            _replay_or_conflict(record, request_hash)
+    ruleset = game_ruleset(locked)
+    seats = list(locked.seats.order_by("seat"))
+    state = _state(locked, seats, ruleset)
+    if playoff:
+        if not state.contenders:
+            raise PlayoffNotPending(
+                Problem(
+                    "playoff", _("No sudden death is pending: a playoff hole is only for a tie for first.")
+                )
+            )
+        players = [s for s in seats if s.name in state.contenders]
+    else:
+        if state.over:
+            raise MatchFinished(
+                Problem(
+                    "hole", _("The match is over (%(reason)s): no more holes.") % {"reason": state.reason}
+                )
+            )
+        players = seats
+    number = state.playoff_holes + 1 if playoff else state.regular_holes + 1
+    if number > MAX_HOLES:
+        raise GameError(Problem("hole", _("A game holds %(n)s holes at most.") % {"n": MAX_HOLES}))
+    scored, ender_seat = _score(seats, players, ruleset, entries, ender, blocks_marked)
+    deal_number = state.regular_holes + number if playoff else number
+    hole = Hole.objects.create(
+        game=locked,
+        number=number,
+        is_playoff=playoff,
+        dealer_seat=dealer_for_hole(locked.first_dealer, deal_number, len(seats)),
+        ender=ender_seat,
+        created_by=actor[:80],
+    )
+    _replace_entries(hole, scored, ender_seat, fresh=True)
+    if not locked.is_frozen:
+        locked.ruleset_frozen_at = timezone.now()
+        locked.save(update_fields=["ruleset_frozen_at", "updated_at"])
+    _log(locked, ChangeAction.CREATE, hole, actor, before=None, after=_snapshot(hole))
+    if idempotency_key:
+        IdempotencyKey.objects.create(game=locked, key=idempotency_key, request_hash=request_hash, hole=hole)
+    _refresh(locked)
+    _copy_state(locked, game)
+    return hole
+
+
+def _replay_or_conflict(record: IdempotencyKey, request_hash: str) -> None:
+    if record.request_hash != request_hash:
+        raise IdempotencyConflict(
+            Problem(
+                "Idempotency-Key",
+                _("This Idempotency-Key was already used for a different request body: use a new key."),
+            )
+        )
+    raise IdempotentReplay(record)
+
+
+def _parse_entry(value: Any, where: str) -> tuple[list[list[str]] | None, int | None, int | None]:
+    """(cards, typed total, blocks marked from the entry itself) from one entry's input."""
+    blocks: int | None = None
+    if isinstance(value, Mapping):
+        known = {"cards", "total", "blocks_marked"}
+        unknown = sorted(set(value) - known)
+        if unknown:
+            raise GameError(Problem(f"{where}.{unknown[0]}", _("Unknown field %(f)s.") % {"f": unknown[0]}))
+        if ("cards" in value) == ("total" in value):
+            raise GameError(Problem(where, _("Give either the cards or a typed total, not both or neither.")))
+        blocks = value.get("blocks_marked")
+        value = value["cards"] if "cards" in value else value["total"]
+    if isinstance(value, bool):
+        raise GameError(Problem(where, _("A hole total must be a whole number.")))
+    if isinstance(value, int):
+        return None, value, blocks
+    if isinstance(value, (list, tuple)):
+        return [list(row) if isinstance(row, (list, tuple)) else row for row in value], None, blocks
+    raise GameError(Problem(where, _("Give the grid as rows of cards, or the hole total as a number.")))
+
+
+def _score(
+    seats: Sequence[Seat],
+    players: Sequence[Seat],
+    ruleset: Ruleset,
+    entries: Mapping[str, EntryInput],
+    ender: str | None,
+    blocks_marked: Mapping[str, int] | None,
+) -> tuple[list[_ScoredEntry], Seat | None]:
+    """Check the input against the table and score it with the engine (deck check included)."""
+    if not isinstance(entries, Mapping):
+        raise GameError(
+            Problem("entries", _("Give the entries as a mapping of player name to grid or total."))
+        )
+    by_key = {s.name.casefold(): s for s in seats}
+    wanted = {s.pk for s in players}
+    problems: list[Problem] = []
+    given: dict[int, tuple[str, Any]] = {}
+    for name, value in entries.items():
+        seat = by_key.get(str(name).strip().casefold())
+        if seat is None:
+            problems.append(
+                Problem(f"entries.{name}", _("No player named %(name)s at this table.") % {"name": name})
+            )
+        elif seat.pk not in wanted:
+            problems.append(
+                Problem(
+                    f"entries.{name}", _("%(name)s is not playing this playoff hole.") % {"name": seat.name}
+                )
+            )
+        else:
+            given[seat.pk] = (seat.name, value)
+    for seat in players:
+        if seat.pk not in given:
+            problems.append(
+                Problem(f"entries.{seat.name}", _("%(name)s has no entry.") % {"name": seat.name})
+            )
+    blocks_input = dict(blocks_marked or {})
+    blocks_by_seat: dict[int, int] = {}
+    for name, count in blocks_input.items():
+        seat = by_key.get(str(name).strip().casefold())
+        if seat is None or seat.pk not in wanted:
+            problems.append(
+                Problem(f"blocks_marked.{name}", _("No player named %(name)s in this hole.") % {"name": name})
+            )
+        elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            problems.append(Problem(f"blocks_marked.{name}", _("The number of blocks must be 0 or more.")))
+        else:
+            blocks_by_seat[seat.pk] = count
+    ender_seat: Seat | None = None
+    if ender not in (None, ""):
+        ender_seat = by_key.get(str(ender).strip().casefold())
+        if ender_seat is None or ender_seat.pk not in wanted:
+            problems.append(Problem("ender", _("No player named %(name)s in this hole.") % {"name": ender}))
+    if problems:
+        raise GameError(problems)
+    engine_entries: list[PlayerEntry] = []
+    parsed: dict[int, tuple[list[list[str]] | None, int | None, int]] = {}
+    for seat in players:
+        name, value = given[seat.pk]
+        where = f"entries.{name}"
+        try:
+            cards, total, own_blocks = _parse_entry(value, where)
+            blocks = blocks_by_seat.get(seat.pk, own_blocks or 0)
+            if isinstance(blocks, bool) or not isinstance(blocks, int) or blocks < 0:
+                raise GameError(
+                    Problem(f"{where}.blocks_marked", _("The number of blocks must be 0 or more."))
+                )
+            grid = parse_grid(cards, where=where) if cards is not None else None
+        except RulesError as error:
+            problems.extend(error.problems)
+            continue
+        parsed[seat.pk] = (format_grid(grid) if grid is not None else None, total, blocks)
+        engine_entries.append(PlayerEntry(name=seat.name, grid=grid, total=total, blocks_marked=blocks))
+    if problems:
+        raise GameError(problems)
+    result = score_hole(engine_entries, ruleset, ender=ender_seat.name if ender_seat else None)
+    by_name = {p.name: p for p in result.players}
+    scored = []
+    for seat in players:
+        cards, total, blocks = parsed[seat.pk]
+        score = by_name[seat.name]
+        scored.append(
+            _ScoredEntry(
+                seat=seat,
+                cards=cards,
+                typed_total=total,
+                blocks_marked=blocks,
+                grid_score=score.grid_score,
+                adjustments=[
+                    {"kind": a.kind, "reason": a.reason, "points": a.points, "rule": a.rule}
+                    for a in score.adjustments
+                ],
+                score=score.score,
+            )
+        )
+    return scored, ender_seat
+
+
+def _replace_entries(
+    hole: Hole, scored: Sequence[_ScoredEntry], ender: Seat | None, *, fresh: bool = False
+) -> None:
+    if not fresh:
+        hole.entries.all().delete()
+        if hole.ender_id != (ender.pk if ender else None):
+            Hole.objects.filter(pk=hole.pk).update(ender=ender)
+            hole.ender = ender
+    HoleEntry.objects.bulk_create(
+        HoleEntry(
+            hole=hole,
+            seat=s.seat,
+            cards=s.cards,
+            typed_total=s.typed_total,
+            blocks_marked=s.blocks_marked,
+            grid_score=s.grid_score,
+            adjustments=s.adjustments,
+            score=s.score,
+        )
+        for s in scored
+    )
+
+
+def _snapshot(hole: Hole) -> dict[str, Any]:
+    """A hole as JSON for the history: enough to restore it (and to show before/after)."""
+    entries = list(hole.entries.select_related("seat").order_by("seat__seat"))
+    return {
+        "number": hole.number,
+        "playoff": hole.is_playoff,
+        "dealer_seat": hole.dealer_seat,
+        "ender": hole.ender.name if hole.ender_id and hole.ender else None,
+        "created_by": hole.created_by,
+        "entries": [
+            {
+                "name": e.seat.name,
+                "seat": e.seat.seat,
+                "cards": e.cards,
+                "total": e.typed_total,
+                "blocks_marked": e.blocks_marked,
+                "grid_score": e.grid_score,
+                "adjustments": e.adjustments,
+                "score": e.score,
+            }
+            for e in entries
+        ],
+    }
+
+
+def _rescore_snapshot(
+    seats: Sequence[Seat], ruleset: Ruleset, snap: Mapping[str, Any]
+) -> tuple[list[_ScoredEntry], Seat | None]:
+    """Score a hole again from its snapshot (seats are matched by their seat index, names may change)."""
+    by_index = {s.seat: s for s in seats}
+    players = [by_index[e["seat"]] for e in snap["entries"]]
+    entries = {
+        by_index[e["seat"]].name: {"cards": e["cards"]} if e["cards"] is not None else {"total": e["total"]}
+        for e in snap["entries"]
+    }
+    blocks = {by_index[e["seat"]].name: e["blocks_marked"] for e in snap["entries"]}
+    ender_name = None
+    if snap.get("ender"):
+        ender_seat = next((e["seat"] for e in snap["entries"] if e["name"] == snap["ender"]), None)
+        ender_name = by_index[ender_seat].name if ender_seat is not None else None
+    return _score(seats, players, ruleset, entries, ender_name, blocks)
+
+
+def _shift_holes(game: Game, playoff: bool, *, after: int, by: int) -> None:
+    """Move the holes numbered above `after` by `by` (+1 or -1) without breaking the unique number."""
+    later = Hole.objects.filter(game=game, is_playoff=playoff, number__gt=after)
+    # Two steps through a free range, since a unique index is checked row by row.
+    later.update(number=F("number") + _RENUMBER_OFFSET)
+    Hole.objects.filter(game=game, is_playoff=playoff, number__gt=after + _RENUMBER_OFFSET).update(
+        number=F("number") - _RENUMBER_OFFSET + by, version=F("version") + 1
+    )
+
+
+def _log(
+    game: Game,
+    action: str,
+    hole: Hole,
+    actor: str,
+    *,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> GameChange:
+    return GameChange.objects.create(
+        game=game,
+        action=action,
+        hole_number=hole.number,
+        is_playoff=hole.is_playoff,
+        actor=actor[:80],
+        before=before,
+        after=after,
+    )
+
+
+def _refresh(game: Game) -> None:
+    """Recompute every seat's stored totals and the match status from the entries; bump the version."""
+    ruleset = game_ruleset(game)
+    seats = list(game.seats.order_by("seat"))
+    state = _state(game, seats, ruleset)
+    for seat in seats:
+        line = state.seats[seat.pk]
+        seat.total, seat.holes_played, seat.playoff_total = line.total, line.holes_played, line.playoff_total
+    Seat.objects.bulk_update(seats, ["total", "holes_played", "playoff_total"])
+    now = timezone.now()
+    Game.objects.filter(pk=game.pk).update(
+        version=F("version") + 1, status=state.status, winners=list(state.winners), updated_at=now
+    )
+    game.refresh_from_db(fields=["version", "status", "winners", "updated_at", "ruleset_frozen_at"])
