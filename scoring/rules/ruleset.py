@@ -1,0 +1,597 @@
+"""Rulesets: the SPEC's parameters, the twelve presets and validation of overrides."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from .cards import RANKS
+from .errors import Problem, RulesetError
+
+SHAPES: tuple[tuple[int, int], ...] = ((2, 2), (2, 3), (2, 4), (2, 5), (3, 3))
+MATCH_LINES: tuple[str, ...] = ("columns", "rows", "diagonals", "anywhere")
+NEGATIVE_MATCHES: tuple[str, ...] = ("keep", "zero")
+HOLE_ENDS: tuple[str, ...] = ("all_face_up", "knock", "either")
+TIEBREAKERS: tuple[str, ...] = ("countback", "most_holes_won", "sudden_death", "shared")
+ENDER_PENALTY_KINDS: tuple[str, ...] = ("fixed", "lowest_score")
+MAX_DECKS = 8
+VALUE_LIMIT = 100
+
+
+@dataclass(frozen=True, slots=True)
+class BlockRule:
+    """Four equal ranks filling two adjacent columns of a 2-row grid (seed 001)."""
+
+    points: int
+    others_add: int
+
+    def to_dict(self) -> dict[str, int]:
+        """{"points": ..., "others_add": ...}."""
+        return {"points": self.points, "others_add": self.others_add}
+
+
+@dataclass(frozen=True, slots=True)
+class EnderPenalty:
+    """Penalty for the player who ended the hole: "fixed" adds `points`, "lowest_score" the lowest score."""
+
+    kind: str
+    points: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """{"kind": "fixed", "points": N} or {"kind": "lowest_score"}."""
+        if self.kind == "fixed":
+            return {"kind": self.kind, "points": self.points}
+        return {"kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A named preset plus overrides, every parameter resolved. Frozen and hashable."""
+
+    preset: str
+    source: str
+    rows: int
+    cols: int
+    face_up_at_start: int
+    decks: int | str
+    min_decks: int
+    jokers: int
+    values: tuple[tuple[str, int], ...]
+    match_lines: frozenset[str]
+    negative_matches: str
+    jokers_wild: bool
+    four_of_a_kind_block: BlockRule | None
+    ender_penalty: EnderPenalty | None
+    ender_penalty_on_tie: bool
+    hole_end: str
+    holes: int | None
+    target_score: int | None
+    tiebreakers: tuple[str, ...]
+    overrides: tuple[str, ...] = ()
+    _value_map: dict[str, int] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_value_map", dict(self.values))
+
+    def value_of(self, rank: str) -> int:
+        """Points of one card of `rank` ("X" is the joker)."""
+        return self._value_map[rank]
+
+    @property
+    def shape(self) -> str:
+        """The grid shape as "2x3"."""
+        return f"{self.rows}x{self.cols}"
+
+    def decks_for(self, players: int) -> int:
+        """Packs in play for `players` players: a number, or "auto" = one pack per 4 players started
+        (2-3 → 1, 4-7 → 2, 8-11 → 3, seed 002), never fewer than `min_decks`."""
+        if isinstance(self.decks, int):
+            return self.decks
+        return max(self.min_decks, max(players, 0) // 4 + 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every parameter resolved, JSON-able, plus preset, source and overrides.
+
+        resolve_ruleset() reads it back to an equal Ruleset."""
+        return {
+            "preset": self.preset,
+            "source": self.source,
+            "rows": self.rows,
+            "cols": self.cols,
+            "face_up_at_start": self.face_up_at_start,
+            "decks": self.decks,
+            "min_decks": self.min_decks,
+            "jokers": self.jokers,
+            "values": dict(self.values),
+            "match_lines": [line for line in MATCH_LINES if line in self.match_lines],
+            "negative_matches": self.negative_matches,
+            "jokers_wild": self.jokers_wild,
+            "four_of_a_kind_block": self.four_of_a_kind_block.to_dict()
+            if self.four_of_a_kind_block
+            else None,
+            "ender_penalty": self.ender_penalty.to_dict() if self.ender_penalty else None,
+            "ender_penalty_on_tie": self.ender_penalty_on_tie,
+            "hole_end": self.hole_end,
+            "holes": self.holes,
+            "target_score": self.target_score,
+            "tiebreakers": list(self.tiebreakers),
+            "overrides": list(self.overrides),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterInfo:
+    """One ruleset parameter for forms and docs: its name, the values it takes and what it means."""
+
+    name: str
+    values: str
+    meaning: str
+    choices: tuple[str, ...] = ()
+
+
+PARAMETERS: dict[str, ParameterInfo] = {
+    info.name: info
+    for info in (
+        ParameterInfo("rows", "2 or 3", "rows of the grid (with cols: 2x2, 2x3, 2x4, 2x5 or 3x3)"),
+        ParameterInfo("cols", "2 to 5", "columns of the grid"),
+        ParameterInfo("face_up_at_start", "0 to the grid size", "cards flipped (or peeked) before play"),
+        ParameterInfo(
+            "decks",
+            '1 to 8, or "auto"',
+            "packs shuffled together; auto = one per 4 players (2-3 → 1, 4-7 → 2)",
+        ),
+        ParameterInfo("min_decks", "1 to 8", 'fewest packs when decks is "auto" (2 for the 2-pack presets)'),
+        ParameterInfo("jokers", "0 or 2", "jokers added to each pack", ("0", "2")),
+        ParameterInfo("values", "rank → points", "card points; ranks not listed keep the preset's"),
+        ParameterInfo(
+            "match_lines",
+            'any of "columns", "rows", "diagonals"; or "anywhere" alone; or none',
+            "which lines of equal rank cancel",
+            MATCH_LINES,
+        ),
+        ParameterInfo(
+            "negative_matches",
+            '"keep" or "zero"',
+            "matched negative cards keep their points (pair of 2s = -4) or score 0",
+            NEGATIVE_MATCHES,
+        ),
+        ParameterInfo("jokers_wild", "true or false", "a joker completes any match in its line"),
+        ParameterInfo(
+            "four_of_a_kind_block",
+            'null or {"points": N, "others_add": N}',
+            "four equal ranks in two adjacent columns score points and add others_add to every opponent",
+        ),
+        ParameterInfo(
+            "ender_penalty",
+            'null, {"kind": "fixed", "points": N} or {"kind": "lowest_score"}',
+            "penalty for the player who ended the hole when another player scored lower",
+        ),
+        ParameterInfo(
+            "ender_penalty_on_tie", "true or false", "also penalise an ender who only ties for lowest"
+        ),
+        ParameterInfo("hole_end", '"all_face_up", "knock" or "either"', "how a hole may end", HOLE_ENDS),
+        ParameterInfo("holes", "1 to 99, or null", "match length in holes"),
+        ParameterInfo(
+            "target_score", "1 to 10000, or null", "the match ends after a hole in which anyone reaches it"
+        ),
+        ParameterInfo(
+            "tiebreakers",
+            'ordered list of "countback", "most_holes_won", "sudden_death", "shared"',
+            "how a tie for first place is broken (rule 4.2)",
+            TIEBREAKERS,
+        ),
+    )
+}
+
+
+def _values(**changes: int) -> tuple[tuple[str, int], ...]:
+    base = {"A": 1} | {str(n): n for n in range(2, 11)} | {"J": 10, "Q": 10, "K": 0, "X": -2}
+    base |= changes
+    return tuple((rank, base[rank]) for rank in RANKS)
+
+
+_OFFICIAL_TIEBREAKERS = ("countback", "most_holes_won", "sudden_death")
+_HOME_TIEBREAKERS = ("countback", "shared")
+
+_OFFICIAL = Ruleset(
+    preset="official",
+    source="000 §2, §5.1",
+    rows=2,
+    cols=3,
+    face_up_at_start=2,
+    decks=1,
+    min_decks=1,
+    jokers=0,
+    values=_values(**{"2": -2}),
+    match_lines=frozenset({"columns"}),
+    negative_matches="keep",
+    jokers_wild=False,
+    four_of_a_kind_block=None,
+    ender_penalty=None,
+    ender_penalty_on_tie=False,
+    hole_end="all_face_up",
+    holes=9,
+    target_score=None,
+    tiebreakers=_OFFICIAL_TIEBREAKERS,
+)
+_BASIC = replace(
+    _OFFICIAL,
+    preset="basic",
+    source="001, 002",
+    decks="auto",
+    values=_values(),
+    tiebreakers=_HOME_TIEBREAKERS,
+)
+
+PRESETS: dict[str, Ruleset] = {
+    ruleset.preset: ruleset
+    for ruleset in (
+        _OFFICIAL,
+        replace(_OFFICIAL, preset="official-quick", source="000 §5.2", cols=2, holes=6),
+        replace(_OFFICIAL, preset="official-extended", source="000 §5.3", holes=18),
+        replace(_OFFICIAL, preset="official-jokers", source="000 §5.4", values=_values(), jokers=2),
+        replace(
+            _BASIC,
+            preset="jokers-54",
+            source="004",
+            jokers=2,
+            negative_matches="zero",
+            tiebreakers=("countback", "sudden_death"),
+        ),
+        _BASIC,
+        replace(_BASIC, preset="harder", source="001 scoring guide", values=_values(J=11, Q=12, K=13)),
+        replace(
+            _BASIC,
+            preset="four-card",
+            source="001 part 2",
+            cols=2,
+            match_lines=frozenset({"columns", "rows"}),
+            hole_end="knock",
+        ),
+        replace(_BASIC, preset="eight-card", source="001 part 4, 002", cols=4, min_decks=2),
+        replace(_BASIC, preset="ten-card", source="001 part 4", cols=5, min_decks=2),
+        replace(
+            _BASIC,
+            preset="nine-card",
+            source="001 part 4, 002",
+            rows=3,
+            cols=3,
+            face_up_at_start=3,
+            min_decks=2,
+            match_lines=frozenset({"columns", "rows"}),
+        ),
+        replace(_BASIC, preset="anywhere-pairs", source="001 part 4", match_lines=frozenset({"anywhere"})),
+    )
+}
+
+_SETTABLE = tuple(
+    f.name for f in fields(Ruleset) if f.name not in ("preset", "source", "overrides", "_value_map")
+)
+_IGNORED_KEYS = ("source", "overrides")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return "a list"
+    return type(value).__name__
+
+
+class _Checker:
+    """Collects every problem of one override dict, converting the good values as it goes."""
+
+    def __init__(self, base: Ruleset) -> None:
+        self.base = base
+        self.problems: list[Problem] = []
+
+    def fail(self, name: str, message: str) -> None:
+        self.problems.append(Problem(f"ruleset.{name}", message))
+
+    def integer(self, name: str, value: Any, low: int, high: int, nullable: bool = False) -> Any:
+        if value is None and nullable:
+            return None
+        if not _is_int(value):
+            extra = " or null" if nullable else ""
+            self.fail(name, f"{name} must be a whole number{extra}, not {_type_name(value)}.")
+            return getattr(self.base, name)
+        if not low <= value <= high:
+            self.fail(name, f"{name} must be between {low} and {high}; got {value}.")
+            return getattr(self.base, name)
+        return value
+
+    def boolean(self, name: str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            self.fail(name, f"{name} must be true or false, not {_type_name(value)}.")
+            return getattr(self.base, name)
+        return value
+
+    def choice(self, name: str, value: Any, choices: tuple[str, ...]) -> str:
+        if not isinstance(value, str) or value not in choices:
+            options = ", ".join(f'"{c}"' for c in choices)
+            self.fail(name, f"{name} must be one of {options}; got {_type_name(value)}.")
+            return getattr(self.base, name)
+        return value
+
+    def decks(self, value: Any) -> int | str:
+        if value == "auto" and isinstance(value, str):
+            return "auto"
+        if not _is_int(value) or not 1 <= value <= MAX_DECKS:
+            self.fail(
+                "decks",
+                f'decks must be a whole number from 1 to {MAX_DECKS} or "auto"; got {_type_name(value)}.',
+            )
+            return self.base.decks
+        return value
+
+    def jokers(self, value: Any) -> int:
+        if not _is_int(value) or value not in (0, 2):
+            self.fail("jokers", f"jokers must be 0 or 2 (jokers per pack); got {_type_name(value)}.")
+            return self.base.jokers
+        return value
+
+    def values(self, value: Any) -> tuple[tuple[str, int], ...]:
+        from .cards import _RANK_ALIASES
+
+        if not isinstance(value, Mapping):
+            self.fail("values", f"values must be an object of rank → points, not {_type_name(value)}.")
+            return self.base.values
+        merged = dict(self.base.values)
+        for key, points in value.items():
+            rank = _RANK_ALIASES.get(key.strip().upper()) if isinstance(key, str) else None
+            if rank is None:
+                self.fail(
+                    f"values.{key}",
+                    f'"{key}" in values is not a rank: use A, 2-10, J, Q, K or X (the joker).',
+                )
+                continue
+            if not _is_int(points):
+                self.fail(
+                    f"values.{rank}", f"The value of {rank} must be a whole number, not {_type_name(points)}."
+                )
+                continue
+            if not -VALUE_LIMIT <= points <= VALUE_LIMIT:
+                self.fail(
+                    f"values.{rank}",
+                    f"The value of {rank} must be between -{VALUE_LIMIT} and {VALUE_LIMIT}; got {points}.",
+                )
+                continue
+            merged[rank] = points
+        return tuple((rank, merged[rank]) for rank in RANKS)
+
+    def match_lines(self, value: Any) -> frozenset[str]:
+        items = [value] if isinstance(value, str) else value
+        if not isinstance(items, (list, tuple, set, frozenset)):
+            self.fail("match_lines", f"match_lines must be a list of line kinds, not {_type_name(value)}.")
+            return self.base.match_lines
+        lines: set[str] = set()
+        for item in items:
+            if not isinstance(item, str) or item not in MATCH_LINES:
+                self.fail(
+                    "match_lines",
+                    f"Unknown match line {_type_name(item)}: "
+                    'use "columns", "rows", "diagonals" or "anywhere".',
+                )
+                continue
+            lines.add(item)
+        if "anywhere" in lines and len(lines) > 1:
+            self.fail(
+                "match_lines", '"anywhere" already covers every line: it cannot be combined with others.'
+            )
+            return self.base.match_lines
+        return frozenset(lines)
+
+    def block(self, value: Any) -> BlockRule | None:
+        if value is None:
+            return None
+        if isinstance(value, BlockRule):
+            return value
+        if not isinstance(value, Mapping):
+            self.fail(
+                "four_of_a_kind_block",
+                'four_of_a_kind_block must be null or {"points": N, "others_add": N}, '
+                f"not {_type_name(value)}.",
+            )
+            return self.base.four_of_a_kind_block
+        ok = True
+        for key in value:
+            if key not in ("points", "others_add"):
+                self.fail(
+                    f"four_of_a_kind_block.{key}", f'Unknown key "{key}": use "points" and "others_add".'
+                )
+                ok = False
+        numbers: dict[str, int] = {}
+        for key in ("points", "others_add"):
+            number = value.get(key)
+            if not _is_int(number) or not -VALUE_LIMIT <= number <= VALUE_LIMIT:
+                self.fail(
+                    f"four_of_a_kind_block.{key}",
+                    f"four_of_a_kind_block.{key} must be a whole number "
+                    f"from -{VALUE_LIMIT} to {VALUE_LIMIT}; "
+                    f"got {_type_name(number)}.",
+                )
+                ok = False
+            else:
+                numbers[key] = number
+        return BlockRule(numbers["points"], numbers["others_add"]) if ok else self.base.four_of_a_kind_block
+
+    def ender(self, value: Any) -> EnderPenalty | None:
+        if value is None:
+            return None
+        if isinstance(value, EnderPenalty):
+            return value
+        name = "ender_penalty"
+        shapes = 'null, {"kind": "fixed", "points": N} or {"kind": "lowest_score"}'
+        if not isinstance(value, Mapping):
+            self.fail(name, f"ender_penalty must be {shapes}, not {_type_name(value)}.")
+            return self.base.ender_penalty
+        kind = value.get("kind")
+        if kind not in ENDER_PENALTY_KINDS:
+            self.fail(
+                f"{name}.kind",
+                f'ender_penalty.kind must be "fixed" or "lowest_score"; got {_type_name(kind)}.',
+            )
+            return self.base.ender_penalty
+        extra = [key for key in value if key not in ("kind", "points")]
+        for key in extra:
+            self.fail(f"{name}.{key}", f'Unknown key "{key}" in ender_penalty: use {shapes}.')
+        points = value.get("points")
+        if kind == "fixed":
+            if not _is_int(points) or not 0 <= points <= VALUE_LIMIT:
+                self.fail(
+                    f"{name}.points",
+                    f"A fixed ender penalty needs points, a whole number from 0 to {VALUE_LIMIT}; "
+                    f"got {_type_name(points)}.",
+                )
+                return self.base.ender_penalty
+            return None if extra else EnderPenalty("fixed", points)
+        if points is not None:
+            self.fail(
+                f"{name}.points", "A lowest_score ender penalty takes no points: it adds the lowest score."
+            )
+            return self.base.ender_penalty
+        return None if extra else EnderPenalty("lowest_score")
+
+    def tiebreakers(self, value: Any) -> tuple[str, ...]:
+        if not isinstance(value, (list, tuple)):
+            self.fail("tiebreakers", f"tiebreakers must be a list, not {_type_name(value)}.")
+            return self.base.tiebreakers
+        seen: list[str] = []
+        for item in value:
+            if not isinstance(item, str) or item not in TIEBREAKERS:
+                self.fail(
+                    "tiebreakers",
+                    f'Unknown tiebreaker {_type_name(item)}: use "countback", "most_holes_won", '
+                    '"sudden_death" or "shared".',
+                )
+            elif item in seen:
+                self.fail("tiebreakers", f'Tiebreaker "{item}" is listed twice.')
+            else:
+                seen.append(item)
+        return tuple(seen)
+
+
+def _apply(base: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:
+    checker = _Checker(base)
+    changes: dict[str, Any] = {}
+    for name, value in overrides.items():
+        if name in _IGNORED_KEYS:
+            continue
+        if name not in _SETTABLE:
+            known = ", ".join(_SETTABLE)
+            checker.problems.append(
+                Problem(f"ruleset.{name}", f'Unknown ruleset parameter "{name}". Known parameters: {known}.')
+            )
+            continue
+        match name:
+            case "rows":
+                changes[name] = checker.integer(name, value, 2, 3)
+            case "cols":
+                changes[name] = checker.integer(name, value, 2, 5)
+            case "face_up_at_start":
+                changes[name] = checker.integer(name, value, 0, 9)
+            case "decks":
+                changes[name] = checker.decks(value)
+            case "min_decks":
+                changes[name] = checker.integer(name, value, 1, MAX_DECKS)
+            case "jokers":
+                changes[name] = checker.jokers(value)
+            case "values":
+                changes[name] = checker.values(value)
+            case "match_lines":
+                changes[name] = checker.match_lines(value)
+            case "negative_matches":
+                changes[name] = checker.choice(name, value, NEGATIVE_MATCHES)
+            case "jokers_wild" | "ender_penalty_on_tie":
+                changes[name] = checker.boolean(name, value)
+            case "four_of_a_kind_block":
+                changes[name] = checker.block(value)
+            case "ender_penalty":
+                changes[name] = checker.ender(value)
+            case "hole_end":
+                changes[name] = checker.choice(name, value, HOLE_ENDS)
+            case "holes":
+                changes[name] = checker.integer(name, value, 1, 99, nullable=True)
+            case "target_score":
+                changes[name] = checker.integer(name, value, 1, 10000, nullable=True)
+            case "tiebreakers":
+                changes[name] = checker.tiebreakers(value)
+    result = replace(base, **changes)
+    _check_combination(result, changes, checker)
+    if checker.problems:
+        raise RulesetError(checker.problems)
+    differing = tuple(name for name in _SETTABLE if getattr(result, name) != getattr(base, name))
+    return replace(result, overrides=differing)
+
+
+def _check_combination(ruleset: Ruleset, changes: Mapping[str, Any], checker: _Checker) -> None:
+    """Checks across parameters: the shape, diagonals, blocks and face-up count must fit together."""
+    if (ruleset.rows, ruleset.cols) not in SHAPES:
+        name = "cols" if "cols" in changes else "rows"
+        checker.fail(
+            name,
+            f"Grid shape {ruleset.shape} is not supported: use 2x2, 2x3, 2x4, 2x5 or 3x3 (rows x columns).",
+        )
+        return
+    if "diagonals" in ruleset.match_lines and ruleset.shape not in ("2x2", "3x3"):
+        checker.fail(
+            "match_lines", f"Diagonal matches exist only on 2x2 and 3x3 grids, not on {ruleset.shape}."
+        )
+    if ruleset.four_of_a_kind_block is not None and ruleset.rows != 2:
+        checker.fail(
+            "four_of_a_kind_block", "A four-of-a-kind block fills two columns of a 2-row grid: not on 3x3."
+        )
+    if ruleset.face_up_at_start > ruleset.rows * ruleset.cols:
+        checker.fail(
+            "face_up_at_start",
+            f"face_up_at_start ({ruleset.face_up_at_start}) is more than the {ruleset.rows * ruleset.cols} "
+            f"cards of a {ruleset.shape} grid.",
+        )
+
+
+def resolve_ruleset(spec: str | Mapping[str, Any] | Ruleset) -> Ruleset:
+    """A Ruleset from a preset name, {"preset": name, ...overrides}, a to_dict() output or a Ruleset.
+
+    Raises RulesetError naming every bad parameter (where="ruleset.<parameter>")."""
+    if isinstance(spec, Ruleset):
+        return spec
+    if isinstance(spec, str):
+        return _preset(spec.strip(), "ruleset")
+    if not isinstance(spec, Mapping):
+        raise RulesetError(
+            Problem(
+                "ruleset",
+                f'A ruleset is a preset name or an object {{"preset": ...}}, not {_type_name(spec)}.',
+            )
+        )
+    name = spec.get("preset", "official")
+    if not isinstance(name, str):
+        raise RulesetError(
+            Problem("ruleset.preset", f"preset must be a preset name, not {_type_name(name)}.")
+        )
+    base = _preset(name.strip(), "ruleset.preset")
+    overrides = {key: value for key, value in spec.items() if key != "preset"}
+    return _apply(base, overrides) if overrides else base
+
+
+def _preset(name: str, where: str) -> Ruleset:
+    try:
+        return PRESETS[name.lower()]
+    except KeyError:
+        known = ", ".join(PRESETS)
+        raise RulesetError(Problem(where, f'Unknown ruleset preset "{name}". Presets: {known}.')) from None
