@@ -1,38 +1,70 @@
-"""One JSON error shape for the whole API: {"errors": [{"where": ..., "message": ...}], "detail": ...}."""
+"""One JSON error shape for the whole API: {"detail": ..., "errors": [{"where": ..., "message": ...}]}.
+
+`where` is a path into the request ("grid[1][3]", "ruleset.values.Q", "grids.ann", "ender"), or
+"body" for a body that is not usable JSON at all, or "request" for problems with the request itself
+(method, URL, Content-Type). `detail` repeats the first message so simple clients can show one line.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rest_framework import exceptions, status
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+# Where to point a problem that DRF raises about the request as a whole.
+_WHERE_BY_EXCEPTION: tuple[tuple[type[exceptions.APIException], str], ...] = (
+    (exceptions.ParseError, "body"),
+    (exceptions.UnsupportedMediaType, "request"),
+    (exceptions.MethodNotAllowed, "request"),
+    (exceptions.NotFound, "request"),
+)
 
-def _flatten(detail: Any, where: str = "") -> list[dict[str, str]]:
-    """Turn DRF's nested error detail into a flat list of {where, message}."""
+
+def _join(where: str, key: str) -> str:
+    """Extend a path: "grid" + "[2][1]" -> "grid[2][1]", "ruleset" + "rows" -> "ruleset.rows"."""
+    if not where:
+        return key
+    return f"{where}{key}" if key.startswith("[") else f"{where}.{key}"
+
+
+def flatten_errors(detail: Any, where: str = "") -> list[dict[str, str]]:
+    """Turn DRF's nested error detail into a flat list of {where, message}; no path at all means "body"."""
     if isinstance(detail, dict):
         out: list[dict[str, str]] = []
         for key, value in detail.items():
-            if key in ("non_field_errors", "detail"):
-                child = where
-            else:
-                child = f"{where}.{key}" if where else str(key)
-            out.extend(_flatten(value, child))
+            child = where if key in ("non_field_errors", "detail") else _join(where, str(key))
+            out.extend(flatten_errors(value, child))
         return out
     if isinstance(detail, list):
         out = []
         for index, value in enumerate(detail):
             if isinstance(value, (dict, list)):
-                out.extend(_flatten(value, f"{where}[{index}]"))
+                # DRF's ListField reports children by 0-based index; the API speaks 1-based.
+                out.extend(flatten_errors(value, f"{where}[{index + 1}]"))
             else:
-                out.extend(_flatten(value, where))
+                out.extend(flatten_errors(value, where))
         return out
     return [{"where": where or "body", "message": str(detail)}]
 
 
+def error_body(errors: list[dict[str, str]]) -> dict[str, Any]:
+    """The error shape from a list of {where, message}."""
+    return {
+        "detail": errors[0]["message"] if errors else _("The request could not be handled."),
+        "errors": errors,
+    }
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, then reshape every error body to {"errors": [...], "detail": "..."}."""
+    """DRF's handler, then reshape every error body to {"detail": "...", "errors": [...]}.
+
+    Rules-engine errors (`RulesError`) become 400s carrying the engine's own problem list, whose
+    `where` paths already point into the request.
+    """
     from scoring.rules.errors import RulesError
 
     if isinstance(exc, RulesError):
@@ -40,9 +72,31 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
-    if isinstance(exc, exceptions.ValidationError):
-        errors = _flatten(response.data)
+    detail = getattr(exc, "detail", None)
+    if isinstance(exc, exceptions.ValidationError) or isinstance(detail, (dict, list)):
+        errors = flatten_errors(response.data)
     else:
-        errors = [{"where": "request", "message": str(getattr(exc, "detail", exc))}]
-    response.data = {"detail": errors[0]["message"] if errors else "", "errors": errors}
+        where = next((w for kind, w in _WHERE_BY_EXCEPTION if isinstance(exc, kind)), "request")
+        errors = [{"where": where, "message": str(detail if detail is not None else exc)}]
+    response.data = error_body(errors)
     return response
+
+
+class ProblemSerializer(serializers.Serializer):
+    """One problem: where in the request, and what is wrong there."""
+
+    where = serializers.CharField(
+        help_text=gettext_lazy(
+            'A path into the request: "grid[1][3]" (row 1, column 3), "ruleset.values.Q", "ender".'
+        )
+    )
+    message = serializers.CharField(
+        help_text=gettext_lazy("What is wrong, in a sentence a player understands.")
+    )
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every 4xx answer of the API."""
+
+    detail = serializers.CharField(help_text=gettext_lazy("The first problem's message."))
+    errors = ProblemSerializer(many=True, help_text=gettext_lazy("Every problem found, not only the first."))

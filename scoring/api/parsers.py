@@ -1,0 +1,71 @@
+"""JSON request parsers for the scoring API: bounded in size and depth, and forgiving about Content-Type."""
+
+from __future__ import annotations
+
+import codecs
+import json
+from typing import IO, Any
+
+from django.utils.translation import gettext as _
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import BaseParser, JSONParser, get_encoding
+
+# A whole table's hole is well under 4 KB; anything far larger is a mistake or an attack.
+MAX_BODY_BYTES = 256 * 1024
+
+
+class BoundedJSONParser(JSONParser):
+    """DRF's JSON parser, but a too-large body or absurdly deep nesting is a 400, never a 500.
+
+    The standard parser lets `RecursionError` (from "[[[[..." thousands deep) escape as a server error
+    and reads bodies of any size into memory.
+    """
+
+    def parse(
+        self, stream: IO[bytes] | None, media_type: str | None = None, parser_context: Any = None
+    ) -> Any:
+        """Parse the body as strict JSON (no NaN or Infinity)."""
+        encoding = get_encoding(parser_context or {})
+        raw = stream.read(MAX_BODY_BYTES + 1) if stream is not None else b""
+        if len(raw) > MAX_BODY_BYTES:
+            raise ParseError(
+                _("The request body is larger than %(limit)d KB.") % {"limit": MAX_BODY_BYTES // 1024}
+            )
+        try:
+            text = codecs.decode(raw, encoding)
+        except (UnicodeError, LookupError) as error:
+            raise ParseError(
+                _("The request body is not valid %(encoding)s text: %(error)s.")
+                % {
+                    "encoding": encoding,
+                    "error": error,
+                }
+            ) from error
+        if not text.strip():
+            return {}
+        try:
+            return json.loads(text, parse_constant=_reject_constant)
+        except RecursionError:
+            raise ParseError(_("The JSON body is nested too deeply.")) from None
+        except ValueError as error:
+            raise ParseError(
+                _("The request body is not valid JSON: %(error)s.") % {"error": error}
+            ) from error
+
+
+class AnyTypeJSONParser(BoundedJSONParser):
+    """Reads JSON whatever Content-Type the client sent.
+
+    `curl -d '{...}' URL` sends `application/x-www-form-urlencoded`; answering 415 to that is
+    technically right and useless to a player trying the API for the first time.
+    """
+
+    media_type = "*/*"
+
+
+def _reject_constant(name: str) -> Any:
+    """JSON has no NaN or Infinity; Python's json module accepts them unless told not to."""
+    raise ValueError(_("%(name)s is not a JSON number") % {"name": name})
+
+
+SCORING_PARSERS: list[type[BaseParser]] = [BoundedJSONParser, AnyTypeJSONParser]

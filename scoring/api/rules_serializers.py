@@ -1,0 +1,488 @@
+"""Request and response shapes of the scoring API.
+
+The request serializers check only the JSON shape (an object, the keys it may hold, their JSON
+types); everything about cards, grids and rulesets is checked by the rules engine, which names the
+exact card or parameter. The response serializers document what the engine's `to_dict()` gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring.rules import PRESETS
+
+MAX_TYPED_TOTAL = 1000  # ten cards of at most 100 points each
+MAX_BLOCKS_MARKED = 2  # a 2-row grid of at most 5 columns holds at most two blocks of two columns
+MAX_PLAYERS = 32
+
+
+def _json_type(value: Any) -> str:
+    """The JSON name of a parsed value's type, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def _normalise_grid(value: Any) -> Any:
+    """Whole numbers inside rows become tokens ("7" for 7); anything else goes to the engine as it is."""
+    if not isinstance(value, list):
+        return value
+    return [
+        [str(token) if isinstance(token, int) and not isinstance(token, bool) else token for token in row]
+        if isinstance(row, list)
+        else row
+        for row in value
+    ]
+
+
+class StrictObjectSerializer(serializers.Serializer):
+    """A serializer for a JSON object body that also names every key it does not know."""
+
+    default_error_messages = {
+        "invalid": _("The request body must be a JSON object, not {datatype}."),
+    }
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Validate the known keys and report unknown ones alongside, all at once."""
+        errors: dict[str, Any] = {}
+        value = None
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            errors.update(
+                error.detail if isinstance(error.detail, Mapping) else {"non_field_errors": error.detail}
+            )
+        if isinstance(data, Mapping):
+            known = ", ".join(self.fields)
+            for key in data:
+                if key not in self.fields:
+                    errors[str(key)] = [
+                        _('Unknown key "%(key)s"; this endpoint takes: %(known)s.')
+                        % {
+                            "key": key,
+                            "known": known,
+                        }
+                    ]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return value
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        """Name the JSON type of a body that is not an object (DRF would name the Python type)."""
+        if data is not serializers.empty and not isinstance(data, Mapping):
+            raise serializers.ValidationError(
+                {"non_field_errors": [self.error_messages["invalid"].format(datatype=_json_type(data))]}
+            )
+        return super().run_validation(data)
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": list(PRESETS), "description": "a preset name"},
+            {
+                "type": "object",
+                "description": 'a preset plus overrides: {"preset": "official", "negative_matches": "zero"}',
+                "properties": {"preset": {"type": "string", "enum": list(PRESETS)}},
+                "additionalProperties": True,
+            },
+        ],
+        "example": "official",
+    }
+)
+class RulesetSpecField(serializers.Field):
+    """A preset name or {"preset": name, ...overrides}; the engine resolves and checks it."""
+
+    default_error_messages = {
+        "invalid": _(
+            'A ruleset is a preset name such as "official" or an object {{"preset": ...}}, not {datatype}.'
+        ),
+        "null": _('A ruleset is a preset name such as "official" or an object {"preset": ...}, not null.'),
+    }
+
+    def to_internal_value(self, data: Any) -> str | Mapping[str, Any]:
+        """Accept a string or an object; the engine checks the rest."""
+        if not isinstance(data, (str, Mapping)):
+            self.fail("invalid", datatype=_json_type(data))
+        return data
+
+    def to_representation(self, value: Any) -> Any:
+        """As given."""
+        return value
+
+
+_GRID_SCHEMA = {
+    "type": "array",
+    "description": "rows, top row first, each a list of card tokens left to right",
+    "items": {"type": "array", "items": {"type": "string", "example": "Q"}},
+    "example": [["Q", "7", "K"], ["Q", "7", "3"]],
+}
+
+
+@extend_schema_field(_GRID_SCHEMA)
+class GridField(serializers.Field):
+    """A grid: rows of card tokens ("Q", "10h", "X"; whole numbers are read as ranks)."""
+
+    default_error_messages = {"null": _("A grid is a list of rows, each a list of cards, not null.")}
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Normalise number tokens; the engine checks the shape and every card."""
+        return _normalise_grid(data)
+
+    def to_representation(self, value: Any) -> Any:
+        """As given."""
+        return value
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": (
+            "player name → their grid (a list of rows of cards), or a typed hole total (a whole number), "
+            'or {"total": N, "blocks_marked": K} for a typed total with four-of-a-kind blocks marked '
+            "by hand; "
+            "players in seat order"
+        ),
+        "additionalProperties": {
+            "oneOf": [
+                _GRID_SCHEMA,
+                {"type": "integer", "minimum": -MAX_TYPED_TOTAL, "maximum": MAX_TYPED_TOTAL},
+                {
+                    "type": "object",
+                    "properties": {
+                        "total": {"type": "integer", "minimum": -MAX_TYPED_TOTAL, "maximum": MAX_TYPED_TOTAL},
+                        "blocks_marked": {"type": "integer", "minimum": 0, "maximum": MAX_BLOCKS_MARKED},
+                    },
+                    "required": ["total"],
+                },
+            ]
+        },
+        "example": {"ann": [["9", "K", "Q"], ["A", "K", "Q"]], "bob": 3},
+    }
+)
+class HoleGridsField(serializers.Field):
+    """Player name → grid, typed total, or {"total", "blocks_marked"}: returns (name, grid, total, blocks)."""
+
+    default_error_messages = {
+        "invalid": _("grids must be an object of player name → grid or typed total, not {datatype}."),
+        "null": _("grids must be an object of player name → grid or typed total, not null."),
+        "empty": _("grids names no player: give at least one."),
+        "too_many": _("grids names %(count)d players; a table has at most %(limit)d."),
+    }
+
+    def to_internal_value(self, data: Any) -> list[tuple[str, Any, int | None, int]]:
+        """Check each player's entry is a grid, a whole number or {"total", "blocks_marked"}."""
+        if not isinstance(data, Mapping):
+            self.fail("invalid", datatype=_json_type(data))
+        if not data:
+            self.fail("empty")
+        if len(data) > MAX_PLAYERS:
+            raise serializers.ValidationError(
+                self.error_messages["too_many"] % {"count": len(data), "limit": MAX_PLAYERS}
+            )
+        entries: list[tuple[str, Any, int | None, int]] = []
+        errors: dict[str, list[str]] = {}
+        for name, value in data.items():
+            if not str(name).strip():
+                errors[str(name)] = [_("A player name cannot be blank.")]
+                continue
+            try:
+                entries.append(_hole_entry(str(name), value))
+            except serializers.ValidationError as error:
+                errors[str(name)] = error.detail
+        if errors:
+            raise serializers.ValidationError(errors)
+        return entries
+
+    def to_representation(self, value: Any) -> Any:
+        """As given."""
+        return value
+
+
+def _typed_total(value: Any, what: str) -> int:
+    """A typed total within bounds, or a ValidationError naming what is wrong."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise serializers.ValidationError(
+            _("%(what)s must be a whole number, not %(type)s.") % {"what": what, "type": _json_type(value)}
+        )
+    if not -MAX_TYPED_TOTAL <= value <= MAX_TYPED_TOTAL:
+        raise serializers.ValidationError(
+            _("%(what)s must be between -%(limit)d and %(limit)d; got %(value)d.")
+            % {"what": what, "limit": MAX_TYPED_TOTAL, "value": value}
+        )
+    return value
+
+
+def _hole_entry(name: str, value: Any) -> tuple[str, Any, int | None, int]:
+    """One player's entry: (name, grid tokens or None, typed total or None, blocks marked)."""
+    if isinstance(value, list):
+        return name, _normalise_grid(value), None, 0
+    if isinstance(value, int) and not isinstance(value, bool):
+        return name, None, _typed_total(value, _("A typed hole total")), 0
+    if isinstance(value, Mapping):
+        unknown = [str(key) for key in value if key not in ("total", "blocks_marked")]
+        if unknown:
+            raise serializers.ValidationError(
+                {
+                    key: [_('Unknown key "%(key)s": use "total" and "blocks_marked".') % {"key": key}]
+                    for key in unknown
+                }
+            )
+        if "total" not in value:
+            raise serializers.ValidationError({"total": [_("A typed entry needs its total.")]})
+        errors: dict[str, list[str]] = {}
+        total = blocks = 0
+        try:
+            total = _typed_total(value["total"], "total")
+        except serializers.ValidationError as error:
+            errors["total"] = error.detail
+        raw_blocks = value.get("blocks_marked", 0)
+        if (
+            not isinstance(raw_blocks, int)
+            or isinstance(raw_blocks, bool)
+            or not 0 <= raw_blocks <= MAX_BLOCKS_MARKED
+        ):
+            errors["blocks_marked"] = [
+                _("blocks_marked must be a whole number from 0 to %(limit)d; got %(value)s.")
+                % {"limit": MAX_BLOCKS_MARKED, "value": _json_type(raw_blocks)}
+            ]
+        else:
+            blocks = raw_blocks
+        if errors:
+            raise serializers.ValidationError(errors)
+        return name, None, total, blocks
+    raise serializers.ValidationError(
+        _('Expected a grid (a list of rows), a typed total (a whole number) or {"total": N}, not %(type)s.')
+        % {"type": _json_type(value)}
+    )
+
+
+class ScoreRequestSerializer(StrictObjectSerializer):
+    """POST /api/v1/score/: one grid under one ruleset."""
+
+    ruleset = RulesetSpecField(
+        required=False,
+        default="official",
+        help_text=_('A preset name, or {"preset": name, ...overrides}. Default "official".'),
+    )
+    grid = GridField(
+        error_messages={"required": _("grid is required: a list of rows, each a list of cards.")},
+        help_text=_("The player's final grid: rows top first, cards left to right."),
+    )
+    players = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_PLAYERS,
+        help_text=_('Players at the table: with decks "auto" it sets the packs in play for the deck check.'),
+    )
+
+
+class HoleRequestSerializer(StrictObjectSerializer):
+    """POST /api/v1/score-hole/: every player's grid (or typed total) of one hole."""
+
+    ruleset = RulesetSpecField(
+        required=False,
+        default="official",
+        help_text=_('A preset name, or {"preset": name, ...overrides}. Default "official".'),
+    )
+    grids = HoleGridsField(
+        error_messages={"required": _("grids is required: an object of player name → grid, in seat order.")},
+    )
+    ender = serializers.CharField(
+        required=False,
+        allow_null=True,
+        default=None,
+        trim_whitespace=False,
+        help_text=_("The player who ended the hole (went out or knocked), or null."),
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The ender must be one of the players."""
+        ender = attrs.get("ender")
+        names = [entry[0] for entry in attrs["grids"]]
+        if ender is not None and ender not in names:
+            raise serializers.ValidationError(
+                {
+                    "ender": [
+                        _('Unknown ender "%(ender)s": the players are %(names)s.')
+                        % {
+                            "ender": ender,
+                            "names": ", ".join(names),
+                        }
+                    ]
+                }
+            )
+        return attrs
+
+
+# Responses (documentation of the engine's to_dict() output).
+
+
+class PositionSerializer(serializers.Serializer):
+    """A place in the grid, 1-based."""
+
+    row = serializers.IntegerField(help_text=_("1 = top row"))
+    col = serializers.IntegerField(help_text=_("1 = left column (rule 1.4)"))
+
+
+class MatchSerializer(serializers.Serializer):
+    """A set of equal cards that cancel."""
+
+    kind = serializers.ChoiceField(choices=["column", "row", "diagonal", "anywhere"])
+    positions = PositionSerializer(many=True)
+    rank = serializers.CharField()
+    points = serializers.IntegerField()
+    wild = PositionSerializer(many=True, help_text=_("jokers standing in (jokers_wild)"))
+    rule = serializers.CharField(help_text=_('rule citation, e.g. "2.3"'))
+
+
+class BlockSerializer(serializers.Serializer):
+    """Four equal ranks filling two adjacent columns (four_of_a_kind_block)."""
+
+    positions = PositionSerializer(many=True)
+    rank = serializers.CharField()
+    points = serializers.IntegerField()
+    others_add = serializers.IntegerField()
+    rule = serializers.CharField()
+
+
+class CardScoreSerializer(serializers.Serializer):
+    """One card's points."""
+
+    position = PositionSerializer()
+    card = serializers.CharField(help_text=_('canonical token: "10H", "Q", "X"'))
+    points = serializers.IntegerField()
+    matched = serializers.BooleanField()
+    rule = serializers.CharField()
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["auto"]}], "example": 1}
+)
+class DecksField(serializers.Field):
+    """A pack count or "auto"."""
+
+    def to_representation(self, value: Any) -> Any:
+        """As given."""
+        return value
+
+
+class BlockRuleSerializer(serializers.Serializer):
+    """four_of_a_kind_block."""
+
+    points = serializers.IntegerField()
+    others_add = serializers.IntegerField()
+
+
+class EnderPenaltySerializer(serializers.Serializer):
+    """ender_penalty."""
+
+    kind = serializers.ChoiceField(choices=["fixed", "lowest_score"])
+    points = serializers.IntegerField(required=False, help_text=_('only for "fixed"'))
+
+
+class RulesetSerializer(serializers.Serializer):
+    """A ruleset with every parameter resolved (Ruleset.to_dict())."""
+
+    preset = serializers.CharField()
+    source = serializers.CharField(help_text=_('the seed and section it follows, e.g. "000 §2, §5.1"'))
+    rows = serializers.IntegerField()
+    cols = serializers.IntegerField()
+    face_up_at_start = serializers.IntegerField()
+    decks = DecksField()
+    min_decks = serializers.IntegerField()
+    jokers = serializers.IntegerField()
+    values = serializers.DictField(child=serializers.IntegerField(), help_text=_("rank → points, every rank"))
+    match_lines = serializers.ListField(child=serializers.CharField())
+    negative_matches = serializers.ChoiceField(choices=["keep", "zero"])
+    jokers_wild = serializers.BooleanField()
+    four_of_a_kind_block = BlockRuleSerializer(allow_null=True)
+    ender_penalty = EnderPenaltySerializer(allow_null=True)
+    ender_penalty_on_tie = serializers.BooleanField()
+    hole_end = serializers.ChoiceField(choices=["all_face_up", "knock", "either"])
+    holes = serializers.IntegerField(allow_null=True)
+    target_score = serializers.IntegerField(allow_null=True)
+    tiebreakers = serializers.ListField(child=serializers.CharField())
+    overrides = serializers.ListField(
+        child=serializers.CharField(), help_text=_("parameters that differ from the preset")
+    )
+
+
+class GridScoreSerializer(serializers.Serializer):
+    """A grid's score with its full breakdown."""
+
+    total = serializers.IntegerField()
+    matches = MatchSerializer(many=True)
+    blocks = BlockSerializer(many=True)
+    cards = CardScoreSerializer(many=True, help_text=_("one per card, row by row"))
+    explanation = serializers.ListField(
+        child=serializers.CharField(), help_text=_("lines a player can check, each citing its rule")
+    )
+
+
+class ScoreResponseSerializer(GridScoreSerializer):
+    """POST /api/v1/score/ answer: the grid score plus the resolved ruleset."""
+
+    ruleset = RulesetSerializer()
+
+
+class AdjustmentSerializer(serializers.Serializer):
+    """Points added to a player's grid score."""
+
+    kind = serializers.ChoiceField(choices=["block_others_add", "ender_penalty"])
+    reason = serializers.CharField()
+    points = serializers.IntegerField()
+    rule = serializers.CharField()
+
+
+class PlayerHoleScoreSerializer(serializers.Serializer):
+    """One player's hole."""
+
+    name = serializers.CharField()
+    grid_score = serializers.IntegerField(help_text=_("the grid's score, or the typed total"))
+    typed = serializers.BooleanField(help_text=_("true when a total was typed instead of cards"))
+    adjustments = AdjustmentSerializer(many=True)
+    score = serializers.IntegerField(help_text=_("grid_score plus adjustments"))
+    grid = GridScoreSerializer(required=False, help_text=_("the breakdown, for grids entered as cards"))
+
+
+class HoleResponseSerializer(serializers.Serializer):
+    """POST /api/v1/score-hole/ answer."""
+
+    players = PlayerHoleScoreSerializer(many=True)
+    ender = serializers.CharField(allow_null=True)
+    decks = serializers.IntegerField(help_text=_("packs in play for this table"))
+    ruleset = RulesetSerializer()
+
+
+class ParameterSerializer(serializers.Serializer):
+    """One ruleset parameter described."""
+
+    name = serializers.CharField()
+    values = serializers.CharField(help_text=_("the values it takes"))
+    meaning = serializers.CharField()
+    choices = serializers.ListField(
+        child=serializers.CharField(), help_text=_("the allowed words, when a choice")
+    )
+
+
+class RulesetListSerializer(serializers.Serializer):
+    """GET /api/v1/rulesets/ answer."""
+
+    presets = RulesetSerializer(many=True)
+    parameters = ParameterSerializer(many=True)

@@ -1,0 +1,226 @@
+"""The rules engine over HTTP: score a grid, score a hole, list the rulesets.
+
+Stateless and public: no authentication (so no CSRF check applies to outside callers), no database.
+Each view checks the JSON shape with a serializer, hands everything else to `scoring.rules`, and
+answers the engine's result as JSON. Bad input of any kind is a 400 in the shape of
+`scoring.api.errors` (the engine's `RulesError` and DRF's errors both end up there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.rules import PARAMETERS, PRESETS, PlayerEntry, Problem, RulesError, parse_grid, resolve_ruleset
+from scoring.rules import score_grid as engine_score_grid
+from scoring.rules import score_hole as engine_score_hole
+
+from .errors import ErrorSerializer
+from .parsers import SCORING_PARSERS
+from .rules_serializers import (
+    HoleRequestSerializer,
+    HoleResponseSerializer,
+    RulesetListSerializer,
+    RulesetSerializer,
+    ScoreRequestSerializer,
+    ScoreResponseSerializer,
+)
+
+T = TypeVar("T")
+
+_UNKNOWN_CARD = (
+    'Unknown card "1Z" at row 1, column 3: use A, 2-10 (or T), J, Q, K or X/JK for a joker, '
+    "optionally followed by a suit S, H, D, C."
+)
+_BAD_INPUT = OpenApiResponse(
+    ErrorSerializer,
+    description="Bad input: every problem, each with where it is (card position, parameter, key).",
+    examples=[
+        OpenApiExample(
+            "Unknown card",
+            value={"detail": _UNKNOWN_CARD, "errors": [{"where": "grid[1][3]", "message": _UNKNOWN_CARD}]},
+        )
+    ],
+)
+
+
+class _Problems:
+    """Collects the engine's problems from several independent checks, so one answer names them all."""
+
+    def __init__(self) -> None:
+        self.found: list[Problem] = []
+
+    def attempt(self, check: Callable[..., T], *args: Any) -> T | None:
+        """Run one check; keep its problems and answer None when it fails."""
+        try:
+            return check(*args)
+        except RulesError as error:
+            self.found.extend(error.problems)
+            return None
+
+    def raise_any(self) -> None:
+        """Raise one RulesError naming every problem kept."""
+        if self.found:
+            raise RulesError(self.found)
+
+
+def _validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    """The request body checked by `serializer_class` (a 400 naming every bad key otherwise)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _public_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """@api_view for a public, stateless endpoint: no authentication (hence no CSRF), lenient JSON parsing."""
+
+    def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        view = parser_classes(SCORING_PARSERS)(view)
+        view = permission_classes([AllowAny])(view)
+        view = authentication_classes([])(view)
+        return api_view(methods)(view)
+
+    return decorate
+
+
+@extend_schema(
+    operation_id="score_grid",
+    summary="Score one grid",
+    description=(
+        "Scores one player's final grid under a ruleset (a preset name, or a preset plus overrides). "
+        "The answer names every match and every card's points, with the rule each follows, and echoes "
+        "the ruleset with every parameter resolved."
+    ),
+    tags=["scoring"],
+    request={"application/json": ScoreRequestSerializer},
+    responses={200: ScoreResponseSerializer, 400: _BAD_INPUT},
+    examples=[
+        OpenApiExample(
+            "Official preset",
+            value={"ruleset": "official", "grid": [["Q", "7", "K"], ["Q", "7", "3"]]},
+            request_only=True,
+        ),
+        OpenApiExample(
+            "Preset with an override",
+            value={
+                "ruleset": {"preset": "official", "negative_matches": "zero"},
+                "grid": [["2", "K", "4"], ["2", "5", "4"]],
+            },
+            request_only=True,
+        ),
+    ],
+)
+@_public_api(["POST"])
+def score_grid(request: Request) -> Response:
+    """POST /api/v1/score/: one grid's total and its line-by-line breakdown."""
+    data = _validated(ScoreRequestSerializer, request)
+    problems = _Problems()
+    ruleset = problems.attempt(resolve_ruleset, data["ruleset"])
+    grid = problems.attempt(parse_grid, data["grid"], "grid")
+    problems.raise_any()
+    result = engine_score_grid(grid, ruleset, players=data.get("players"))
+    return Response({**result.to_dict(), "ruleset": ruleset.to_dict()})
+
+
+@extend_schema(
+    operation_id="score_hole",
+    summary="Score one hole for the whole table",
+    description=(
+        "Scores every player's hole: each grid (or typed total), then four-of-a-kind block additions, "
+        "then the ender penalty. `grids` lists the players in seat order (JSON object order is kept). "
+        "The cards of the whole table are checked against the packs in play."
+    ),
+    tags=["scoring"],
+    request={"application/json": HoleRequestSerializer},
+    responses={200: HoleResponseSerializer, 400: _BAD_INPUT},
+    examples=[
+        OpenApiExample(
+            "Fixed ender penalty",
+            value={
+                "ruleset": {"preset": "official", "ender_penalty": {"kind": "fixed", "points": 10}},
+                "grids": {
+                    "ann": [["9", "K", "Q"], ["A", "K", "Q"]],
+                    "bob": [["3", "J", "5"], ["K", "J", "5"]],
+                },
+                "ender": "ann",
+            },
+            request_only=True,
+        ),
+        OpenApiExample(
+            "Typed totals",
+            value={"ruleset": "basic", "grids": {"ann": 12, "bob": {"total": 7}, "cy": 4}, "ender": None},
+            request_only=True,
+        ),
+    ],
+)
+@_public_api(["POST"])
+def score_hole(request: Request) -> Response:
+    """POST /api/v1/score-hole/: every player's hole score with its adjustments."""
+    data = _validated(HoleRequestSerializer, request)
+    problems = _Problems()
+    ruleset = problems.attempt(resolve_ruleset, data["ruleset"])
+    entries: list[PlayerEntry] = []
+    for name, tokens, total, blocks in data["grids"]:
+        if tokens is None:
+            entries.append(PlayerEntry(name, total=total, blocks_marked=blocks))
+        else:
+            entries.append(PlayerEntry(name, grid=problems.attempt(parse_grid, tokens, f"grids.{name}")))
+    problems.raise_any()
+    result = engine_score_hole(entries, ruleset, ender=data["ender"])
+    return Response({**result.to_dict(), "ruleset": ruleset.to_dict()})
+
+
+def _parameters() -> list[dict[str, Any]]:
+    """The ruleset parameters described, in the engine's order."""
+    return [
+        {"name": info.name, "values": info.values, "meaning": info.meaning, "choices": list(info.choices)}
+        for info in PARAMETERS.values()
+    ]
+
+
+@extend_schema(
+    operation_id="list_rulesets",
+    summary="Every preset, fully resolved, and the parameters they set",
+    tags=["rulesets"],
+    responses={200: RulesetListSerializer},
+)
+@_public_api(["GET"])
+def ruleset_list(request: Request) -> Response:
+    """GET /api/v1/rulesets/: {"presets": [every preset, resolved], "parameters": [each described]}."""
+    return Response(
+        {"presets": [preset.to_dict() for preset in PRESETS.values()], "parameters": _parameters()}
+    )
+
+
+@extend_schema(
+    operation_id="get_ruleset",
+    summary="One preset, fully resolved",
+    tags=["rulesets"],
+    parameters=[
+        OpenApiParameter(
+            "name", str, OpenApiParameter.PATH, enum=list(PRESETS), description="the preset's name"
+        )
+    ],
+    responses={200: RulesetSerializer, 404: ErrorSerializer},
+)
+@_public_api(["GET"])
+def ruleset_detail(request: Request, name: str) -> Response:
+    """GET /api/v1/rulesets/<name>/: one preset with every parameter resolved and its source."""
+    preset = PRESETS.get(name.lower())
+    if preset is None:
+        raise NotFound(
+            {
+                "name": _('Unknown ruleset preset "%(name)s". Presets: %(known)s.')
+                % {"name": name, "known": ", ".join(PRESETS)}
+            }
+        )
+    return Response(preset.to_dict())
