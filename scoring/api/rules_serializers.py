@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from scoring.rules import PRESETS
@@ -112,7 +112,7 @@ class RulesetSpecField(serializers.Field):
         "invalid": _(
             'A ruleset is a preset name such as "official" or an object {{"preset": ...}}, not {datatype}.'
         ),
-        "null": _('A ruleset is a preset name such as "official" or an object {"preset": ...}, not null.'),
+        "null": _('A ruleset is a preset name such as "official" or an object {{"preset": ...}}, not null.'),
     }
 
     def to_internal_value(self, data: Any) -> str | Mapping[str, Any]:
@@ -272,6 +272,7 @@ def _hole_entry(name: str, value: Any) -> tuple[str, Any, int | None, int]:
     )
 
 
+@extend_schema_serializer(component_name="Score")
 class ScoreRequestSerializer(StrictObjectSerializer):
     """POST /api/v1/score/: one grid under one ruleset."""
 
@@ -292,6 +293,7 @@ class ScoreRequestSerializer(StrictObjectSerializer):
     )
 
 
+@extend_schema_serializer(component_name="Hole")
 class HoleRequestSerializer(StrictObjectSerializer):
     """POST /api/v1/score-hole/: every player's grid (or typed total) of one hole."""
 
@@ -366,6 +368,7 @@ class CardScoreSerializer(serializers.Serializer):
 
     position = PositionSerializer()
     card = serializers.CharField(help_text=_('canonical token: "10H", "Q", "X"'))
+    rank = serializers.CharField(help_text=_('the rank alone: "10", "Q", "X"'))
     points = serializers.IntegerField()
     matched = serializers.BooleanField()
     rule = serializers.CharField()

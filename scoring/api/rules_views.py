@@ -20,7 +20,17 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.rules import PARAMETERS, PRESETS, PlayerEntry, Problem, RulesError, parse_grid, resolve_ruleset
+from scoring.rules import (
+    PARAMETERS,
+    PRESETS,
+    Grid,
+    PlayerEntry,
+    Problem,
+    RulesError,
+    Ruleset,
+    parse_grid,
+    resolve_ruleset,
+)
 from scoring.rules import score_grid as engine_score_grid
 from scoring.rules import score_hole as engine_score_hole
 
@@ -48,6 +58,51 @@ _BAD_INPUT = OpenApiResponse(
         OpenApiExample(
             "Unknown card",
             value={"detail": _UNKNOWN_CARD, "errors": [{"where": "grid[1][3]", "message": _UNKNOWN_CARD}]},
+        )
+    ],
+)
+
+
+def _score_answer(grid: Grid, ruleset: Ruleset, players: int | None = None) -> dict[str, Any]:
+    """The score endpoint's answer: the engine's breakdown plus the resolved ruleset."""
+    return {**engine_score_grid(grid, ruleset, players=players).to_dict(), "ruleset": ruleset.to_dict()}
+
+
+def _hole_answer(entries: list[PlayerEntry], ruleset: Ruleset, ender: str | None) -> dict[str, Any]:
+    """The score-hole endpoint's answer: every player's hole plus the resolved ruleset."""
+    return {**engine_score_hole(entries, ruleset, ender=ender).to_dict(), "ruleset": ruleset.to_dict()}
+
+
+# The documented answers are computed by the engine itself, so the docs cannot drift from it.
+_SCORE_EXAMPLE = {"ruleset": "official", "grid": [["Q", "7", "K"], ["Q", "7", "3"]]}
+_HOLE_EXAMPLE = {
+    "ruleset": {"preset": "official", "ender_penalty": {"kind": "fixed", "points": 10}},
+    "grids": {"ann": [["9", "K", "Q"], ["A", "K", "Q"]], "bob": [["3", "J", "5"], ["K", "J", "5"]]},
+    "ender": "ann",
+}
+_SCORE_OK = OpenApiResponse(
+    ScoreResponseSerializer,
+    description="The total, every match and card with the rule applied, and the resolved ruleset.",
+    examples=[
+        OpenApiExample(
+            "Official preset",
+            value=_score_answer(parse_grid(_SCORE_EXAMPLE["grid"]), PRESETS["official"]),
+            response_only=True,
+        )
+    ],
+)
+_HOLE_OK = OpenApiResponse(
+    HoleResponseSerializer,
+    description="Every player in seat order: grid score, adjustments with their reasons, hole score.",
+    examples=[
+        OpenApiExample(
+            "Fixed ender penalty",
+            value=_hole_answer(
+                [PlayerEntry(name, grid=grid) for name, grid in _HOLE_EXAMPLE["grids"].items()],
+                resolve_ruleset(_HOLE_EXAMPLE["ruleset"]),
+                "ann",
+            ),
+            response_only=True,
         )
     ],
 )
@@ -102,13 +157,9 @@ def _public_api(methods: list[str]) -> Callable[[Callable[..., Response]], Calla
     ),
     tags=["scoring"],
     request={"application/json": ScoreRequestSerializer},
-    responses={200: ScoreResponseSerializer, 400: _BAD_INPUT},
+    responses={200: _SCORE_OK, 400: _BAD_INPUT},
     examples=[
-        OpenApiExample(
-            "Official preset",
-            value={"ruleset": "official", "grid": [["Q", "7", "K"], ["Q", "7", "3"]]},
-            request_only=True,
-        ),
+        OpenApiExample("Official preset", value=_SCORE_EXAMPLE, request_only=True),
         OpenApiExample(
             "Preset with an override",
             value={
@@ -127,8 +178,7 @@ def score_grid(request: Request) -> Response:
     ruleset = problems.attempt(resolve_ruleset, data["ruleset"])
     grid = problems.attempt(parse_grid, data["grid"], "grid")
     problems.raise_any()
-    result = engine_score_grid(grid, ruleset, players=data.get("players"))
-    return Response({**result.to_dict(), "ruleset": ruleset.to_dict()})
+    return Response(_score_answer(grid, ruleset, data.get("players")))
 
 
 @extend_schema(
@@ -141,20 +191,9 @@ def score_grid(request: Request) -> Response:
     ),
     tags=["scoring"],
     request={"application/json": HoleRequestSerializer},
-    responses={200: HoleResponseSerializer, 400: _BAD_INPUT},
+    responses={200: _HOLE_OK, 400: _BAD_INPUT},
     examples=[
-        OpenApiExample(
-            "Fixed ender penalty",
-            value={
-                "ruleset": {"preset": "official", "ender_penalty": {"kind": "fixed", "points": 10}},
-                "grids": {
-                    "ann": [["9", "K", "Q"], ["A", "K", "Q"]],
-                    "bob": [["3", "J", "5"], ["K", "J", "5"]],
-                },
-                "ender": "ann",
-            },
-            request_only=True,
-        ),
+        OpenApiExample("Fixed ender penalty", value=_HOLE_EXAMPLE, request_only=True),
         OpenApiExample(
             "Typed totals",
             value={"ruleset": "basic", "grids": {"ann": 12, "bob": {"total": 7}, "cy": 4}, "ender": None},
@@ -175,8 +214,7 @@ def score_hole(request: Request) -> Response:
         else:
             entries.append(PlayerEntry(name, grid=problems.attempt(parse_grid, tokens, f"grids.{name}")))
     problems.raise_any()
-    result = engine_score_hole(entries, ruleset, ender=data["ender"])
-    return Response({**result.to_dict(), "ruleset": ruleset.to_dict()})
+    return Response(_hole_answer(entries, ruleset, data["ender"]))
 
 
 def _parameters() -> list[dict[str, Any]]:
@@ -190,6 +228,12 @@ def _parameters() -> list[dict[str, Any]]:
 @extend_schema(
     operation_id="list_rulesets",
     summary="Every preset, fully resolved, and the parameters they set",
+    description=(
+        "The twelve presets of the SPEC, each with every parameter resolved and the source it follows, "
+        "and a description of every parameter (the values it takes and what it means). Any preset, or "
+        "any preset here with some parameters changed, can be sent back as `ruleset` to the scoring "
+        "endpoints."
+    ),
     tags=["rulesets"],
     responses={200: RulesetListSerializer},
 )
@@ -204,6 +248,7 @@ def ruleset_list(request: Request) -> Response:
 @extend_schema(
     operation_id="get_ruleset",
     summary="One preset, fully resolved",
+    description="One preset with every parameter resolved and its source. Names are case-insensitive.",
     tags=["rulesets"],
     parameters=[
         OpenApiParameter(

@@ -166,6 +166,7 @@ def test_it_marks_a_matched_pair_of_jokers_in_jokers_54(api: APIClient) -> None:
         ({"ruleset": "official", "grid": None}, "grid", ["null"]),
         ({"ruleset": "nope", "grid": [["Q"]]}, "ruleset", ["nope", "official"]),
         ({"ruleset": 7, "grid": [["Q"]]}, "ruleset", ["preset name"]),
+        ({"ruleset": None, "grid": [["Q"]]}, "ruleset", ["preset name", "null"]),
         ({"ruleset": ["official"], "grid": [["Q"]]}, "ruleset", ["a list"]),
         ({"ruleset": {"preset": "official", "colour": "red"}, "grid": [["Q"]]}, "ruleset.colour", ["colour"]),
         (
