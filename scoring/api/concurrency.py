@@ -1,0 +1,133 @@
+"""HTTP concurrency helpers for the games API: ETags, If-Match, If-None-Match, Idempotency-Key.
+
+The checks themselves happen in the database (a conditional UPDATE on the hole's version, a unique
+idempotency key per game); these helpers only read and write the headers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.request import Request
+
+MAX_IDEMPOTENCY_KEY = 255
+_ETAG = re.compile(r'^"?(?:hole-)?(\d+)"?$')  # strong comparison: weak tags never match
+
+
+class PreconditionRequired(APIException):
+    """HTTP 428: a change to a hole needs an If-Match header with the hole's ETag."""
+
+    status_code = 428
+    default_detail = gettext_lazy(
+        "Send an If-Match header with the hole's ETag (from GET): it protects against overwriting "
+        "someone else's change."
+    )
+    default_code = "precondition_required"
+
+
+class PreconditionFailed(APIException):
+    """HTTP 412: the If-Match header names a version that is no longer current."""
+
+    status_code = 412
+    default_detail = gettext_lazy("The hole changed since you loaded it: reload it and try again.")
+    default_code = "precondition_failed"
+
+
+def etag(kind: str, version: int) -> str:
+    """A strong ETag for a versioned resource: `"hole-3"`, `"game-12"`."""
+    return f'"{kind}-{version}"'
+
+
+def if_match_version(request: Request) -> int | None:
+    """The version the client's If-Match header names; None for `*` (any version).
+
+    Raises `PreconditionRequired` (428) without the header and `PreconditionFailed` (412) when it
+    names no version of ours.
+    """
+    header = request.headers.get("If-Match", "").strip()
+    if not header:
+        raise PreconditionRequired()
+    if header == "*":
+        return None
+    for candidate in header.split(","):
+        found = _ETAG.match(candidate.strip())
+        if found:
+            return int(found.group(1))
+    raise PreconditionFailed(
+        _("The If-Match header %(value)s is not an ETag of this hole.") % {"value": header}
+    )
+
+
+def optional_if_match_version(request: Request) -> int | None:
+    """Like `if_match_version`, but a missing header means no check (None)."""
+    if not request.headers.get("If-Match", "").strip():
+        return None
+    return if_match_version(request)
+
+
+def not_modified(request: Request, current: str) -> bool:
+    """True when the client's If-None-Match already names the current ETag (answer 304)."""
+    header = request.headers.get("If-None-Match", "")
+    if not header:
+        return False
+    tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
+    return "*" in tags or current in tags
+
+
+def idempotency_key(request: Request) -> str | None:
+    """The request's Idempotency-Key header, checked (printable, 255 characters at most), or None."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if not key:
+        return None
+    if len(key) > MAX_IDEMPOTENCY_KEY or not key.isprintable():
+        raise ValidationError(
+            {"Idempotency-Key": [_("An Idempotency-Key is 1 to 255 printable characters (a UUID is ideal).")]}
+        )
+    return key
+
+
+def body_hash(data: Any) -> str:
+    """SHA-256 of the parsed request body in a canonical form (key order and spacing do not matter)."""
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The ETag of the hole as last read (e.g. "hole-3"). Missing: 428. Stale: 412.',
+)
+IF_MATCH_OPTIONAL = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The ETag of the hole as last read; when given, a stale version answers 412.",
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The ETag of the last response: answers 304 Not Modified while nothing changed.",
+)
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "A unique key per new hole (e.g. a UUID). A retry with the same key and body returns the "
+        "same hole and status; the same key with another body answers 422."
+    ),
+)

@@ -1,0 +1,401 @@
+"""Request and response shapes of the live-games API.
+
+Request serializers check the JSON shape only; names, cards, grids and rulesets are checked by the
+services and the rules engine, which name the exact player, card or parameter. Response serializers
+read the selectors' dataclasses (`Scoreboard`, `HoleLine`, ...) and document the answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring.services import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+
+from .rules_serializers import (
+    AdjustmentSerializer,
+    GridField,
+    RulesetSerializer,
+    RulesetSpecField,
+    StrictObjectSerializer,
+)
+
+_GRID_SCHEMA = {
+    "type": "array",
+    "description": "rows, top row first, each a list of card tokens left to right",
+    "items": {"type": "array", "items": {"type": "string", "example": "Q"}},
+}
+_ENTRY_SCHEMA = {
+    "oneOf": [
+        _GRID_SCHEMA,
+        {"type": "integer", "description": "a typed hole total (the table did not record the cards)"},
+        {
+            "type": "object",
+            "properties": {
+                "cards": _GRID_SCHEMA,
+                "total": {"type": "integer"},
+                "blocks_marked": {"type": "integer", "minimum": 0},
+            },
+            "description": 'either "cards" or "total", with "blocks_marked" for blocks marked by hand',
+        },
+    ]
+}
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "player name → their final grid (rows of cards), a typed total, or "
+        '{"cards": grid} / {"total": N, "blocks_marked": K}',
+        "additionalProperties": _ENTRY_SCHEMA,
+        "example": {"ann": [["9", "K", "Q"], ["A", "K", "Q"]], "bob": 3},
+    }
+)
+class EntriesField(serializers.Field):
+    """Player name → grid, typed total or {"cards"/"total", "blocks_marked"}; the services check the rest."""
+
+    default_error_messages = {
+        "invalid": _("entries must be an object of player name → grid or typed total."),
+        "empty": _("entries names no player: give every player's grid or total."),
+    }
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        """Keep the mapping; number tokens inside grids become strings."""
+        if not isinstance(data, Mapping):
+            self.fail("invalid")
+        if not data:
+            self.fail("empty")
+        result: dict[str, Any] = {}
+        for name, value in data.items():
+            if isinstance(value, list):
+                value = GridField().to_internal_value(value)
+            elif isinstance(value, Mapping) and isinstance(value.get("cards"), list):
+                value = {**value, "cards": GridField().to_internal_value(value["cards"])}
+            result[str(name)] = value
+        return result
+
+    def to_representation(self, value: Any) -> Any:
+        """As given."""
+        return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Requests
+
+
+class GameCreateSerializer(StrictObjectSerializer):
+    """POST /api/v1/games/: a new game."""
+
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=MAX_NAME),
+        min_length=MIN_PLAYERS,
+        max_length=MAX_PLAYERS,
+        help_text=_("Player names in seat order (clockwise)."),
+    )
+    ruleset = RulesetSpecField(
+        required=False, default="official", help_text=_('A preset name, or {"preset": name, ...overrides}.')
+    )
+    first_dealer = serializers.IntegerField(
+        required=False,
+        default=0,
+        min_value=0,
+        help_text=_("Seat index (0-based) of the first hole's dealer."),
+    )
+    title = serializers.CharField(required=False, default="", allow_blank=True, max_length=80)
+
+
+class GameUpdateSerializer(StrictObjectSerializer):
+    """PATCH /api/v1/games/{token}/: a new title, or a new ruleset before the first hole."""
+
+    title = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    ruleset = RulesetSpecField(
+        required=False, help_text=_("Refused once the first hole is recorded (seed 001).")
+    )
+
+
+class HoleWriteSerializer(StrictObjectSerializer):
+    """POST/PUT a hole: every player's entry and who ended the hole."""
+
+    entries = EntriesField()
+    ender = serializers.CharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        default=None,
+        help_text=_("Who ended the hole, or null."),
+    )
+    blocks_marked = serializers.DictField(
+        child=serializers.IntegerField(min_value=0),
+        required=False,
+        help_text=_("Player name → four-of-a-kind blocks marked by hand (typed totals only)."),
+    )
+
+
+class HolePatchSerializer(HoleWriteSerializer):
+    """PATCH a hole: only the players (and the ender) given change."""
+
+    entries = EntriesField(required=False)
+
+
+class EntryWriteSerializer(StrictObjectSerializer):
+    """PUT one player's entry of a hole: cards or a typed total."""
+
+    cards = GridField(required=False, help_text=_("The final grid, rows top first."))
+    total = serializers.IntegerField(
+        required=False, help_text=_("A typed hole total, when no cards were recorded.")
+    )
+    blocks_marked = serializers.IntegerField(required=False, min_value=0, default=0)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """Exactly one of cards and total."""
+        if ("cards" in attrs) == ("total" in attrs):
+            raise serializers.ValidationError(
+                {"cards": [_("Give either cards or total, not both or neither.")]}
+            )
+        return attrs
+
+
+class SeatWriteSerializer(StrictObjectSerializer):
+    """A player's name at the table."""
+
+    name = serializers.CharField(max_length=MAX_NAME)
+
+
+class PlayerWriteSerializer(StrictObjectSerializer):
+    """A player on your roster."""
+
+    name = serializers.CharField(max_length=MAX_NAME)
+
+
+class UndoSerializer(StrictObjectSerializer):
+    """POST undo: optionally who is undoing."""
+
+    actor = serializers.CharField(required=False, default="", allow_blank=True, max_length=80)
+
+
+# ---------------------------------------------------------------------------------------------
+# Responses
+
+
+class SeatSerializer(serializers.Serializer):
+    """A player at the table with the stored totals."""
+
+    name = serializers.CharField()
+    seat = serializers.IntegerField(help_text=_("0-based, clockwise"))
+    total = serializers.IntegerField()
+    holes_played = serializers.IntegerField()
+    playoff_total = serializers.IntegerField()
+
+
+class SeatLineSerializer(serializers.Serializer):
+    """A player at the table with the stored totals."""
+
+    name = serializers.CharField()
+    seat = serializers.IntegerField(help_text=_("0-based, clockwise"))
+    total = serializers.IntegerField(help_text=_("regular holes only"))
+    holes_played = serializers.IntegerField()
+    playoff_total = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text=_("1 = leading; equal totals share a rank"))
+    is_leader = serializers.BooleanField()
+    is_winner = serializers.BooleanField()
+
+
+class EntryLineSerializer(serializers.Serializer):
+    """One player's result in one hole."""
+
+    name = serializers.CharField()
+    seat = serializers.IntegerField()
+    score = serializers.IntegerField(help_text=_("the hole score: grid score plus adjustments"))
+    grid_score = serializers.IntegerField(help_text=_("the grid's score, or the typed total"))
+    typed = serializers.BooleanField(help_text=_("true when a total was typed instead of cards"))
+    typed_total = serializers.IntegerField(allow_null=True)
+    cards = serializers.ListField(child=serializers.ListField(child=serializers.CharField()), allow_null=True)
+    adjustments = AdjustmentSerializer(many=True)
+    blocks_marked = serializers.IntegerField()
+    is_low = serializers.BooleanField(help_text=_("lowest score of the hole"))
+
+
+class HoleLineSerializer(serializers.Serializer):
+    """A recorded hole."""
+
+    number = serializers.IntegerField()
+    is_playoff = serializers.BooleanField()
+    dealer_seat = serializers.IntegerField()
+    dealer = serializers.CharField()
+    ender = serializers.CharField(allow_null=True)
+    version = serializers.IntegerField(help_text=_('the ETag is "hole-<version>"'))
+    created_by = serializers.CharField()
+    entries = EntryLineSerializer(many=True)
+
+
+class NextHoleSerializer(serializers.Serializer):
+    """The hole to record next."""
+
+    number = serializers.IntegerField()
+    is_playoff = serializers.BooleanField()
+    dealer_seat = serializers.IntegerField()
+    dealer = serializers.CharField()
+    first_player_seat = serializers.IntegerField()
+    first_player = serializers.CharField(help_text=_("the dealer's left"))
+    players = serializers.ListField(child=serializers.CharField())
+
+
+class TiebreakStepSerializer(serializers.Serializer):
+    """One tiebreaker applied."""
+
+    method = serializers.CharField()
+    players = serializers.ListField(child=serializers.CharField())
+    values = serializers.SerializerMethodField()
+    decided = serializers.BooleanField()
+    explanation = serializers.CharField()
+
+    def get_values(self, step: Any) -> dict[str, str]:
+        """Player → the value compared."""
+        return dict(step.values)
+
+
+class OutcomeSerializer(serializers.Serializer):
+    """The engine's MatchOutcome."""
+
+    order = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text=_("best first; a group is still level"),
+    )
+    winners = serializers.ListField(child=serializers.CharField())
+    status = serializers.CharField(help_text=_('"won", "sudden_death", "shared" or "tied"'))
+    contenders = serializers.ListField(child=serializers.CharField())
+    steps = TiebreakStepSerializer(many=True)
+    explanation = serializers.ListField(child=serializers.CharField())
+
+
+class ScoreboardSerializer(serializers.Serializer):
+    """GET /api/v1/games/{token}/scoreboard/."""
+
+    version = serializers.IntegerField(help_text=_('the ETag is "game-<version>"'))
+    status = serializers.ChoiceField(choices=["in_progress", "sudden_death", "finished"])
+    frozen = serializers.BooleanField(
+        help_text=_("true once the first hole is recorded: the ruleset is fixed")
+    )
+    ruleset = serializers.SerializerMethodField()
+    players = SeatLineSerializer(many=True)
+    holes = HoleLineSerializer(many=True)
+    playoff_holes = HoleLineSerializer(many=True)
+    totals = serializers.DictField(child=serializers.IntegerField())
+    leaders = serializers.ListField(child=serializers.CharField())
+    match_over = serializers.BooleanField()
+    reason = serializers.CharField()
+    winners = serializers.ListField(child=serializers.CharField())
+    shared_victory = serializers.BooleanField()
+    outcome = OutcomeSerializer(allow_null=True)
+    next_hole = NextHoleSerializer(allow_null=True)
+    contenders = serializers.ListField(child=serializers.CharField(), help_text=_("pending sudden death"))
+    cumulative = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text=_("running total after each hole"),
+    )
+    holes_left = serializers.IntegerField(allow_null=True)
+
+    @extend_schema_field(RulesetSerializer)
+    def get_ruleset(self, board: Any) -> dict[str, Any]:
+        """The frozen ruleset, every parameter resolved."""
+        return board.ruleset.to_dict()
+
+
+class GameLinksSerializer(serializers.Serializer):
+    """Where to go next."""
+
+    self = serializers.URLField()
+    scoreboard = serializers.URLField()
+    holes = serializers.URLField()
+    players = serializers.URLField()
+    history = serializers.URLField()
+    export_csv = serializers.URLField()
+    export_json = serializers.URLField()
+    results = serializers.URLField()
+    edit = serializers.URLField(
+        required=False, help_text=_("the API link that can change the game (edit token)")
+    )
+    view = serializers.URLField(help_text=_("the read-only API link (view token)"))
+
+
+class GameSerializer(serializers.Serializer):
+    """A game as seen through its link; the edit token is shown only to holders of the edit link."""
+
+    title = serializers.CharField()
+    preset = serializers.CharField()
+    ruleset = serializers.JSONField(help_text=_("every parameter resolved (see /api/v1/rulesets/)"))
+    frozen = serializers.BooleanField()
+    first_dealer = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["in_progress", "sudden_death", "finished"])
+    winners = serializers.ListField(child=serializers.CharField())
+    version = serializers.IntegerField()
+    players = serializers.ListField(
+        child=serializers.DictField(), help_text=_("name, seat, total, holes_played")
+    )
+    can_edit = serializers.BooleanField()
+    edit_token = serializers.CharField(required=False)
+    view_token = serializers.CharField()
+    links = GameLinksSerializer()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class HoleSerializer(HoleLineSerializer):
+    """A hole with its links."""
+
+    url = serializers.URLField()
+
+
+class HistoryLineSerializer(serializers.Serializer):
+    """One change to a game."""
+
+    id = serializers.IntegerField()
+    action = serializers.ChoiceField(choices=["create", "update", "delete", "undo", "ruleset"])
+    action_label = serializers.CharField()
+    hole_number = serializers.IntegerField(allow_null=True)
+    is_playoff = serializers.BooleanField()
+    actor = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+    undone = serializers.BooleanField()
+    undoes_id = serializers.IntegerField(allow_null=True)
+
+
+class PlayerSerializer(serializers.Serializer):
+    """A player on a logged-in user's roster."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    last_played_at = serializers.DateTimeField(allow_null=True)
+
+
+class ResultSerializer(serializers.Serializer):
+    """One player's results summary (seed 003's fields)."""
+
+    player = serializers.CharField()
+    seat = serializers.IntegerField()
+    rank = serializers.IntegerField()
+    total_points = serializers.IntegerField(help_text=_("the authoritative score; lower wins"))
+    holes_played = serializers.IntegerField()
+    low_hole_score = serializers.IntegerField(
+        help_text=_("how many holes the player had the lowest score in (shared lows count for each)")
+    )
+    best_hole_score = serializers.IntegerField(
+        allow_null=True, help_text=_("the player's lowest single hole")
+    )
+    winner = serializers.BooleanField()
+
+
+class ResultsSerializer(serializers.Serializer):
+    """GET results: a summary per player."""
+
+    status = serializers.CharField()
+    winners = serializers.ListField(child=serializers.CharField())
+    shared_victory = serializers.BooleanField()
+    results = ResultSerializer(many=True)

@@ -1,0 +1,790 @@
+"""The live-games API: games, their players, holes and entries, scoreboard, history, undo, exports.
+
+A game is reached by its link token: the edit token may read and write, the view token only read
+(writes answer 403). Token views authenticate nobody (the token is the credential, so no CSRF
+applies); the owner's list and the player roster use the session. Views stay thin: shapes are
+checked by `game_serializers`, writes go through `scoring.services`, reads through
+`scoring.selectors` and `scoring.exports`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import asdict
+from typing import Any
+
+from django.db import transaction
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring import exports, selectors, services
+from scoring.models import Game, Player
+from scoring.rules.errors import RulesError
+
+from . import concurrency
+from .errors import ErrorSerializer
+from .game_serializers import (
+    EntryLineSerializer,
+    EntryWriteSerializer,
+    GameCreateSerializer,
+    GameSerializer,
+    GameUpdateSerializer,
+    HistoryLineSerializer,
+    HolePatchSerializer,
+    HoleSerializer,
+    HoleWriteSerializer,
+    PlayerSerializer,
+    PlayerWriteSerializer,
+    ResultsSerializer,
+    ScoreboardSerializer,
+    SeatSerializer,
+    SeatWriteSerializer,
+    UndoSerializer,
+)
+from .parsers import SCORING_PARSERS
+
+TOKEN = OpenApiParameter(
+    "token", OpenApiTypes.STR, OpenApiParameter.PATH, description="The game's edit token or view token."
+)
+NUMBER = OpenApiParameter(
+    "number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The hole number (from 1)."
+)
+SEAT = OpenApiParameter("seat", OpenApiTypes.INT, OpenApiParameter.PATH, description="Seat index (0-based).")
+ACTOR = OpenApiParameter(
+    "actor", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False, description="Who makes the change."
+)
+_ERR = {
+    400: OpenApiResponse(ErrorSerializer, description="Bad input: every problem with where it is."),
+    403: OpenApiResponse(ErrorSerializer, description="A read-only (view) link cannot change the game."),
+    404: OpenApiResponse(ErrorSerializer, description="No game has this link, or no such hole or seat."),
+    409: OpenApiResponse(
+        ErrorSerializer, description="Refused by the state of the match (rules frozen, over)."
+    ),
+}
+_READ_ERR = {404: _ERR[404]}
+_HOLE_WRITE_ERR = {
+    **_ERR,
+    412: OpenApiResponse(ErrorSerializer, description="If-Match names a version that is no longer current."),
+    428: OpenApiResponse(ErrorSerializer, description="If-Match is required."),
+}
+
+
+def _with_game_errors(view: Callable[..., Response]) -> Callable[..., Response]:
+    """Answer the services' errors with their own status (400, 404, 409, 412, 422) and JSON body."""
+
+    @functools.wraps(view)
+    def wrapper(request: Request, *args: Any, **kwargs: Any) -> Response:
+        try:
+            return view(request, *args, **kwargs)
+        except RulesError as error:
+            return Response(error.as_dict(), status=getattr(error, "status", status.HTTP_400_BAD_REQUEST))
+
+    return wrapper
+
+
+def _token_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """@api_view for a view reached by a game's link: the token is the credential, no session, no CSRF."""
+
+    def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        view = _with_game_errors(view)
+        view = parser_classes(SCORING_PARSERS)(view)
+        view = permission_classes([AllowAny])(view)
+        view = authentication_classes([])(view)
+        return api_view(methods)(view)
+
+    return decorate
+
+
+def _session_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """@api_view for a view that knows the logged-in user (session, with its CSRF check)."""
+
+    def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        view = _with_game_errors(view)
+        view = parser_classes(SCORING_PARSERS)(view)
+        view = permission_classes([AllowAny])(view)
+        view = authentication_classes([SessionAuthentication])(view)
+        return api_view(methods)(view)
+
+    return decorate
+
+
+def _validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _access(token: str, *, write: bool = False) -> selectors.GameAccess:
+    """The game behind `token` (404 when none); 403 for a write through the read-only link."""
+    access = selectors.game_for_token(token)
+    if access is None:
+        raise NotFound(_("No game has this link. Check that it was copied whole."))
+    if write and not access.can_edit:
+        raise PermissionDenied(
+            _("This is the game's read-only link: only the edit link can change it. Ask the scorer for it.")
+        )
+    return access
+
+
+def _actor(request: Request, data: dict[str, Any] | None = None) -> str:
+    name = (data or {}).get("actor") or request.query_params.get("actor") or ""
+    return (name.strip() or _("API"))[:80]
+
+
+def _url(request: Request, name: str, *args: Any) -> str:
+    return request.build_absolute_uri(reverse(name, args=args))
+
+
+def _links(request: Request, game: Game, token: str, can_edit: bool) -> dict[str, str]:
+    links = {
+        "self": _url(request, "api-game", token),
+        "scoreboard": _url(request, "api-game-scoreboard", token),
+        "holes": _url(request, "api-game-holes", token),
+        "players": _url(request, "api-game-players", token),
+        "history": _url(request, "api-game-history", token),
+        "export_csv": _url(request, "api-game-export-csv", token),
+        "export_json": _url(request, "api-game-export-json", token),
+        "results": _url(request, "api-game-results", token),
+        "view": _url(request, "api-game", game.view_token),
+    }
+    if can_edit:
+        links["edit"] = _url(request, "api-game", game.edit_token)
+    return links
+
+
+def _game_body(request: Request, game: Game, *, can_edit: bool) -> dict[str, Any]:
+    token = game.edit_token if can_edit else game.view_token
+    body = {
+        "title": game.title,
+        "preset": game.preset,
+        "ruleset": game.ruleset,
+        "frozen": game.is_frozen,
+        "first_dealer": game.first_dealer,
+        "status": game.status,
+        "winners": list(game.winners),
+        "version": game.version,
+        "players": [
+            {"name": s.name, "seat": s.seat, "total": s.total, "holes_played": s.holes_played}
+            for s in sorted(game.seats.all(), key=lambda s: s.seat)
+        ],
+        "can_edit": can_edit,
+        "view_token": game.view_token,
+        "links": _links(request, game, token, can_edit),
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+    }
+    if can_edit:
+        body["edit_token"] = game.edit_token
+    return GameSerializer(body).data
+
+
+def _hole_name(playoff: bool) -> str:
+    return "api-game-playoff-hole" if playoff else "api-game-hole"
+
+
+def _hole_response(
+    request: Request, token: str, game: Game, number: int, playoff: bool, code: int = status.HTTP_200_OK
+) -> Response:
+    line = selectors.hole_detail(game, number, playoff=playoff)
+    if line is None:
+        raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
+    body = HoleSerializer(
+        {**asdict(line), "url": _url(request, _hole_name(playoff), token, line.number)}
+    ).data
+    headers = {"ETag": concurrency.etag("hole", line.version)}
+    if code == status.HTTP_201_CREATED:
+        headers["Location"] = body["url"]
+    return Response(body, status=code, headers=headers)
+
+
+def _entry_input(entry: selectors.EntryLine) -> dict[str, Any]:
+    """An entry as the services take it back (for partial updates)."""
+    value: dict[str, Any] = (
+        {"cards": entry.cards} if entry.cards is not None else {"total": entry.typed_total}
+    )
+    if entry.blocks_marked and entry.cards is None:
+        value["blocks_marked"] = entry.blocks_marked
+    return value
+
+
+def _expected_version(
+    request: Request, game: Game, number: int, playoff: bool, *, required: bool
+) -> int | None:
+    """The version from If-Match (428 when required and missing); `*` means the current version."""
+    if required:
+        version = concurrency.if_match_version(request)
+    else:
+        if not request.headers.get("If-Match", "").strip():
+            return None
+        version = concurrency.if_match_version(request)
+    if version is None:
+        line = selectors.hole_detail(game, number, playoff=playoff)
+        version = line.version if line else 0
+    return version
+
+
+# ---------------------------------------------------------------------------------------------
+# Games
+
+
+@extend_schema(
+    methods=["GET"],
+    summary="Your games",
+    description="The games the logged-in user created (session login), most recent first.",
+    tags=["games"],
+    responses={
+        200: GameSerializer(many=True),
+        403: OpenApiResponse(ErrorSerializer, description="Not logged in."),
+    },
+)
+@extend_schema(
+    methods=["POST"],
+    summary="Start a game",
+    description=(
+        "Creates a game and answers its edit token and links. Keep the edit link: anyone holding it "
+        "can score; share the view link for read-only access. A logged-in creator is recorded as owner."
+    ),
+    tags=["games"],
+    request=GameCreateSerializer,
+    responses={201: GameSerializer, 400: _ERR[400]},
+)
+@_session_api(["GET", "POST"])
+def games(request: Request) -> Response:
+    """GET /api/v1/games/ (owner's list) and POST /api/v1/games/ (new game)."""
+    if request.method == "GET":
+        if not request.user.is_authenticated:
+            raise NotAuthenticated(
+                _("Log in to list your games; a game's own link works without an account.")
+            )
+        owned = selectors.games_for_user(request.user)[:200]
+        return Response([_game_body(request, game, can_edit=True) for game in owned])
+    data = _validated(GameCreateSerializer, request)
+    game = services.create_game(
+        players=data["players"],
+        ruleset=data["ruleset"],
+        first_dealer=data["first_dealer"],
+        owner=request.user,
+        title=data["title"],
+    )
+    body = _game_body(request, game, can_edit=True)
+    return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["links"]["self"]})
+
+
+@extend_schema(
+    methods=["GET"],
+    summary="A game",
+    tags=["games"],
+    parameters=[TOKEN],
+    responses={200: GameSerializer, **_READ_ERR},
+)
+@extend_schema(
+    methods=["PATCH"],
+    summary="Rename a game or change its ruleset",
+    description="The ruleset can change only until the first hole is recorded (seed 001): then 409.",
+    tags=["games"],
+    parameters=[TOKEN],
+    request=GameUpdateSerializer,
+    responses={200: GameSerializer, **_ERR},
+)
+@extend_schema(
+    methods=["DELETE"],
+    summary="Delete a game",
+    tags=["games"],
+    parameters=[TOKEN],
+    responses={204: None, **_ERR},
+)
+@_token_api(["GET", "PATCH", "DELETE"])
+def game_detail(request: Request, token: str) -> Response:
+    """GET/PATCH/DELETE /api/v1/games/{token}/."""
+    access = _access(token, write=request.method != "GET")
+    game = access.game
+    if request.method == "DELETE":
+        services.delete_game(game)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    if request.method == "PATCH":
+        data = _validated(GameUpdateSerializer, request)
+        with transaction.atomic():
+            if "ruleset" in data:
+                services.set_game_ruleset(game, data["ruleset"], actor=_actor(request))
+            if "title" in data:
+                services.game_rename(game, data["title"])
+    return Response(_game_body(request, game, can_edit=access.can_edit))
+
+
+# ---------------------------------------------------------------------------------------------
+# Players at the table
+
+
+def _seat_body(seat: Any) -> dict[str, Any]:
+    return {
+        "name": seat.name,
+        "seat": seat.seat,
+        "total": seat.total,
+        "holes_played": seat.holes_played,
+        "playoff_total": seat.playoff_total,
+    }
+
+
+@extend_schema(
+    methods=["GET"], summary="Players at the table", tags=["players"], parameters=[TOKEN],
+    responses={200: SeatSerializer(many=True), **_READ_ERR},
+)  # fmt: skip
+@extend_schema(
+    methods=["POST"],
+    summary="Add a player",
+    description="Adds a player in the next seat; refused (409) once the first hole is recorded.",
+    tags=["players"],
+    parameters=[TOKEN],
+    request=SeatWriteSerializer,
+    responses={201: SeatSerializer, **_ERR},
+)
+@_token_api(["GET", "POST"])
+def game_players(request: Request, token: str) -> Response:
+    """GET/POST /api/v1/games/{token}/players/."""
+    access = _access(token, write=request.method == "POST")
+    if request.method == "POST":
+        data = _validated(SeatWriteSerializer, request)
+        seat = services.seat_add(access.game, data["name"], actor=_actor(request))
+        return Response(SeatSerializer(_seat_body(seat)).data, status=status.HTTP_201_CREATED)
+    seats = access.game.seats.order_by("seat")
+    return Response(SeatSerializer([_seat_body(s) for s in seats], many=True).data)
+
+
+@extend_schema(
+    methods=["GET"], summary="A player at the table", tags=["players"], parameters=[TOKEN, SEAT],
+    responses={200: SeatSerializer, **_READ_ERR},
+)  # fmt: skip
+@extend_schema(
+    methods=["PATCH"], summary="Rename a player at the table", tags=["players"], parameters=[TOKEN, SEAT],
+    request=SeatWriteSerializer, responses={200: SeatSerializer, **_ERR},
+)  # fmt: skip
+@extend_schema(
+    methods=["DELETE"],
+    summary="Remove a player",
+    description="Only before the first hole; later seats move up one.",
+    tags=["players"],
+    parameters=[TOKEN, SEAT],
+    responses={204: None, **_ERR},
+)
+@_token_api(["GET", "PATCH", "DELETE"])
+def game_player_detail(request: Request, token: str, seat: int) -> Response:
+    """GET/PATCH/DELETE /api/v1/games/{token}/players/{seat}/."""
+    access = _access(token, write=request.method != "GET")
+    if request.method == "DELETE":
+        services.seat_remove(access.game, seat)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    if request.method == "PATCH":
+        data = _validated(SeatWriteSerializer, request)
+        found = services.seat_rename(access.game, seat, data["name"])
+        return Response(SeatSerializer(_seat_body(found)).data)
+    found = access.game.seats.filter(seat=seat).first()
+    if found is None:
+        raise NotFound(_("There is no seat %(n)s at this table.") % {"n": seat})
+    return Response(SeatSerializer(_seat_body(found)).data)
+
+
+# ---------------------------------------------------------------------------------------------
+# Holes
+
+
+@extend_schema(
+    methods=["GET"],
+    summary="Holes of a game",
+    tags=["holes"],
+    parameters=[TOKEN],
+    responses={200: HoleSerializer(many=True), **_READ_ERR},
+)
+@extend_schema(
+    methods=["POST"],
+    summary="Record the next hole",
+    description=(
+        "Every player's final grid (or typed total) and who ended the hole. The first hole freezes "
+        "the ruleset. Send an Idempotency-Key so that a retry never records the hole twice. Playoff "
+        "holes (at /playoff-holes/) are accepted only while sudden death is pending, for the "
+        "contenders only."
+    ),
+    tags=["holes"],
+    parameters=[TOKEN, concurrency.IDEMPOTENCY_KEY],
+    request=HoleWriteSerializer,
+    responses={
+        201: HoleSerializer,
+        **_ERR,
+        422: OpenApiResponse(ErrorSerializer, description="Idempotency-Key reused with another body."),
+    },
+)
+@_token_api(["GET", "POST"])
+def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
+    """GET/POST /api/v1/games/{token}/holes/ (and /playoff-holes/)."""
+    access = _access(token, write=request.method == "POST")
+    game = access.game
+    if request.method == "GET":
+        board = selectors.scoreboard(game)
+        lines = board.playoff_holes if playoff else board.holes
+        name = _hole_name(playoff)
+        body = [{**asdict(line), "url": _url(request, name, token, line.number)} for line in lines]
+        return Response(HoleSerializer(body, many=True).data)
+    key = concurrency.idempotency_key(request)
+    data = _validated(HoleWriteSerializer, request)
+    try:
+        with transaction.atomic():
+            hole = services.hole_record(
+                game,
+                entries=data["entries"],
+                ender=data.get("ender") or None,
+                playoff=playoff,
+                blocks_marked=data.get("blocks_marked"),
+                actor=_actor(request),
+                idempotency_key=key,
+                request_hash=concurrency.body_hash(request.data) if key else None,
+            )
+            response = _hole_response(request, token, game, hole.number, playoff, status.HTTP_201_CREATED)
+            if key:
+                services.idempotency_remember(game, key, status=response.status_code, body=response.data)
+    except services.IdempotentReplay as replay:
+        record = replay.record
+        if record.response_body is None and record.hole is not None:  # stored before responses were kept
+            return _hole_response(request, token, game, record.hole.number, playoff, status.HTTP_201_CREATED)
+        return Response(
+            record.response_body,
+            status=record.response_status or 201,
+            headers={"Idempotent-Replayed": "true"},
+        )
+    return response
+
+
+@extend_schema(
+    methods=["GET"],
+    summary="A hole",
+    description='Answers the hole with an ETag header ("hole-<version>") to send back in If-Match.',
+    tags=["holes"],
+    parameters=[TOKEN, NUMBER],
+    responses={200: HoleSerializer, **_READ_ERR},
+)
+@extend_schema(
+    methods=["PUT"],
+    summary="Replace a hole's entries",
+    description="Needs If-Match with the hole's ETag: 428 without, 412 when someone changed it meanwhile.",
+    tags=["holes"],
+    parameters=[TOKEN, NUMBER, concurrency.IF_MATCH],
+    request=HoleWriteSerializer,
+    responses={200: HoleSerializer, **_HOLE_WRITE_ERR},
+)
+@extend_schema(
+    methods=["PATCH"],
+    summary="Change some entries of a hole",
+    description="Only the players (and the ender) given change. Needs If-Match like PUT.",
+    tags=["holes"],
+    parameters=[TOKEN, NUMBER, concurrency.IF_MATCH],
+    request=HolePatchSerializer,
+    responses={200: HoleSerializer, **_HOLE_WRITE_ERR},
+)
+@extend_schema(
+    methods=["DELETE"],
+    summary="Delete a hole",
+    description="Later holes move down one number; undo puts it back. With If-Match, a stale version is 412.",
+    tags=["holes"],
+    parameters=[TOKEN, NUMBER, concurrency.IF_MATCH_OPTIONAL, ACTOR],
+    responses={204: None, **_HOLE_WRITE_ERR},
+)
+@_token_api(["GET", "PUT", "PATCH", "DELETE"])
+def game_hole_detail(request: Request, token: str, number: int, playoff: bool = False) -> Response:
+    """GET/PUT/PATCH/DELETE /api/v1/games/{token}/holes/{number}/ (and /playoff-holes/{number}/)."""
+    access = _access(token, write=request.method != "GET")
+    game = access.game
+    if request.method == "GET":
+        return _hole_response(request, token, game, number, playoff)
+    if request.method == "DELETE":
+        version = _expected_version(request, game, number, playoff, required=False)
+        services.hole_delete(game, number, expected_version=version, actor=_actor(request), playoff=playoff)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    version = _expected_version(request, game, number, playoff, required=True)
+    if request.method == "PUT":
+        data = _validated(HoleWriteSerializer, request)
+        entries, blocks, ender = data["entries"], data.get("blocks_marked"), data.get("ender") or None
+    else:
+        data = _validated(HolePatchSerializer, request)
+        current = selectors.hole_detail(game, number, playoff=playoff)
+        if current is None:
+            raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
+        entries = {e.name: _entry_input(e) for e in current.entries} | dict(data.get("entries") or {})
+        blocks = data.get("blocks_marked")
+        ender = (data.get("ender") or None) if "ender" in request.data else current.ender
+    services.hole_update(
+        game,
+        number,
+        expected_version=version,
+        entries=entries,
+        ender=ender,
+        blocks_marked=blocks,
+        actor=_actor(request),
+        playoff=playoff,
+    )
+    return _hole_response(request, token, game, number, playoff)
+
+
+@extend_schema(
+    summary="Entries of a hole",
+    tags=["holes"],
+    parameters=[TOKEN, NUMBER],
+    responses={200: EntryLineSerializer(many=True), **_READ_ERR},
+)
+@_token_api(["GET"])
+def game_hole_entries(request: Request, token: str, number: int, playoff: bool = False) -> Response:
+    """GET /api/v1/games/{token}/holes/{number}/entries/."""
+    line = selectors.hole_detail(_access(token).game, number, playoff=playoff)
+    if line is None:
+        raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
+    return Response(
+        EntryLineSerializer(line.entries, many=True).data,
+        headers={"ETag": concurrency.etag("hole", line.version)},
+    )
+
+
+@extend_schema(
+    methods=["GET"], summary="One player's entry in a hole", tags=["holes"], parameters=[TOKEN, NUMBER, SEAT],
+    responses={200: EntryLineSerializer, **_READ_ERR},
+)  # fmt: skip
+@extend_schema(
+    methods=["PUT"],
+    summary="Replace one player's entry",
+    description="The whole hole is scored again (an ender penalty depends on everyone). Needs If-Match.",
+    tags=["holes"],
+    parameters=[TOKEN, NUMBER, SEAT, concurrency.IF_MATCH],
+    request=EntryWriteSerializer,
+    responses={200: EntryLineSerializer, **_HOLE_WRITE_ERR},
+)
+@_token_api(["GET", "PUT"])
+def game_hole_entry(request: Request, token: str, number: int, seat: int, playoff: bool = False) -> Response:
+    """GET/PUT /api/v1/games/{token}/holes/{number}/entries/{seat}/."""
+    access = _access(token, write=request.method == "PUT")
+    game = access.game
+    current = selectors.hole_detail(game, number, playoff=playoff)
+    if current is None:
+        raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
+    entry = next((e for e in current.entries if e.seat == seat), None)
+    if entry is None:
+        raise NotFound(_("Seat %(seat)s has no entry in hole %(n)s.") % {"seat": seat, "n": number})
+    if request.method == "PUT":
+        version = _expected_version(request, game, number, playoff, required=True)
+        data = _validated(EntryWriteSerializer, request)
+        value: dict[str, Any] = {"cards": data["cards"]} if "cards" in data else {"total": data["total"]}
+        if "total" in data and data.get("blocks_marked"):
+            value["blocks_marked"] = data["blocks_marked"]
+        entries = {e.name: _entry_input(e) for e in current.entries} | {entry.name: value}
+        services.hole_update(
+            game, number, expected_version=version, entries=entries, ender=current.ender,
+            actor=_actor(request), playoff=playoff,
+        )  # fmt: skip
+        current = selectors.hole_detail(game, number, playoff=playoff)
+        entry = next(e for e in current.entries if e.seat == seat)
+    return Response(
+        EntryLineSerializer(entry).data, headers={"ETag": concurrency.etag("hole", current.version)}
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoreboard, history, undo
+
+
+@extend_schema(
+    summary="The scoreboard",
+    description=(
+        "Totals, every hole, playoff holes, leaders, the outcome with tiebreaks, the next hole with its "
+        'dealer and first player, and running totals for a chart. ETag "game-<version>": poll with '
+        "If-None-Match to get 304 while nothing changed."
+    ),
+    tags=["games"],
+    parameters=[TOKEN, concurrency.IF_NONE_MATCH],
+    responses={200: ScoreboardSerializer, 304: OpenApiResponse(description="Not modified."), **_READ_ERR},
+)
+@_token_api(["GET"])
+def game_scoreboard(request: Request, token: str) -> Response:
+    """GET /api/v1/games/{token}/scoreboard/."""
+    game = _access(token).game
+    tag = concurrency.etag("game", game.version)
+    if concurrency.not_modified(request, tag):
+        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
+    board = selectors.scoreboard(game)
+    return Response(ScoreboardSerializer(board).data, headers={"ETag": tag})
+
+
+@extend_schema(
+    summary="History of changes",
+    description="Every change, newest first: who, when, the hole before and after.",
+    tags=["games"],
+    parameters=[TOKEN],
+    responses={200: HistoryLineSerializer(many=True), **_READ_ERR},
+)
+@_token_api(["GET"])
+def game_history(request: Request, token: str) -> Response:
+    """GET /api/v1/games/{token}/history/."""
+    lines = selectors.game_history(_access(token).game)
+    return Response(HistoryLineSerializer(lines, many=True).data)
+
+
+@extend_schema(
+    summary="Undo the last change",
+    description=(
+        "Reverts the latest change not yet undone (recorded as a change itself). 409 when none is left."
+    ),
+    tags=["games"],
+    parameters=[TOKEN],
+    request=UndoSerializer,
+    responses={200: HistoryLineSerializer, **_ERR},
+)
+@_token_api(["POST"])
+def game_undo(request: Request, token: str) -> Response:
+    """POST /api/v1/games/{token}/undo/."""
+    game = _access(token, write=True).game
+    data = _validated(UndoSerializer, request)
+    change = services.undo_last_change(game, actor=_actor(request, data))
+    line = next(line for line in selectors.game_history(game, limit=1) if line.id == change.pk)
+    return Response(HistoryLineSerializer(line).data)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exports
+
+
+def _filename(game: Game, extension: str) -> str:
+    return f"golf-{slugify(game.title) or game.pk}.{extension}"
+
+
+@extend_schema(
+    summary="Export as CSV",
+    description=(
+        "Three sections separated by a blank line: the game, one row per player per hole, the totals."
+    ),
+    tags=["exports"],
+    parameters=[TOKEN],
+    responses={(200, "text/csv"): OpenApiTypes.STR, **_READ_ERR},
+)
+@_token_api(["GET"])
+def game_export_csv(request: Request, token: str) -> HttpResponse:
+    """GET /api/v1/games/{token}/export.csv."""
+    game = _access(token).game
+    response = HttpResponse(exports.game_as_csv(game), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(game, "csv")}"'
+    return response
+
+
+@extend_schema(
+    summary="Export as JSON",
+    description=(
+        "players, scores and winner (as score-tracking apps import them), the ruleset, every hole and entry."
+    ),
+    tags=["exports"],
+    parameters=[TOKEN],
+    responses={200: OpenApiTypes.OBJECT, **_READ_ERR},
+)
+@_token_api(["GET"])
+def game_export_json(request: Request, token: str) -> Response:
+    """GET /api/v1/games/{token}/export.json."""
+    game = _access(token).game
+    return Response(
+        exports.game_as_json(game),
+        headers={"Content-Disposition": f'attachment; filename="{_filename(game, "json")}"'},
+    )
+
+
+@extend_schema(
+    summary="Results summary",
+    description=(
+        "Per player: total_points (lower wins), holes_played, low_hole_score (holes with the low score)."
+    ),
+    tags=["exports"],
+    parameters=[TOKEN],
+    responses={200: ResultsSerializer, **_READ_ERR},
+)
+@_token_api(["GET"])
+def game_results(request: Request, token: str) -> Response:
+    """GET /api/v1/games/{token}/results/."""
+    game = _access(token).game
+    board = selectors.scoreboard(game)
+    body = {
+        "status": board.status,
+        "winners": list(board.winners),
+        "shared_victory": board.shared_victory,
+        "results": exports.results_summary(game, board),
+    }
+    return Response(ResultsSerializer(body).data)
+
+
+# ---------------------------------------------------------------------------------------------
+# The roster of a logged-in user
+
+
+def _require_user(request: Request) -> None:
+    if not request.user.is_authenticated:
+        raise NotAuthenticated(_("Log in to keep a list of players."))
+
+
+def _own_player(request: Request, player_id: int) -> Player:
+    _require_user(request)
+    player = Player.objects.filter(owner=request.user, pk=player_id).first()
+    if player is None:
+        raise NotFound(_("You have no player %(id)s.") % {"id": player_id})
+    return player
+
+
+_ROSTER_ERR = {400: _ERR[400], 403: OpenApiResponse(ErrorSerializer, description="Not logged in.")}
+
+
+@extend_schema(
+    methods=["GET"], summary="Your players", tags=["players"],
+    responses={200: PlayerSerializer(many=True), **_ROSTER_ERR},
+)  # fmt: skip
+@extend_schema(
+    methods=["POST"], summary="Add a player to your list", tags=["players"], request=PlayerWriteSerializer,
+    responses={201: PlayerSerializer, **_ROSTER_ERR},
+)  # fmt: skip
+@_session_api(["GET", "POST"])
+def players(request: Request) -> Response:
+    """GET/POST /api/v1/players/ (logged-in users)."""
+    _require_user(request)
+    if request.method == "POST":
+        data = _validated(PlayerWriteSerializer, request)
+        player = services.player_create(request.user, data["name"])
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+    roster = Player.objects.filter(owner=request.user).order_by("name")
+    return Response(PlayerSerializer(roster, many=True).data)
+
+
+_PLAYER_ID = OpenApiParameter("player_id", OpenApiTypes.INT, OpenApiParameter.PATH)
+
+
+@extend_schema(
+    methods=["GET"], summary="One of your players", tags=["players"], parameters=[_PLAYER_ID],
+    responses={200: PlayerSerializer, **_ROSTER_ERR, 404: _ERR[404]},
+)  # fmt: skip
+@extend_schema(
+    methods=["PATCH"], summary="Rename one of your players", tags=["players"], parameters=[_PLAYER_ID],
+    request=PlayerWriteSerializer, responses={200: PlayerSerializer, **_ROSTER_ERR, 404: _ERR[404]},
+)  # fmt: skip
+@extend_schema(
+    methods=["DELETE"], summary="Remove one of your players", tags=["players"], parameters=[_PLAYER_ID],
+    responses={204: None, **_ROSTER_ERR, 404: _ERR[404]},
+)  # fmt: skip
+@_session_api(["GET", "PATCH", "DELETE"])
+def player_detail(request: Request, player_id: int) -> Response:
+    """GET/PATCH/DELETE /api/v1/players/{id}/ (logged-in users, their own players)."""
+    player = _own_player(request, player_id)
+    if request.method == "DELETE":
+        services.player_delete(player)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    if request.method == "PATCH":
+        data = _validated(PlayerWriteSerializer, request)
+        player = services.player_rename(player, data["name"])
+    return Response(PlayerSerializer(player).data)
