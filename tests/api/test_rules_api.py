@@ -250,6 +250,13 @@ def test_it_reads_json_whatever_the_content_type(api: APIClient) -> None:
         assert answer["total"] == 3
 
 
+def test_it_answers_without_the_trailing_slash_too(api: APIClient) -> None:
+    status, answer = post(api, "/api/v1/score", {"grid": [["Q", "7", "K"], ["Q", "7", "3"]]})
+    assert (status, answer["total"]) == (200, 3)
+    status, answer = post(api, "/api/v1/score-hole", {"grids": {"ann": 4, "bob": 2}})
+    assert (status, scores(answer)) == (200, [("ann", 4), ("bob", 2)])
+
+
 def test_it_answers_an_empty_body_by_naming_the_missing_grid(api: APIClient) -> None:
     status, answer = post_raw(api, "/api/v1/score/", b"")
     assert_bad(status, answer, "grid", "required")
