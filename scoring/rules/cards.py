@@ -29,7 +29,7 @@ RANK_NAMES: dict[str, str] = {
 }
 SUIT_NAMES: dict[str, str] = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
-_RANK_ALIASES: dict[str, str] = {rank: rank for rank in RANKS} | {"T": "10", "JK": "X", "1": "A"}
+_RANK_ALIASES: dict[str, str] = {rank: rank for rank in RANKS} | {"T": "10", "JK": "X"}
 _SUIT_ALIASES: dict[str, str] = {
     "S": "S",
     "H": "H",
@@ -154,20 +154,25 @@ def parse_grid(rows: Sequence[Sequence[str | Card]] | Grid, where: str = "grid")
             except CardError as error:
                 problems.extend(error.problems)
         parsed.append(tuple(cards))
+    lengths = [
+        (r, len(row))
+        for r, row in enumerate(rows, start=1)
+        if isinstance(row, Sequence) and not isinstance(row, (str, bytes))
+    ]
+    shape_problem = None
+    if len({n for _, n in lengths}) > 1:
+        shape_problem = Problem(
+            where,
+            "All rows must have the same number of cards; got "
+            + ", ".join(f"row {r}: {n}" for r, n in lengths)
+            + ".",
+        )
+    elif lengths and lengths[0][1] == 0:
+        shape_problem = Problem(where, "The grid's rows are empty.")
+    if shape_problem is not None or (problems and problems[0].where.count("[") == 1):
+        raise GridError(([shape_problem] if shape_problem else []) + problems)
     if problems:
         raise CardError(problems)
-    lengths = [len(row) for row in rows]
-    if len(set(lengths)) > 1:
-        raise GridError(
-            Problem(
-                where,
-                "All rows must have the same number of cards; got "
-                + ", ".join(f"row {i}: {n}" for i, n in enumerate(lengths, start=1))
-                + ".",
-            )
-        )
-    if lengths[0] == 0:
-        raise GridError(Problem(where, "The grid's rows are empty."))
     return tuple(parsed)
 
 

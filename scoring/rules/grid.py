@@ -456,37 +456,25 @@ def _lowest_maximal(present: list[_Found]) -> list[_Found]:
 
 
 def _engine(ruleset: Ruleset) -> _Engine:
-    engine = _ENGINES.get(ruleset)
+    """The compiled engine of a ruleset, built once and kept in the ruleset's private memo."""
+    engine = ruleset._memo.get("engine")
     if engine is None:
-        if len(_ENGINES) > 256:
-            _ENGINES.clear()
-        engine = _ENGINES[ruleset] = _Engine(ruleset)
+        engine = ruleset._memo["engine"] = _Engine(ruleset)
     return engine
 
 
-_ENGINES: dict[Ruleset, _Engine] = {}
-
-
-def prepare_grid(
-    grid: Grid | Sequence[Sequence[str | Card]],
-    ruleset: Ruleset,
-    players: int | None = None,
-    where: str = "grid",
-) -> Grid:
-    """Parse `grid`, check its shape against the ruleset and its cards against the packs in play."""
+def prepare_grid(grid: Grid | Sequence[Sequence[str | Card]], ruleset: Ruleset, where: str = "grid") -> Grid:
+    """Parse `grid` and check it has the ruleset's shape (raises CardError or GridError)."""
     parsed = parse_grid(grid, where)
     if len(parsed) != ruleset.rows or len(parsed[0]) != ruleset.cols:
         raise GridError(
             Problem(
                 where,
-                f"The {ruleset.preset} ruleset plays {ruleset.shape} grids "
-                f"({ruleset.rows} rows of "
-                f"{ruleset.cols} cards); this grid has {len(parsed)} rows of {len(parsed[0])} cards.",
+                f"The {ruleset.preset} ruleset plays {ruleset.shape} grids ({ruleset.rows} rows of "
+                f"{ruleset.cols} cards); this grid has {len(parsed)} row{'s' if len(parsed) != 1 else ''} "
+                f"of {len(parsed[0])} card{'s' if len(parsed[0]) != 1 else ''}.",
             )
         )
-    problems = grid_card_problems(parsed, ruleset, grid_decks(ruleset, players), where)
-    if problems:
-        raise DeckError(problems)
     return parsed
 
 
@@ -495,11 +483,22 @@ def score_grid(
 ) -> GridScore:
     """Score one grid with its full breakdown (SPEC "How a grid scores").
 
-    `grid` is a Grid or rows of card tokens, of the ruleset's shape. With `players` the grid is checked
-    against `ruleset.decks_for(players)` packs. Raises CardError, GridError or DeckError."""
-    return _engine(ruleset).score(prepare_grid(grid, ruleset, players))
+    `grid` is a Grid or rows of card tokens, of the ruleset's shape. The grid is checked against
+    `ruleset.decks_for(players)` packs when the player count is known or the ruleset fixes the packs;
+    otherwise only the joker rule applies. Raises CardError, GridError or DeckError."""
+    parsed = prepare_grid(grid, ruleset)
+    problems = grid_card_problems(parsed, ruleset, grid_decks(ruleset, players))
+    if problems:
+        raise DeckError(problems)
+    return _engine(ruleset).score(parsed)
 
 
 def grid_total(grid: Grid | Sequence[Sequence[str | Card]], ruleset: Ruleset) -> int:
-    """The same total as score_grid(grid, ruleset).total, without the breakdown (the fast path)."""
-    return _engine(ruleset).total(prepare_grid(grid, ruleset))
+    """The same total as score_grid(grid, ruleset).total, without the breakdown (the fast path).
+
+    Checks the cards like score_grid without a player count."""
+    parsed = prepare_grid(grid, ruleset)
+    problems = grid_card_problems(parsed, ruleset, grid_decks(ruleset, None))
+    if problems:
+        raise DeckError(problems)
+    return _engine(ruleset).total(parsed)

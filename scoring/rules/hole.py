@@ -180,7 +180,7 @@ def score_hole(
             continue
         where = f"grids.{entry.name}"
         try:
-            grids[entry.name] = prepare_grid(entry.grid, ruleset, None, where)
+            grids[entry.name] = prepare_grid(entry.grid, ruleset, where)
         except RulesError as error:
             problems += error.problems
             error_class = error_class or type(error)

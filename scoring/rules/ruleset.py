@@ -69,9 +69,9 @@ class Ruleset:
     target_score: int | None
     tiebreakers: tuple[str, ...]
     overrides: tuple[str, ...] = ()
-    _value_map: dict[str, int] = field(
-        default_factory=dict, init=False, repr=False, compare=False, hash=False
-    )
+    _value_map: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # Per-ruleset memo for the engine (compiled lines, caches): not a parameter, never compared.
+    _memo: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_value_map", dict(self.values))
@@ -268,7 +268,7 @@ PRESETS: dict[str, Ruleset] = {
 }
 
 _SETTABLE = tuple(
-    f.name for f in fields(Ruleset) if f.name not in ("preset", "source", "overrides", "_value_map")
+    f.name for f in fields(Ruleset) if f.name not in ("preset", "source", "overrides") and f.init
 )
 _IGNORED_KEYS = ("source", "overrides")
 
