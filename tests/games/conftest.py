@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scoring import services
-from scoring.models import Game
+from scoring.models import Game, Hole
 
 # An official (2x3) grid scoring 3: the Queens and the 7s pair in their columns, K is 0, plus the 3.
 GRID_3 = [["Q", "7", "K"], ["Q", "7", "3"]]
@@ -26,11 +26,18 @@ def make_game(db) -> Callable[..., Game]:
     return make
 
 
-def typed(game: Game, *totals: int, ender: str | None = None, playoff: bool = False, **kwargs: Any):
-    """Record a hole of typed totals, in seat order."""
+def typed(
+    game: Game,
+    *totals: int,
+    ender: str | None = None,
+    playoff: bool = False,
+    players: Sequence[str] | None = None,
+    **kwargs: Any,
+) -> Hole:
+    """Record a hole of typed totals, in seat order (for a playoff hole, of `players` only)."""
     names = [seat.name for seat in game.seats.order_by("seat")]
-    if playoff:
-        names = [n for n in names if n in kwargs.pop("players")]
+    if players is not None:
+        names = [n for n in names if n in players]
     return services.hole_record(
         game, entries=dict(zip(names, totals, strict=True)), ender=ender, playoff=playoff, **kwargs
     )

@@ -1,0 +1,117 @@
+"""Stored totals always equal a recomputation from the entries, after any sequence of changes.
+
+A hypothesis state machine records, edits, deletes and undoes holes on the real database and
+checks after every step that each seat's stored total and holes played equal the sum of its
+entries, and that the holes match a plain Python model (undo pops the model's previous state).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db.models import Count, Sum
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from scoring import selectors, services
+from scoring.models import HoleEntry, Seat
+
+from .conftest import GRID_3, GRID_21
+
+PLAYERS = ("ann", "bob", "cy")
+# An entry: a typed total, or one of two grids whose score the engine gives (3 and 21).
+ENTRY = st.one_of(st.integers(min_value=-10, max_value=60), st.sampled_from([GRID_3, GRID_21]))
+GRID_SCORES = {str(GRID_3): 3, str(GRID_21): 21}
+
+
+def _points(value) -> int:
+    return value if isinstance(value, int) else GRID_SCORES[str(value)]
+
+
+class GameMachine(RuleBasedStateMachine):
+    """A game under random changes, with a model of its holes (lists of scores in seat order)."""
+
+    @initialize()
+    def start(self) -> None:
+        # No match length: the match never ends, so every add is legal. At most one grid per hole
+        # (the others typed), so the deck check never refuses an add.
+        self.game = services.create_game(players=list(PLAYERS), ruleset={"preset": "official", "holes": None})
+        self.holes: list[list[int]] = []
+        self.undo_stack: list[list[list[int]]] = []
+
+    def _entries(self, values: list) -> dict:
+        return dict(zip(PLAYERS, values, strict=True))
+
+    def _push(self) -> None:
+        self.undo_stack.append([list(h) for h in self.holes])
+
+    @rule(values=st.lists(ENTRY, min_size=3, max_size=3))
+    def add(self, values: list) -> None:
+        first_grid = next((i for i, v in enumerate(values) if not isinstance(v, int)), None)
+        values = [v if isinstance(v, int) or i == first_grid else 5 for i, v in enumerate(values)]
+        self._push()
+        services.hole_record(self.game, entries=self._entries(values), ender=None, actor="prop")
+        self.holes.append([_points(v) for v in values])
+
+    @precondition(lambda self: self.holes)
+    @rule(data=st.data(), values=st.lists(st.integers(min_value=-10, max_value=60), min_size=3, max_size=3))
+    def edit(self, data, values: list[int]) -> None:
+        number = data.draw(st.integers(min_value=1, max_value=len(self.holes)))
+        version = selectors.hole_detail(self.game, number).version
+        self._push()
+        services.hole_update(
+            self.game, number, expected_version=version, entries=self._entries(values), ender=None
+        )
+        self.holes[number - 1] = list(values)
+
+    @precondition(lambda self: self.holes)
+    @rule(data=st.data())
+    def delete(self, data) -> None:
+        number = data.draw(st.integers(min_value=1, max_value=len(self.holes)))
+        self._push()
+        services.hole_delete(self.game, number, actor="prop")
+        del self.holes[number - 1]
+
+    @precondition(lambda self: self.undo_stack)
+    @rule()
+    def undo(self) -> None:
+        services.undo_last_change(self.game, actor="prop")
+        self.holes = self.undo_stack.pop()
+
+    @invariant()
+    def stored_totals_equal_a_recomputation(self) -> None:
+        sums = {
+            row["seat_id"]: (row["total"], row["count"])
+            for row in HoleEntry.objects.filter(hole__game=self.game, hole__is_playoff=False)
+            .values("seat_id")
+            .annotate(total=Sum("score"), count=Count("id"))
+        }
+        for seat in Seat.objects.filter(game=self.game):
+            assert (seat.total, seat.holes_played) == sums.get(seat.pk, (0, 0))
+
+    @invariant()
+    def holes_match_the_model(self) -> None:
+        board = selectors.scoreboard(self.game)
+        assert [h.number for h in board.holes] == list(range(1, len(self.holes) + 1))
+        assert [[e.score for e in h.entries] for h in board.holes] == self.holes
+        assert dict(board.totals) == {name: sum(h[i] for h in self.holes) for i, name in enumerate(PLAYERS)}
+
+
+@pytest.mark.django_db
+def test_it_keeps_stored_totals_equal_to_the_entries_after_random_changes() -> None:
+    run_state_machine_as_test(
+        GameMachine,
+        settings=settings(
+            max_examples=25,
+            stateful_step_count=12,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+        ),
+    )
