@@ -143,7 +143,8 @@ def _check_entry(entry: Any, ruleset: Ruleset, seen: set[str]) -> list[Problem]:
             problems.append(
                 Problem(
                     f"{where}.blocks_marked",
-                    f"A {ruleset.shape} grid holds at most {ruleset.cols // 2} blocks.",
+                    f"A {ruleset.shape} grid holds at most {ruleset.cols // 2} "
+                    f"block{'s' if ruleset.cols // 2 != 1 else ''}.",
                 )
             )
     return problems
