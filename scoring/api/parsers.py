@@ -44,13 +44,15 @@ class BoundedJSONParser(JSONParser):
         if not text.strip():
             return {}
         try:
-            return json.loads(text, parse_constant=_reject_constant)
+            data = json.loads(text, parse_constant=_reject_constant)
         except RecursionError:
             raise ParseError(_("The JSON body is nested too deeply.")) from None
         except ValueError as error:
             raise ParseError(
                 _("The request body is not valid JSON: %(error)s.") % {"error": error}
             ) from error
+        _reject_lone_surrogates(data)
+        return data
 
 
 class AnyTypeJSONParser(BoundedJSONParser):
@@ -61,6 +63,19 @@ class AnyTypeJSONParser(BoundedJSONParser):
     """
 
     media_type = "*/*"
+
+
+def _reject_lone_surrogates(data: Any) -> None:
+    """JSON may escape half a UTF-16 pair (a backslash, "ud800"): that is no character, and no answer
+    echoing it could be encoded as UTF-8, so refuse it here rather than fail rendering the answer."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ParseError(
+            _("The JSON body holds an unpaired surrogate escape (\\ud800 to \\udfff): not a character.")
+        ) from None
+    except RecursionError:  # json.loads accepted a depth that json.dumps does not
+        raise ParseError(_("The JSON body is nested too deeply.")) from None
 
 
 def _reject_constant(name: str) -> Any:

@@ -222,6 +222,8 @@ def test_it_names_every_bad_card_and_the_bad_ruleset_at_once(api: APIClient) -> 
         (b'{"grid": "' + b"Q" * 300_000 + b'"}', ["larger"]),
         ('{"grid": [["\udcff"]]}'.encode("utf-8", "surrogatepass"), []),
         (b"\xff\xfe\x00garbage", []),
+        (b'{"grid": [["\\ud800", "K"]]}', ["surrogate"]),
+        (b'{"grids": {"\\udfff": 3}}', ["surrogate"]),
         (b'{"grid": [[1' + b"0" * 5000 + b"]]}", ["json"]),
     ],
 )

@@ -14,17 +14,21 @@ from scoring.rules import PRESETS
 ENDPOINTS = ("/api/v1/score/", "/api/v1/score-hole/")
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
+# Any code point, lone surrogates included (JSON can escape them; UTF-8 cannot encode them).
+characters = st.one_of(
+    st.characters(exclude_categories=[]), st.sampled_from(["\ud800", "\udfff", "♣", "\x00"])
+)
 scalars = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(min_value=-(10**30), max_value=10**30),
     st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=12),
+    st.text(characters, max_size=12),
 )
 any_json = st.recursive(
     scalars,
     lambda children: st.one_of(
-        st.lists(children, max_size=5), st.dictionaries(st.text(max_size=8), children, max_size=5)
+        st.lists(children, max_size=5), st.dictionaries(st.text(characters, max_size=8), children, max_size=5)
     ),
     max_leaves=30,
 )
@@ -32,7 +36,7 @@ tokens = st.one_of(
     st.sampled_from(
         ["A", "2", "5", "10", "T", "J", "Q", "K", "X", "JK", "qs", "10h", "7♣", "x", "Xs", " 9 "]
     ),
-    st.text(max_size=4),
+    st.text(characters, max_size=4),
     scalars,
 )
 grids = st.one_of(
@@ -41,7 +45,7 @@ grids = st.one_of(
 )
 rulesets = st.one_of(
     st.sampled_from(list(PRESETS)),
-    st.text(max_size=10),
+    st.text(characters, max_size=10),
     st.builds(
         lambda preset, overrides: {"preset": preset, **overrides},
         st.one_of(st.sampled_from(list(PRESETS)), scalars),
@@ -101,8 +105,11 @@ hole_entries = st.one_of(
 hole_bodies = st.one_of(
     any_json,
     st.fixed_dictionaries(
-        {"ruleset": rulesets, "grids": st.dictionaries(st.text(max_size=6), hole_entries, max_size=5)},
-        optional={"ender": st.one_of(st.none(), st.text(max_size=6), any_json)},
+        {
+            "ruleset": rulesets,
+            "grids": st.dictionaries(st.text(characters, max_size=6), hole_entries, max_size=5),
+        },
+        optional={"ender": st.one_of(st.none(), st.text(characters, max_size=6), any_json)},
     ),
 )
 
