@@ -1,3 +1,45 @@
-"""URLs of live games (/games/)."""
+"""URLs of live games (/games/).
 
-urlpatterns: list = []
+e/<edit token>/...  the scorer's link: everything, no account needed.
+v/<view token>/...  the read-only live link: the scoreboard (refreshing itself) and the history;
+                    anything else under it is refused with 403.
+"""
+
+from django.urls import path
+
+from scoring.web import game_views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", game_views.games_list, name="list"),
+    path("new/", game_views.game_new, name="new"),
+    path("e/<str:token>/", game_views.game_edit, name="edit"),
+    path(
+        "e/<str:token>/scoreboard/", game_views.scoreboard_partial, {"can_edit": True}, name="edit-scoreboard"
+    ),
+    path("e/<str:token>/holes/new/", game_views.hole_new, name="hole-new"),
+    path("e/<str:token>/holes/<int:number>/", game_views.hole_edit, name="hole-edit"),
+    path("e/<str:token>/holes/<int:number>/delete/", game_views.hole_delete, name="hole-delete"),
+    path("e/<str:token>/playoff/new/", game_views.hole_new, {"playoff": True}, name="playoff-new"),
+    path("e/<str:token>/playoff/<int:number>/", game_views.hole_edit, {"playoff": True}, name="playoff-edit"),
+    path(
+        "e/<str:token>/playoff/<int:number>/delete/",
+        game_views.hole_delete,
+        {"playoff": True},
+        name="playoff-delete",
+    ),
+    path("e/<str:token>/preview/", game_views.hole_preview, name="preview"),
+    path("e/<str:token>/undo/", game_views.game_undo, name="undo"),
+    path("e/<str:token>/history/", game_views.game_history, {"can_edit": True}, name="edit-history"),
+    path("e/<str:token>/share/", game_views.game_share, name="share"),
+    path("v/<str:token>/", game_views.game_view, name="view"),
+    path(
+        "v/<str:token>/scoreboard/",
+        game_views.scoreboard_partial,
+        {"can_edit": False},
+        name="view-scoreboard",
+    ),
+    path("v/<str:token>/history/", game_views.game_history, {"can_edit": False}, name="view-history"),
+    path("v/<str:token>/<path:rest>", game_views.read_only_refusal, name="view-refuse"),
+]

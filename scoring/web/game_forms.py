@@ -1,0 +1,334 @@
+"""Forms of the live-game pages: starting a game (two screens) and entering one hole.
+
+The start form keeps everything in the request (query string, then hidden fields), never in process
+memory, so a reload or the back button shows the same screen. The hole form is built from the game's
+ruleset (grid shape) and players; it only checks the form's own shape (a grid or a total for each
+player, whole numbers) and leaves every Golf rule to the engine through the services.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.rules import PRESETS, Problem, Ruleset
+from scoring.services import MAX_PLAYERS, MIN_PLAYERS
+from scoring.web.grid_entry import (
+    GridEntry,
+    build_grid_entry,
+    is_blank,
+    is_complete,
+    names_a_cell,
+    read_tokens,
+)
+
+DEFAULT_SEATS = 4
+MAX_NAME_LENGTH = 40
+TOTAL_LIMIT = 1000
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """The presets as (name, label) pairs, in the SPEC's order."""
+    return [(name, describe_preset(ruleset)) for name, ruleset in PRESETS.items()]
+
+
+def describe_preset(ruleset: Ruleset) -> str:
+    """One line a player recognises: "official: 2x3 grid, 9 holes, 2 = -2, K = 0"."""
+    holes = _("%(n)s holes") % {"n": ruleset.holes} if ruleset.holes else _("no hole limit")
+    extras = []
+    if ruleset.jokers:
+        extras.append(_("jokers"))
+    if "rows" in ruleset.match_lines:
+        extras.append(_("row pairs"))
+    if "anywhere" in ruleset.match_lines:
+        extras.append(_("pairs anywhere"))
+    if ruleset.hole_end == "knock":
+        extras.append(_("knock to end"))
+    text = _("%(name)s: %(rows)sx%(cols)s grid, %(holes)s, 2 = %(two)s, K = %(king)s") % {
+        "name": ruleset.preset,
+        "rows": ruleset.rows,
+        "cols": ruleset.cols,
+        "holes": holes,
+        "two": ruleset.value_of("2"),
+        "king": ruleset.value_of("K"),
+    }
+    return f"{text}, {', '.join(extras)}" if extras else text
+
+
+def clean_player_names(raw: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Strip the typed names, drop blank seats; return (names in seat order, error messages)."""
+    names: list[str] = []
+    errors: list[str] = []
+    seen: dict[str, int] = {}
+    for seat, value in enumerate(raw, start=1):
+        name = " ".join(str(value).split())
+        if not name:
+            continue
+        if len(name) > MAX_NAME_LENGTH:
+            errors.append(
+                _("Player %(seat)s: the name is longer than %(max)s characters.")
+                % {"seat": seat, "max": MAX_NAME_LENGTH}
+            )
+            continue
+        key = name.casefold()
+        if key in seen:
+            errors.append(
+                _('Player %(seat)s: "%(name)s" is already player %(other)s; names must differ.')
+                % {"seat": seat, "name": name, "other": seen[key]}
+            )
+            continue
+        seen[key] = seat
+        names.append(name)
+    if not errors and len(names) < MIN_PLAYERS:
+        errors.append(_("Enter at least %(min)s player names.") % {"min": MIN_PLAYERS})
+    if len(names) > MAX_PLAYERS:
+        errors.append(_("At most %(max)s players can sit at one table.") % {"max": MAX_PLAYERS})
+    return names, errors
+
+
+class PlayersForm(forms.Form):
+    """Screen 1: the ruleset and the players in seat order (names come as repeated `player` fields)."""
+
+    ruleset = forms.ChoiceField(label=gettext_lazy("Ruleset"), choices=ruleset_choices, initial="official")
+
+    def __init__(self, data: QueryDict | None = None, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        self.raw_players: list[str] = data.getlist("player") if data is not None else []
+        self.player_names: list[str] = []
+        self.player_errors: list[str] = []
+
+    def clean(self) -> dict[str, Any]:
+        """Check the names: 2 to 8 players, different names, none too long."""
+        cleaned = super().clean() or {}
+        self.player_names, self.player_errors = clean_player_names(self.raw_players)
+        for message in self.player_errors:
+            self.add_error(None, message)
+        cleaned["players"] = self.player_names
+        return cleaned
+
+
+class StartForm(PlayersForm):
+    """Screen 2: who deals first, an optional title; carries screen 1's answers in hidden fields."""
+
+    first_dealer = forms.TypedChoiceField(label=gettext_lazy("First dealer"), coerce=int, choices=())
+    title = forms.CharField(
+        label=gettext_lazy("Game title (optional)"), required=False, max_length=80, strip=True
+    )
+    start_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(
+        self, data: QueryDict | None = None, *, names: Sequence[str] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(data, **kwargs)
+        if names is None:
+            names, _errors = clean_player_names(self.raw_players)
+        self.player_names = list(names)
+        self.fields["first_dealer"].choices = [(index, name) for index, name in enumerate(names)]
+
+
+@dataclass(frozen=True)
+class PlayerFields:
+    """One player's part of the hole form, for the template: the card grid and the typed-total field."""
+
+    index: int
+    name: str
+    grid: GridEntry
+    total: forms.BoundField
+    blocks: forms.BoundField | None
+    errors: list[str]
+    is_dealer: bool
+    is_first: bool
+
+
+class HoleForm(forms.Form):
+    """One hole: for each player a grid of card tokens or a typed total, and who ended the hole.
+
+    Cards come from the grid-entry component, cell inputs `p<seat>-<row>-<col>` (1-based row and
+    column); `p<seat>-total` is a typed total, `p<seat>-blocks` the blocks marked by hand (only when
+    the ruleset has the block rule); `ender` is a seat index or empty; `version` guards edits and
+    `idempotency_key` makes a retried save record the hole once.
+    """
+
+    ender = forms.TypedChoiceField(
+        label=gettext_lazy("Who ended the hole?"), coerce=int, empty_value=None, required=False, choices=()
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[str],
+        ruleset: Ruleset,
+        grids: Mapping[str, Sequence[Sequence[str]]] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        self.ruleset = ruleset
+        self.initial_grids = dict(grids or {})
+        self.problems: list[Problem] = []
+        self.fields["ender"].choices = [("", _("Not recorded"))] + [
+            (index, name) for index, name in enumerate(self.players)
+        ]
+        for index, name in enumerate(self.players):
+            self.fields[f"p{index}-total"] = forms.IntegerField(
+                label=_("%(name)s: or type the hole total") % {"name": name},
+                required=False,
+                min_value=-TOTAL_LIMIT,
+                max_value=TOTAL_LIMIT,
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "-?[0-9]*", "size": 5}),
+            )
+            if ruleset.four_of_a_kind_block is not None:
+                self.fields[f"p{index}-blocks"] = forms.IntegerField(
+                    label=_("%(name)s: blocks of four (with a typed total)") % {"name": name},
+                    required=False,
+                    min_value=0,
+                    max_value=4,
+                    widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "size": 3}),
+                )
+
+    def tokens(self, index: int) -> list[list[str]]:
+        """The card tokens typed for player `index` (blank strings for empty cells)."""
+        if self.is_bound:
+            return read_tokens(self.data, f"p{index}", self.ruleset.rows, self.ruleset.cols)
+        saved = self.initial_grids.get(self.players[index])
+        if saved:
+            return [[str(token) for token in row] for row in saved]
+        return [["" for _c in range(self.ruleset.cols)] for _r in range(self.ruleset.rows)]
+
+    def player_fields(self, *, dealer: int | None = None, first: int | None = None) -> list[PlayerFields]:
+        """Each player's grid, total field and messages, in seat order."""
+        out = []
+        for index, name in enumerate(self.players):
+            where = f"entries.{name}"
+            grid = build_grid_entry(
+                f"p{index}",
+                self.ruleset.rows,
+                self.ruleset.cols,
+                tokens=self.tokens(index),
+                problems=self.problems,
+                where=where,
+                label=_("%(name)s's cards") % {"name": name},
+            )
+            total = self[f"p{index}-total"]
+            errors = [str(e) for e in total.errors]
+            errors += [p.message for p in self.problems if p.where == where and not names_a_cell(p)]
+            blocks = self[f"p{index}-blocks"] if f"p{index}-blocks" in self.fields else None
+            if blocks is not None:
+                errors += [str(e) for e in blocks.errors]
+            errors += self._player_errors.get(index, []) if hasattr(self, "_player_errors") else []
+            out.append(
+                PlayerFields(
+                    index=index,
+                    name=name,
+                    grid=grid,
+                    total=total,
+                    blocks=blocks,
+                    errors=errors,
+                    is_dealer=index == dealer,
+                    is_first=index == first,
+                )
+            )
+        return out
+
+    def clean(self) -> dict[str, Any]:
+        """Each player needs a full grid or a total (not a half-filled grid, not both)."""
+        cleaned = super().clean() or {}
+        self._player_errors: dict[int, list[str]] = {}
+        entries: dict[str, Any] = {}
+        blocks: dict[str, int] = {}
+        for index, name in enumerate(self.players):
+            if f"p{index}-total" in self.errors:
+                continue
+            tokens = self.tokens(index)
+            total = cleaned.get(f"p{index}-total")
+            message = None
+            if not is_blank(tokens) and total is not None:
+                message = _("%(name)s: enter the cards or a total, not both (clear one of them).") % {
+                    "name": name
+                }
+            elif total is not None:
+                entries[name] = total
+            elif is_complete(tokens):
+                entries[name] = tokens
+            elif not is_blank(tokens):
+                missing = [
+                    _("row %(row)s, column %(col)s") % {"row": r + 1, "col": c + 1}
+                    for r, row in enumerate(tokens)
+                    for c, token in enumerate(row)
+                    if not token
+                ]
+                message = _("%(name)s: the grid is missing a card at %(where)s.") % {
+                    "name": name,
+                    "where": ", ".join(missing),
+                }
+            else:
+                message = _("%(name)s: enter the final grid or type the hole total.") % {"name": name}
+            if message:
+                self._player_errors.setdefault(index, []).append(message)
+                self.add_error(None, message)
+            marked = cleaned.get(f"p{index}-blocks")
+            if marked:
+                blocks[name] = marked
+        ender = cleaned.get("ender")
+        cleaned["entries"] = entries
+        cleaned["blocks_marked"] = blocks
+        cleaned["ender_name"] = self.players[ender] if ender is not None else None
+        return cleaned
+
+    def add_problems(self, problems: Sequence[Problem]) -> None:
+        """Attach the engine's or the services' problems: on their cell, their player, or the form."""
+        self.problems.extend(problems)
+        for problem in problems:
+            self.add_error(None, problem.message)
+
+    def partial_entries(self) -> tuple[dict[str, Any], str | None]:
+        """What can be previewed from a half-filled form: complete grids and typed totals only.
+
+        Used by the live preview, which must not complain about players not entered yet.
+        """
+        entries: dict[str, Any] = {}
+        for index, name in enumerate(self.players):
+            total_text = str(self.data.get(f"p{index}-total", "")).strip()
+            if total_text:
+                if total_text.lstrip("-").isdigit():
+                    entries[name] = int(total_text)
+                continue
+            tokens = self.tokens(index)
+            if is_complete(tokens):
+                entries[name] = tokens
+        ender_text = str(self.data.get("ender", "")).strip()
+        ender = None
+        if ender_text.isdigit() and int(ender_text) < len(self.players):
+            ender = self.players[int(ender_text)]
+            if ender not in entries:
+                ender = None
+        return entries, ender
+
+
+def hole_initial(players: Sequence[str], entries: Sequence[Any], ender: str | None) -> dict[str, Any]:
+    """Initial form values that show a saved hole's typed totals, blocks and ender.
+
+    `entries` are the selector's EntryLine objects (name, typed_total, blocks_marked, ...); the card
+    grids go to the form's `grids` argument instead.
+    """
+    initial: dict[str, Any] = {}
+    index_of = {name: i for i, name in enumerate(players)}
+    for entry in entries:
+        index = index_of.get(entry.name)
+        if index is None:
+            continue
+        if entry.typed:
+            initial[f"p{index}-total"] = entry.typed_total
+        if entry.blocks_marked:
+            initial[f"p{index}-blocks"] = entry.blocks_marked
+    if ender in index_of:
+        initial["ender"] = index_of[ender]
+    return initial

@@ -1,0 +1,955 @@
+"""Pages of live games: start a game, score holes, the scorecard, corrections, history and sharing.
+
+Views stay thin: writes go through `scoring.services`, reads through `scoring.selectors`, every
+score comes from the rules engine. Two kinds of link reach a game: the edit link (`e/<token>/`)
+scores without an account; the view link (`v/<token>/`) only reads, and its scoreboard refreshes
+itself by polling a partial that answers 304 while the game's version is unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scoring import selectors, services
+from scoring.game_errors import IdempotencyConflict, StaleVersion
+from scoring.models import Game
+from scoring.rules import PRESETS, PlayerEntry, RulesError, Ruleset, parse_grid, score_hole
+from scoring.rules.errors import Problem
+from scoring.web.charts import Series, cumulative_chart, legend
+from scoring.web.game_forms import (
+    DEFAULT_SEATS,
+    MAX_PLAYERS,
+    HoleForm,
+    PlayersForm,
+    StartForm,
+    describe_preset,
+    hole_initial,
+)
+from scoring.web.qr import qr_svg
+
+SESSION_GAMES = "golf_recent_games"  # [[token, can_edit], ...], newest first
+SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted start form opens its game
+SESSION_SCORER = "golf_scorer_name"
+RECENT_LIMIT = 30
+HISTORY_ON_PAGE = 5
+
+TIEBREAK_NAMES = {
+    "countback": _("Countback"),
+    "most_holes_won": _("Most holes won"),
+    "sudden_death": _("Sudden death"),
+    "shared": _("Shared victory"),
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Access, session, small helpers
+
+
+def _access(token: str) -> selectors.GameAccess:
+    """The game behind an edit or view token, or a 404."""
+    access = selectors.game_for_token(token)
+    if access is None:
+        raise Http404(_("No game has this link. Check that the whole link was copied."))
+    return access
+
+
+def _edit_access(request: HttpRequest, token: str) -> selectors.GameAccess | HttpResponse:
+    """The game behind an edit token; a read-only token gets the 403 page instead."""
+    access = _access(token)
+    if not access.can_edit:
+        return _refuse(request, access.game)
+    return access
+
+
+def _refuse(request: HttpRequest, game: Game) -> HttpResponse:
+    """403: this is the read-only link of the game."""
+    return render(
+        request, "scoring/game_forbidden.html", {"game": game, "title": _game_title(game)}, status=403
+    )
+
+
+def _remember(request: HttpRequest, game: Game, can_edit: bool) -> None:
+    """Keep the game in this browser's recent list (the session), the edit link winning over the view link."""
+    token = game.edit_token if can_edit else game.view_token
+    recent = [
+        item for item in request.session.get(SESSION_GAMES, []) if isinstance(item, list) and len(item) == 2
+    ]
+    if not can_edit and [game.edit_token, True] in recent:
+        token, can_edit = game.edit_token, True
+    recent = [item for item in recent if item[0] not in (game.edit_token, game.view_token)]
+    recent.insert(0, [token, can_edit])
+    request.session[SESSION_GAMES] = recent[:RECENT_LIMIT]
+
+
+def _recent_edit_tokens(request: HttpRequest) -> list[str]:
+    """Edit tokens of the games this browser opened lately."""
+    return [token for token, can_edit in request.session.get(SESSION_GAMES, []) if can_edit]
+
+
+def _actor(request: HttpRequest) -> str:
+    """Who is changing the game, for its history: the account, else the name this phone gave."""
+    if request.user.is_authenticated:
+        return request.user.get_username()
+    return str(request.session.get(SESSION_SCORER, "")) or _("someone with the edit link")
+
+
+def _game_title(game: Game, names: Sequence[str] | None = None) -> str:
+    """The game's title, or its players' names."""
+    if game.title:
+        return game.title
+    names = list(names) if names is not None else [seat.name for seat in game.seats.all()]
+    if len(names) > 1:
+        return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+    return str(game)
+
+
+def _etag(game: Game, can_edit: bool) -> str:
+    """The scoreboard partial's ETag: the game's version, and which link is looking."""
+    return f'W/"game-{game.pk}-v{game.version}-{"e" if can_edit else "v"}"'
+
+
+def _problems_of(error: RulesError) -> list[Problem]:
+    return list(getattr(error, "problems", ()) or [Problem("request", str(error))])
+
+
+def _status_of(error: RulesError) -> int:
+    return int(getattr(error, "status", 400))
+
+
+# --------------------------------------------------------------------------------------------
+# The scoreboard as the templates show it
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """A player's row on the scorecard: the hole scores in order (None where the hole lacks them)."""
+
+    player: selectors.SeatLine
+    cells: list[selectors.EntryLine | None]
+    playoff_cells: list[selectors.EntryLine | None]
+
+    @property
+    def in_playoff(self) -> bool:
+        """True when the player played at least one playoff hole."""
+        return any(cell is not None for cell in self.playoff_cells)
+
+
+def _rows(board: selectors.Scoreboard) -> list[ScoreRow]:
+    rows = []
+    for player in board.players:
+        rows.append(
+            ScoreRow(
+                player=player,
+                cells=[hole.entry_for(player.name) for hole in board.holes],
+                playoff_cells=[hole.entry_for(player.name) for hole in board.playoff_holes],
+            )
+        )
+    return rows
+
+
+def _outcome_context(board: selectors.Scoreboard) -> dict[str, Any]:
+    """The match end as the page announces it: winners, shared victory, tiebreak steps, playoff."""
+    outcome = board.outcome
+    if outcome is None:
+        return {}
+    steps = [
+        {
+            "name": TIEBREAK_NAMES.get(step.method, step.method),
+            "players": step.players,
+            "values": list(step.values),
+            "decided": step.decided,
+            "explanation": step.explanation,
+        }
+        for step in outcome.steps
+    ]
+    return {
+        "status": outcome.status,
+        "winners": list(outcome.winners),
+        "contenders": list(outcome.contenders),
+        "steps": steps,
+        "explanation": list(outcome.explanation),
+        "order": [list(group) for group in outcome.order],
+        "shared": board.shared_victory or outcome.status == "shared",
+    }
+
+
+def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: bool) -> dict[str, Any]:
+    """Everything the scoreboard partial draws."""
+    game = board.game
+    token = game.edit_token if can_edit else game.view_token
+    names = [p.name for p in board.players]
+    series = [Series(name, board.cumulative.get(name, ())) for name in names]
+    history = selectors.game_history(game, limit=HISTORY_ON_PAGE + 1)
+    replay_query = urlencode([("ruleset", board.ruleset.preset)] + [("player", name) for name in names])
+    return {
+        "game": game,
+        "board": board,
+        "title": _game_title(game, names),
+        "rows": _rows(board),
+        "chart": cumulative_chart(series),
+        "legend": legend(series),
+        "outcome": _outcome_context(board),
+        "can_edit": can_edit,
+        "token": token,
+        "etag": _etag(game, can_edit),
+        "poll_url": reverse("games:edit-scoreboard" if can_edit else "games:view-scoreboard", args=[token]),
+        "history": [_history_item(line) for line in history[:HISTORY_ON_PAGE]],
+        "more_history": len(history) > HISTORY_ON_PAGE,
+        "ruleset_label": describe_preset(board.ruleset),
+        "replay_url": f"{reverse('games:new')}?{replay_query}",
+        "holes_total": board.ruleset.holes,
+    }
+
+
+def _undo_target(game: Game) -> selectors.HistoryLine | None:
+    """The change the undo button would revert (the latest hole change not yet undone)."""
+    for line in selectors.game_history(game, limit=50):
+        if line.action in ("create", "update", "delete") and not line.undone:
+            return line
+    return None
+
+
+def _exports(game: Game, token: str) -> list[tuple[str, str]]:
+    """Links to the backend's exports of this game."""
+    return [
+        (_("Scores as CSV"), reverse("api-game-export-csv", args=[token])),
+        (_("Game as JSON"), reverse("api-game-export-json", args=[token])),
+        (_("Results"), reverse("api-game-results", args=[token])),
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# History lines
+
+
+def _entry_text(entry: dict[str, Any]) -> str:
+    """One player's part of a hole snapshot: "Ann 5 (Q 7 K / Q 7 3)" or "Bob 12 (typed)"."""
+    if entry.get("cards"):
+        cards = " / ".join(" ".join(row) for row in entry["cards"])
+        return _("%(name)s %(score)s (%(cards)s)") % {
+            "name": entry["name"],
+            "score": entry["score"],
+            "cards": cards,
+        }
+    return _("%(name)s %(score)s (typed)") % {"name": entry["name"], "score": entry["score"]}
+
+
+def _snapshot_text(snapshot: Any) -> str:
+    if not isinstance(snapshot, dict) or "entries" not in snapshot:
+        return ""
+    text = "; ".join(_entry_text(e) for e in snapshot["entries"])
+    if snapshot.get("ender"):
+        text += " · " + _("ended by %(name)s") % {"name": snapshot["ender"]}
+    return text
+
+
+def _history_item(line: selectors.HistoryLine) -> dict[str, Any]:
+    """A change as the history list shows it: what, who, when, before and after."""
+    if line.hole_number is None:
+        subject = _("Rules")
+    elif line.is_playoff:
+        subject = _("Playoff hole %(n)s") % {"n": line.hole_number}
+    else:
+        subject = _("Hole %(n)s") % {"n": line.hole_number}
+    is_ruleset = line.action == "ruleset"
+    return {
+        "id": line.id,
+        "action": line.action,
+        "label": line.action_label,
+        "subject": subject,
+        "actor": line.actor or _("someone"),
+        "when": line.created_at,
+        "before": "" if is_ruleset else _snapshot_text(line.before),
+        "after": "" if is_ruleset else _snapshot_text(line.after),
+        "undone": line.undone,
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Games list and start
+
+
+@require_http_methods(["GET"])
+def games_list(request: HttpRequest) -> HttpResponse:
+    """Your games (logged in) and the games this browser opened lately."""
+    mine = list(selectors.games_for_user(request.user)[:50]) if request.user.is_authenticated else []
+    recent_items = [item for item in request.session.get(SESSION_GAMES, []) if isinstance(item, list)]
+    edit_tokens = [token for token, can_edit in recent_items if can_edit]
+    view_tokens = [token for token, can_edit in recent_items if not can_edit]
+    found: dict[str, tuple[Game, bool]] = {}
+    if edit_tokens:
+        for game in selectors.games_for_tokens(edit_tokens):
+            found[game.edit_token] = (game, True)
+    if view_tokens:
+        for game in _games_for_view_tokens(view_tokens):
+            found[game.view_token] = (game, False)
+    mine_ids = {game.pk for game in mine}
+    recent = [found[token] for token, _can_edit in recent_items if token in found]
+    recent = [(game, can_edit) for game, can_edit in recent if game.pk not in mine_ids]
+    return render(
+        request,
+        "scoring/games_list.html",
+        {
+            "mine": [_list_item(game, True) for game in mine],
+            "recent": [_list_item(game, can_edit) for game, can_edit in recent],
+        },
+    )
+
+
+def _games_for_view_tokens(tokens: Sequence[str]) -> list[Game]:
+    """The games whose view tokens are among `tokens` (seats prefetched); two queries.
+
+    The selectors offer this for edit tokens only (`games_for_tokens`); the list also shows games
+    this browser only watched.
+    """
+    return list(Game.objects.filter(view_token__in=list(tokens)[:200]).prefetch_related("seats"))
+
+
+def _list_item(game: Game, can_edit: bool) -> dict[str, Any]:
+    seats = sorted(game.seats.all(), key=lambda seat: seat.seat)
+    names = [seat.name for seat in seats]
+    played = max((seat.holes_played for seat in seats), default=0)
+    holes = game.ruleset.get("holes") if isinstance(game.ruleset, dict) else None
+    return {
+        "title": _game_title(game, names),
+        "url": reverse(
+            "games:edit" if can_edit else "games:view",
+            args=[game.edit_token if can_edit else game.view_token],
+        ),
+        "can_edit": can_edit,
+        "preset": game.preset,
+        "status": game.get_status_display(),
+        "finished": game.status == "finished",
+        "winners": game.winners,
+        "played": played,
+        "holes": holes,
+        "updated": game.updated_at,
+        "players": ", ".join(f"{seat.name} {seat.total}" for seat in seats),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def game_new(request: HttpRequest) -> HttpResponse:
+    """Start a game in two screens: rules and players, then the first dealer.
+
+    Screen 1 is a GET form, so its answers sit in the URL: reload and back keep them. Screen 2 posts
+    them back in hidden fields; a start key makes a resubmitted screen 2 open the game it created.
+    """
+    if request.method == "POST":
+        return _start_game(request)
+    if request.GET.get("step") == "dealer" and "add" not in request.GET:
+        form = PlayersForm(request.GET)
+        if form.is_valid():
+            start = StartForm(
+                initial={
+                    "start_key": uuid.uuid4().hex,
+                    "first_dealer": 0,
+                    "ruleset": form.cleaned_data["ruleset"],
+                },
+                names=form.player_names,
+            )
+            return _dealer_screen(request, start, form.player_names, form.cleaned_data["ruleset"])
+        return _players_screen(request, form, status=400)
+    ruleset = request.GET.get("ruleset", "official")
+    shown = PlayersForm(initial={"ruleset": ruleset if ruleset in PRESETS else "official"})
+    shown.raw_players = request.GET.getlist("player")
+    return _players_screen(request, shown, extra_seat="add" in request.GET)
+
+
+def _players_screen(
+    request: HttpRequest, form: PlayersForm, *, status: int = 200, extra_seat: bool = False
+) -> HttpResponse:
+    """Screen 1: the ruleset and the seats (four to start with, one more per "Add a player")."""
+    typed = [" ".join(str(name).split()) for name in form.raw_players][:MAX_PLAYERS]
+    if extra_seat:
+        typed = [*[name for name in typed if name][: MAX_PLAYERS - 1], ""]
+    seats = typed + [""] * max(0, DEFAULT_SEATS - len(typed))
+    recent_names = selectors.recent_player_names(request.user, edit_tokens=_recent_edit_tokens(request))
+    return render(
+        request,
+        "scoring/game_new_players.html",
+        {"form": form, "seats": seats, "recent_names": recent_names, "max_players": MAX_PLAYERS},
+        status=status,
+    )
+
+
+def _dealer_screen(
+    request: HttpRequest, form: StartForm, names: Sequence[str], ruleset_name: str, *, status: int = 200
+) -> HttpResponse:
+    """Screen 2: who deals first (and an optional title), with screen 1's answers carried along."""
+    back = f"{reverse('games:new')}?{urlencode([('ruleset', ruleset_name)] + [('player', n) for n in names])}"
+    return render(
+        request,
+        "scoring/game_new_dealer.html",
+        {
+            "form": form,
+            "names": names,
+            "ruleset_name": ruleset_name,
+            "ruleset_label": describe_preset(PRESETS[ruleset_name]),
+            "back_url": back,
+        },
+        status=status,
+    )
+
+
+def _start_game(request: HttpRequest) -> HttpResponse:
+    form = StartForm(request.POST)
+    start_key = str(request.POST.get("start_key", ""))[:64]
+    started = request.session.get(SESSION_STARTED, {})
+    if start_key and start_key in started:
+        # The start screen was submitted again (back button, double tap): open the game it made.
+        return redirect("games:edit", token=started[start_key])
+    if not form.is_valid():
+        if form.player_errors or "ruleset" in form.errors:
+            return _players_screen(request, form, status=400)
+        return _dealer_screen(request, form, form.player_names, form.cleaned_data["ruleset"], status=400)
+    try:
+        game = services.create_game(
+            players=form.player_names,
+            ruleset=form.cleaned_data["ruleset"],
+            first_dealer=form.cleaned_data["first_dealer"],
+            owner=request.user if request.user.is_authenticated else None,
+            title=form.cleaned_data.get("title", ""),
+        )
+    except RulesError as error:
+        for problem in _problems_of(error):
+            form.add_error(None, problem.message)
+        return _dealer_screen(
+            request, form, form.player_names, form.cleaned_data["ruleset"], status=_status_of(error)
+        )
+    if start_key:
+        started = {**started, start_key: game.edit_token}
+        request.session[SESSION_STARTED] = dict(list(started.items())[-20:])
+    _remember(request, game, True)
+    messages.success(request, _("Game started. Bookmark this page: its link is the scorer's link."))
+    return redirect("games:edit", token=game.edit_token)
+
+
+# --------------------------------------------------------------------------------------------
+# The game page and its live partial
+
+
+@require_http_methods(["GET"])
+def game_edit(request: HttpRequest, token: str) -> HttpResponse:
+    """The scorer's page: scoreboard, next hole, corrections, undo, history, sharing, exports."""
+    access = _edit_access(request, token)
+    if isinstance(access, HttpResponse):
+        return access
+    _remember(request, access.game, True)
+    board = selectors.scoreboard(access.game)
+    context = _board_context(request, board, True)
+    undo = _undo_target(access.game)
+    context.update(
+        {
+            "undo": _history_item(undo) if undo else None,
+            "exports": _exports(access.game, token),
+            "wake_lock": True,
+        }
+    )
+    return render(request, "scoring/game_detail.html", context)
+
+
+@require_http_methods(["GET"])
+def game_view(request: HttpRequest, token: str) -> HttpResponse:
+    """The read-only live page: the scoreboard refreshes itself while the page is visible."""
+    access = _access(token)
+    if access.can_edit:
+        return redirect("games:edit", token=token)
+    _remember(request, access.game, False)
+    board = selectors.scoreboard(access.game)
+    context = _board_context(request, board, False)
+    context["exports"] = _exports(access.game, token)
+    context["view_qr"] = qr_svg(
+        request.build_absolute_uri(reverse("games:view", args=[token])),
+        label=_("QR code of this page's link"),
+    )
+    return render(request, "scoring/game_detail.html", context)
+
+
+@require_http_methods(["GET", "HEAD"])
+def scoreboard_partial(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
+    """The live part of the game page; 304 when the If-None-Match ETag still matches the version.
+
+    The ETag is checked right after the one token lookup, before any scoreboard query.
+    """
+    access = _access(token)
+    if can_edit and not access.can_edit:
+        return _refuse(request, access.game)
+    etag = _etag(access.game, can_edit)
+    sent = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
+    if etag in sent or etag.removeprefix("W/") in sent:
+        response = HttpResponseNotModified()
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response
+    board = selectors.scoreboard(access.game)
+    response = render(
+        request, "scoring/game_detail.html#scoreboard", _board_context(request, board, can_edit)
+    )
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_http_methods(["GET"])
+def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
+    """Every change to the game, newest first: who, when, before and after."""
+    access = _access(token)
+    if can_edit and not access.can_edit:
+        return _refuse(request, access.game)
+    game = access.game
+    return render(
+        request,
+        "scoring/game_history.html",
+        {
+            "game": game,
+            "title": _game_title(game),
+            "history": [_history_item(line) for line in selectors.game_history(game)],
+            "can_edit": access.can_edit and can_edit,
+            "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
+            "undo": _history_item(u) if can_edit and (u := _undo_target(game)) else None,
+            "token": token,
+        },
+    )
+
+
+@require_http_methods(["GET"])
+def game_share(request: HttpRequest, token: str) -> HttpResponse:
+    """The two links of the game, each with its QR code."""
+    access = _edit_access(request, token)
+    if isinstance(access, HttpResponse):
+        return access
+    game = access.game
+    edit_url = request.build_absolute_uri(reverse("games:edit", args=[game.edit_token]))
+    view_url = request.build_absolute_uri(reverse("games:view", args=[game.view_token]))
+    return render(
+        request,
+        "scoring/game_share.html",
+        {
+            "game": game,
+            "title": _game_title(game),
+            "token": token,
+            "edit_url": edit_url,
+            "view_url": view_url,
+            "edit_qr": qr_svg(edit_url, label=_("QR code of the scorer's link")),
+            "view_qr": qr_svg(view_url, label=_("QR code of the watch-only link")),
+        },
+    )
+
+
+def read_only_refusal(request: HttpRequest, token: str, rest: str) -> HttpResponse:
+    """Anything but reading under a view link: 403 with a page that says why."""
+    access = _access(token)
+    if access.can_edit:
+        raise Http404(_("No such page."))
+    return _refuse(request, access.game)
+
+
+# --------------------------------------------------------------------------------------------
+# Holes
+
+
+def _request_hash(cleaned: dict[str, Any]) -> str:
+    body = {"entries": cleaned["entries"], "ender": cleaned["ender_name"], "blocks": cleaned["blocks_marked"]}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def _hole_context(
+    game: Game,
+    form: HoleForm,
+    *,
+    number: int,
+    playoff: bool,
+    dealer: str,
+    dealer_seat: int | None,
+    first_player: str | None,
+    first_seat: int | None,
+    board: selectors.Scoreboard,
+    editing: selectors.HoleLine | None = None,
+) -> dict[str, Any]:
+    names = form.players
+    seat_of = {p.name: p.seat for p in board.players}
+    dealer_index = names.index(dealer) if dealer in names else None
+    first_index = names.index(first_player) if first_player in names else None
+    del dealer_seat, first_seat
+    preview_query = urlencode({"hole": editing.number if editing else "new", "playoff": int(playoff)})
+    return {
+        "game": game,
+        "title": _game_title(game, [p.name for p in board.players]),
+        "form": form,
+        "players": form.player_fields(dealer=dealer_index, first=first_index),
+        "number": number,
+        "playoff": playoff,
+        "dealer": dealer,
+        "first_player": first_player,
+        "editing": editing,
+        "token": game.edit_token,
+        "preview_url": f"{reverse('games:preview', args=[game.edit_token])}?{preview_query}",
+        "holes_total": board.ruleset.holes,
+        "ruleset": board.ruleset,
+        "ruleset_label": describe_preset(board.ruleset),
+        "has_ender_penalty": board.ruleset.ender_penalty is not None,
+        "seat_of": seat_of,
+        "wake_lock": True,
+        "preview": _preview(form, board, editing=editing) if form.is_bound else None,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpResponse:
+    """Record the next hole (or the next playoff hole): each grid by keypad or a typed total."""
+    access = _edit_access(request, token)
+    if isinstance(access, HttpResponse):
+        return access
+    game = access.game
+    board = selectors.scoreboard(game)
+    upcoming = board.next_hole
+    if upcoming is None or upcoming.is_playoff != playoff:
+        if upcoming is None:
+            messages.error(request, _("The match is over: no more holes to score."))
+        elif playoff:
+            messages.error(request, _("No sudden death is pending: score the next regular hole."))
+        else:
+            messages.error(request, _("The regular holes are over: the tie is settled by a playoff hole."))
+        return redirect("games:edit", token=token)
+    players = list(upcoming.players)
+    ruleset = board.ruleset
+    status = 200
+    if request.method == "POST":
+        form = HoleForm(request.POST, players=players, ruleset=ruleset)
+        if form.is_valid():
+            key = form.cleaned_data.get("idempotency_key") or None
+            try:
+                hole = services.hole_record(
+                    game,
+                    entries=form.cleaned_data["entries"],
+                    ender=form.cleaned_data["ender_name"],
+                    playoff=playoff,
+                    blocks_marked=form.cleaned_data["blocks_marked"] or None,
+                    actor=_actor(request),
+                    idempotency_key=key,
+                    request_hash=_request_hash(form.cleaned_data),
+                )
+            except services.IdempotentReplay:
+                messages.info(request, _("That hole was already saved (the form was sent twice)."))
+                return redirect("games:edit", token=token)
+            except IdempotencyConflict:
+                messages.error(
+                    request,
+                    _(
+                        "This form was already used to save a hole, so it was not saved again. "
+                        "To change that hole, tap its number on the scorecard."
+                    ),
+                )
+                return redirect("games:edit", token=token)
+            except RulesError as error:
+                form.add_problems(_problems_of(error))
+                status = _status_of(error)
+            else:
+                _remember_scorer(request)
+                messages.success(request, _saved_message(game, hole.number, playoff))
+                return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+        else:
+            status = 400
+    else:
+        form = HoleForm(initial={"idempotency_key": uuid.uuid4().hex}, players=players, ruleset=ruleset)
+    context = _hole_context(
+        game,
+        form,
+        number=upcoming.number,
+        playoff=playoff,
+        dealer=upcoming.dealer,
+        dealer_seat=upcoming.dealer_seat,
+        first_player=upcoming.first_player,
+        first_seat=upcoming.first_player_seat,
+        board=board,
+    )
+    context["scorer_name"] = request.session.get(SESSION_SCORER, "")
+    return render(request, "scoring/game_hole.html", context, status=status)
+
+
+def _remember_scorer(request: HttpRequest) -> None:
+    name = " ".join(str(request.POST.get("scorer", "")).split())[:40]
+    if name and not request.user.is_authenticated:
+        request.session[SESSION_SCORER] = name
+
+
+def _saved_message(game: Game, number: int, playoff: bool) -> str:
+    board = selectors.scoreboard(game)
+    line = next((h for h in (board.playoff_holes if playoff else board.holes) if h.number == number), None)
+    scores = ", ".join(f"{e.name} {e.score}" for e in line.entries) if line else ""
+    if playoff:
+        return _("Playoff hole %(n)s saved: %(scores)s.") % {"n": number, "scores": scores}
+    return _("Hole %(n)s saved: %(scores)s.") % {"n": number, "scores": scores}
+
+
+def _hole_or_404(game: Game, number: int, playoff: bool) -> selectors.HoleLine:
+    line = selectors.hole_detail(game, number, playoff=playoff)
+    if line is None:
+        raise Http404(_("This game has no hole %(n)s.") % {"n": number})
+    return line
+
+
+def _edit_form(line: selectors.HoleLine, ruleset: Ruleset, data: Any = None) -> HoleForm:
+    players = [entry.name for entry in line.entries]
+    grids = {entry.name: entry.cards for entry in line.entries if entry.cards}
+    initial = hole_initial(players, line.entries, line.ender) | {"version": line.version}
+    return HoleForm(data, initial=initial, players=players, ruleset=ruleset, grids=grids)
+
+
+@require_http_methods(["GET", "POST"])
+def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = False) -> HttpResponse:
+    """Correct a recorded hole. The form carries the hole's version: a stale edit is refused."""
+    access = _edit_access(request, token)
+    if isinstance(access, HttpResponse):
+        return access
+    game = access.game
+    board = selectors.scoreboard(game)
+    line = _hole_or_404(game, number, playoff)
+    status = 200
+    form = _edit_form(line, board.ruleset)
+    if request.method == "POST":
+        form = _edit_form(line, board.ruleset, request.POST)
+        if form.is_valid():
+            version = form.cleaned_data.get("version")
+            if version is None:
+                form.add_error(
+                    None, _("The form lost the hole's version: open the hole again from the scorecard.")
+                )
+                status = 400
+            else:
+                try:
+                    services.hole_update(
+                        game,
+                        number,
+                        expected_version=version,
+                        entries=form.cleaned_data["entries"],
+                        ender=form.cleaned_data["ender_name"],
+                        blocks_marked=form.cleaned_data["blocks_marked"] or None,
+                        actor=_actor(request),
+                        playoff=playoff,
+                    )
+                except StaleVersion:
+                    # Never overwrite silently: show the hole as it is now, with what happened.
+                    line = _hole_or_404(game, number, playoff)
+                    form = _edit_form(line, board.ruleset)
+                    form.stale = True
+                    status = 409
+                except RulesError as error:
+                    form.add_problems(_problems_of(error))
+                    status = _status_of(error)
+                else:
+                    _remember_scorer(request)
+                    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+                    messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
+                    return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+        else:
+            status = 400
+    context = _hole_context(
+        game,
+        form,
+        number=number,
+        playoff=playoff,
+        dealer=line.dealer,
+        dealer_seat=line.dealer_seat,
+        first_player=_first_player_of(board, line),
+        first_seat=None,
+        board=board,
+        editing=line,
+    )
+    context["stale"] = getattr(form, "stale", False)
+    context["scorer_name"] = request.session.get(SESSION_SCORER, "")
+    context["delete_url"] = reverse(
+        "games:playoff-delete" if playoff else "games:hole-delete", args=[token, number]
+    )
+    return render(request, "scoring/game_hole.html", context, status=status)
+
+
+def _first_player_of(board: selectors.Scoreboard, line: selectors.HoleLine) -> str | None:
+    """The player on the dealer's left (the next seat clockwise) who played this hole."""
+    seats = sorted(board.players, key=lambda p: p.seat)
+    playing = {e.name for e in line.entries}
+    count = len(seats)
+    for step in range(1, count + 1):
+        candidate = seats[(line.dealer_seat + step) % count]
+        if candidate.name in playing:
+            return candidate.name
+    return None
+
+
+@require_http_methods(["GET", "POST"])
+def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = False) -> HttpResponse:
+    """Ask, then delete a hole (later holes move down one number; undo brings it back)."""
+    access = _edit_access(request, token)
+    if isinstance(access, HttpResponse):
+        return access
+    game = access.game
+    line = _hole_or_404(game, number, playoff)
+    status = 200
+    error_message = ""
+    if request.method == "POST":
+        version_text = str(request.POST.get("version", ""))
+        try:
+            services.hole_delete(
+                game,
+                number,
+                expected_version=int(version_text) if version_text.isdigit() else None,
+                actor=_actor(request),
+                playoff=playoff,
+            )
+        except StaleVersion:
+            line = _hole_or_404(game, number, playoff)
+            error_message = _(
+                "Someone changed this hole since you opened it, so it was not deleted. "
+                "Check the scores below and delete again if you still want to."
+            )
+            status = 409
+        except RulesError as error:
+            error_message = " ".join(p.message for p in _problems_of(error))
+            status = _status_of(error)
+        else:
+            label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+            messages.success(
+                request, _("%(hole)s deleted. “Undo” brings it back.") % {"hole": label % {"n": number}}
+            )
+            return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+    return render(
+        request,
+        "scoring/game_hole_delete.html",
+        {
+            "game": game,
+            "title": _game_title(game),
+            "line": line,
+            "playoff": playoff,
+            "token": token,
+            "error_message": error_message,
+            "edit_url": reverse("games:playoff-edit" if playoff else "games:hole-edit", args=[token, number]),
+        },
+        status=status,
+    )
+
+
+@require_POST
+def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
+    """The live preview (htmx): every hole score the engine gives for what is entered so far."""
+    access = _edit_access(request, token)
+    if isinstance(access, HttpResponse):
+        return access
+    game = access.game
+    board = selectors.scoreboard(game)
+    playoff = request.GET.get("playoff") == "1"
+    which = request.GET.get("hole", "new")
+    editing = None
+    if which.isdigit():
+        editing = selectors.hole_detail(game, int(which), playoff=playoff)
+        if editing is None:
+            raise Http404(_("This game has no hole %(n)s.") % {"n": which})
+        players = [entry.name for entry in editing.entries]
+    elif board.next_hole is not None:
+        players = list(board.next_hole.players)
+    else:
+        players = [p.name for p in board.players]
+    form = HoleForm(request.POST, players=players, ruleset=board.ruleset)
+    context = {"preview": _preview(form, board, editing=editing), "game": game}
+    return render(request, "scoring/game_hole.html#preview", context)
+
+
+def _preview(
+    form: HoleForm, board: selectors.Scoreboard, *, editing: selectors.HoleLine | None
+) -> dict[str, Any]:
+    """Score what the form holds with the engine: each player's hole score, or what is wrong."""
+    entries, ender = form.partial_entries()
+    ruleset = board.ruleset
+    blocks: dict[str, int] = {}
+    for index, name in enumerate(form.players):
+        text = str(form.data.get(f"p{index}-blocks", "")).strip()
+        if text.isdigit():
+            blocks[name] = int(text)
+    rows: list[dict[str, Any]] = []
+    problems: list[str] = []
+    engine_entries: list[PlayerEntry] = []
+    try:
+        for name in form.players:
+            if name not in entries:
+                continue
+            value = entries[name]
+            if isinstance(value, int):
+                engine_entries.append(PlayerEntry(name=name, total=value, blocks_marked=blocks.get(name, 0)))
+            else:
+                grid = parse_grid(value, where=f"entries.{name}")
+                engine_entries.append(PlayerEntry(name=name, grid=grid, blocks_marked=blocks.get(name, 0)))
+        scored = score_hole(engine_entries, ruleset, ender=ender) if engine_entries else None
+    except RulesError as error:
+        problems = [p.message for p in _problems_of(error)]
+        scored = None
+    by_name = {p.name: p for p in scored.players} if scored else {}
+    playoff = editing.is_playoff if editing else bool(board.next_hole and board.next_hole.is_playoff)
+    replaced = {e.name: e.score for e in editing.entries} if editing else {}
+    for name in form.players:
+        result = by_name.get(name)
+        match_total = None
+        if result is not None and not playoff:
+            # Playoff holes never change the match totals, so only regular holes show one.
+            match_total = board.totals.get(name, 0) - replaced.get(name, 0) + result.score
+        rows.append(
+            {
+                "name": name,
+                "entered": name in entries,
+                "score": result.score if result else None,
+                "adjustments": list(result.adjustments) if result else [],
+                "match_total": match_total,
+            }
+        )
+    missing = [row["name"] for row in rows if not row["entered"]]
+    return {"rows": rows, "problems": problems, "missing": missing, "complete": not missing and not problems}
+
+
+@require_POST
+def game_undo(request: HttpRequest, token: str) -> HttpResponse:
+    """One tap: revert the latest hole change (recorded in the history as an undo)."""
+    access = _edit_access(request, token)
+    if isinstance(access, HttpResponse):
+        return access
+    try:
+        change = services.undo_last_change(access.game, actor=_actor(request))
+    except RulesError as error:
+        for problem in _problems_of(error):
+            messages.error(request, problem.message)
+    else:
+        target = change.undoes
+        item = _history_item_for_change(target) if target else None
+        if item:
+            messages.success(
+                request,
+                _("Undone: %(what)s %(subject)s.")
+                % {"what": item["label"].lower(), "subject": item["subject"]},
+            )
+        else:
+            messages.success(request, _("The last change was undone."))
+    back = request.POST.get("next", "")
+    if back == "history":
+        return redirect("games:edit-history", token=token)
+    return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+
+
+def _history_item_for_change(change: Any) -> dict[str, Any]:
+    if change.hole_number is None:
+        subject = _("rules")
+    elif change.is_playoff:
+        subject = _("playoff hole %(n)s") % {"n": change.hole_number}
+    else:
+        subject = _("hole %(n)s") % {"n": change.hole_number}
+    return {"label": str(change.get_action_display()), "subject": subject}

@@ -1,0 +1,163 @@
+/* Live games: keep the screen awake while scoring, and refresh a shared scoreboard cheaply.
+ *
+ * [data-wake-lock]            the page asks for a screen wake lock (Wake Lock API, where the browser
+ *                             has it) and asks again whenever the page becomes visible, because the
+ *                             browser drops the lock each time the tab is hidden.
+ * [data-poll-url]             the element is replaced by the URL's HTML every data-poll-interval ms
+ *                             (3000 by default), only while the page is visible. The request carries
+ *                             If-None-Match with the last ETag, so an unchanged game costs a 304.
+ * Everything here is progressive: without JavaScript the pages work and a reload shows the news.
+ */
+(function () {
+  "use strict";
+
+  /* ---- Wake lock ---- */
+  var wakeLock = null;
+
+  function setWakeStatus(text) {
+    document.querySelectorAll("[data-wake-status]").forEach(function (el) {
+      el.textContent = el.getAttribute(text) || "";
+    });
+  }
+
+  function requestWakeLock() {
+    if (!document.querySelector("[data-wake-lock]")) return;
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible") {
+      if (!("wakeLock" in navigator)) setWakeStatus("data-unsupported");
+      return;
+    }
+    if (wakeLock && !wakeLock.released) return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      setWakeStatus("data-on");
+      lock.addEventListener("release", function () { setWakeStatus("data-off"); });
+    }).catch(function () {
+      // Refused (battery saver, no user gesture yet, permissions policy): the game works without it.
+      setWakeStatus("data-off");
+    });
+  }
+
+  /* ---- Polling ---- */
+  var pollers = [];
+
+  function Poller(el) {
+    this.el = el;
+    this.url = el.getAttribute("data-poll-url");
+    this.interval = parseInt(el.getAttribute("data-poll-interval") || "3000", 10);
+    this.etag = el.getAttribute("data-etag") || null;
+    this.busy = false;
+    this.timer = null;
+  }
+
+  Poller.prototype.start = function () {
+    var self = this;
+    if (this.timer) return;
+    this.timer = window.setInterval(function () { self.poll(); }, this.interval);
+  };
+
+  Poller.prototype.stop = function () {
+    if (this.timer) window.clearInterval(this.timer);
+    this.timer = null;
+  };
+
+  Poller.prototype.poll = function () {
+    var self = this;
+    if (this.busy || document.visibilityState !== "visible" || !this.el.isConnected) return;
+    this.busy = true;
+    var headers = { "X-Requested-With": "fetch" };
+    if (this.etag) headers["If-None-Match"] = this.etag;
+    fetch(this.url, { headers: headers, cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status === 304 || !response.ok) return null;
+        self.etag = response.headers.get("ETag") || self.etag;
+        return response.text();
+      })
+      .then(function (html) {
+        if (html === null || html === undefined) return;
+        var holder = document.createElement("div");
+        holder.innerHTML = html.trim();
+        var fresh = holder.firstElementChild;
+        if (!fresh) return;
+        self.el.replaceWith(fresh);
+        self.el = fresh;
+        if (window.htmx) window.htmx.process(fresh);
+        var live = document.querySelector("[data-poll-announce]");
+        if (live) live.textContent = live.getAttribute("data-poll-announce");
+      })
+      .catch(function () { /* offline for a moment: the next tick tries again */ })
+      .then(function () { self.busy = false; });
+  };
+
+  function startPolling() {
+    document.querySelectorAll("[data-poll-url]").forEach(function (el) {
+      var poller = new Poller(el);
+      pollers.push(poller);
+      poller.start();
+    });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") {
+      requestWakeLock();
+      // Catch up at once after the phone was in a pocket instead of waiting for the next tick.
+      pollers.forEach(function (p) { p.start(); p.poll(); });
+    } else {
+      pollers.forEach(function (p) { p.stop(); });
+    }
+  });
+
+  /* ---- Small helpers for the start form (work without JavaScript too) ---- */
+  function wireAddPlayer() {
+    var button = document.querySelector("[data-add-player]");
+    var list = document.querySelector("[data-player-list]");
+    var template = document.getElementById("player-row-template");
+    if (!button || !list || !template) return;
+    button.addEventListener("click", function (event) {
+      var rows = list.querySelectorAll("[data-player-row]");
+      var max = parseInt(list.getAttribute("data-max") || "8", 10);
+      if (rows.length >= max) return;
+      event.preventDefault();
+      var index = rows.length + 1;
+      var html = template.innerHTML.replace(/__n__/g, String(index));
+      list.insertAdjacentHTML("beforeend", html);
+      var input = list.querySelector("[data-player-row]:last-child input");
+      if (input) input.focus();
+      if (index >= max) button.hidden = true;
+    });
+  }
+
+  /* Tapping a name from earlier games fills the first empty seat (adding a seat when all are full). */
+  function wireRecentNames() {
+    var box = document.querySelector("[data-recent-names]");
+    var list = document.querySelector("[data-player-list]");
+    if (!box || !list) return;
+    box.hidden = false;
+    box.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-recent-name]");
+      if (!button) return;
+      var name = button.getAttribute("data-recent-name");
+      var inputs = Array.prototype.slice.call(list.querySelectorAll("input[name='player']"));
+      var taken = inputs.some(function (i) { return i.value.trim().toLowerCase() === name.toLowerCase(); });
+      if (taken) return;
+      var empty = inputs.filter(function (i) { return !i.value.trim(); })[0];
+      if (!empty) {
+        var add = document.querySelector("[data-add-player]");
+        if (add && !add.hidden) add.click();
+        inputs = list.querySelectorAll("input[name='player']");
+        empty = inputs[inputs.length - 1];
+        if (empty.value.trim()) return;
+      }
+      empty.value = name;
+      button.disabled = true;
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    requestWakeLock();
+    startPolling();
+    wireAddPlayer();
+    wireRecentNames();
+  });
+  // Wake lock requests can need a user gesture in some browsers: retry on the first tap.
+  document.addEventListener("click", function () { requestWakeLock(); }, { once: true, capture: true });
+})();
