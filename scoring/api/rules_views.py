@@ -47,21 +47,6 @@ from .rules_serializers import (
 
 T = TypeVar("T")
 
-_UNKNOWN_CARD = (
-    'Unknown card "1Z" at row 1, column 3: use A, 2-10 (or T), J, Q, K or X/JK for a joker, '
-    "optionally followed by a suit S, H, D, C."
-)
-_BAD_INPUT = OpenApiResponse(
-    ErrorSerializer,
-    description="Bad input: every problem, each with where it is (card position, parameter, key).",
-    examples=[
-        OpenApiExample(
-            "Unknown card",
-            value={"detail": _UNKNOWN_CARD, "errors": [{"where": "grid[1][3]", "message": _UNKNOWN_CARD}]},
-        )
-    ],
-)
-
 
 def _score_answer(grid: Grid, ruleset: Ruleset, players: int | None = None) -> dict[str, Any]:
     """The score endpoint's answer: the engine's breakdown plus the resolved ruleset."""
@@ -71,6 +56,15 @@ def _score_answer(grid: Grid, ruleset: Ruleset, players: int | None = None) -> d
 def _hole_answer(entries: list[PlayerEntry], ruleset: Ruleset, ender: str | None) -> dict[str, Any]:
     """The score-hole endpoint's answer: every player's hole plus the resolved ruleset."""
     return {**engine_score_hole(entries, ruleset, ender=ender).to_dict(), "ruleset": ruleset.to_dict()}
+
+
+def _error_answer(check: Callable[..., Any], *args: Any) -> dict[str, Any]:
+    """The 400 answer to input that `check` refuses."""
+    try:
+        check(*args)
+    except RulesError as error:
+        return error.as_dict()
+    raise AssertionError(f"{check.__name__}{args} was expected to fail")
 
 
 # The documented answers are computed by the engine itself, so the docs cannot drift from it.
@@ -104,6 +98,19 @@ _HOLE_OK = OpenApiResponse(
             ),
             response_only=True,
         )
+    ],
+)
+
+
+_BAD_INPUT = OpenApiResponse(
+    ErrorSerializer,
+    description="Bad input: every problem, each with where it is (card position, parameter, key).",
+    examples=[
+        OpenApiExample("Unknown card", value=_error_answer(parse_grid, [["Q", "7", "1Z"], ["Q", "7", "3"]])),
+        OpenApiExample(
+            "Bad ruleset parameter",
+            value=_error_answer(resolve_ruleset, {"preset": "official", "jokers": 5, "hole_end": "never"}),
+        ),
     ],
 )
 
