@@ -1,3 +1,9 @@
 """URLs of the "Score a grid" page (/score/)."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import score_views
+
+urlpatterns = [
+    path("", score_views.score_page, name="score"),
+]

@@ -1,0 +1,367 @@
+"""The "Score a grid" page's result: the rules engine called on what the form says, shaped for templates.
+
+Every number shown comes from the engine (score_grid, score_hole); this module only decides when a grid
+is ready to score and turns GridScore / HoleScore into matches, card points, adjustments and citations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.rules import (
+    RULES,
+    CardError,
+    GridScore,
+    PlayerHoleScore,
+    Problem,
+    RulesError,
+    cite,
+    parse_grid,
+    score_grid,
+    score_hole,
+)
+
+from .grid_entry import filled_count, is_blank, is_complete, names_a_cell, token_problems
+from .score_forms import PlayerInput, ScoreInput
+
+Position = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A rule reference as shown: "rule 2.3" and the section's title."""
+
+    label: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLine:
+    """One match of the breakdown: "Column 1", the cards that cancel, the points, the rule."""
+
+    kind: str
+    title: str
+    cards: str
+    where: str
+    points: int
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One card of the grid as scored: the card, its points, whether a match took it."""
+
+    token: str
+    name: str
+    where: str
+    points: int
+    matched: bool
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class GridBreakdown:
+    """A scored grid, ready to draw."""
+
+    total: int
+    matches: tuple[MatchLine, ...]
+    card_rows: tuple[tuple[CardLine, ...], ...]
+    explanation: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustmentLine:
+    """A hole adjustment (block, ender penalty) as shown."""
+
+    reason: str
+    points: int
+    citation: Citation
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player's line in the hole result; scores are None until the whole hole can be scored."""
+
+    number: int
+    name: str
+    grid_score: int | None
+    adjustments: tuple[AdjustmentLine, ...]
+    score: int | None
+    breakdown: GridBreakdown | None
+    status: str
+    lowest: bool = False
+
+
+def citation(rule: str) -> Citation:
+    """A Citation for a rule key of the engine ("2.3", "seed 001", "project")."""
+    return Citation(cite(rule), RULES.get(rule, ""))
+
+
+def position_text(position: Position) -> str:
+    """ "row 1, column 2" for the 0-based engine position (0, 1)."""
+    return _("row %(row)d, column %(col)d") % {"row": position[0] + 1, "col": position[1] + 1}
+
+
+def _match_title(kind: str, positions: Sequence[Position]) -> str:
+    rows = {row for row, _col in positions}
+    cols = {col for _row, col in positions}
+    if kind == "column" and len(cols) == 1:
+        return _("Column %(col)d") % {"col": next(iter(cols)) + 1}
+    if kind == "row" and len(rows) == 1:
+        return _("Row %(row)d") % {"row": next(iter(rows)) + 1}
+    return {"diagonal": _("Diagonal"), "anywhere": _("Pair"), "column": _("Column"), "row": _("Row")}.get(
+        kind, kind
+    )
+
+
+def grid_breakdown(score: GridScore, rows: int, cols: int) -> GridBreakdown:
+    """Shape the engine's GridScore for the page: matches, a rows x cols table of card points, explanation."""
+    cards_at = {card.position: card for card in score.cards}
+    matches = tuple(
+        MatchLine(
+            kind=match.kind,
+            title=_match_title(match.kind, match.positions),
+            cards=" + ".join(str(cards_at[p].card) for p in match.positions if p in cards_at),
+            where=" · ".join(position_text(p) for p in match.positions),
+            points=match.points,
+            citation=citation(match.rule),
+        )
+        for match in score.matches
+    )
+    card_rows = tuple(
+        tuple(
+            CardLine(
+                token=str(cards_at[(r, c)].card),
+                name=cards_at[(r, c)].card.name,
+                where=position_text((r, c)),
+                points=cards_at[(r, c)].points,
+                matched=cards_at[(r, c)].matched,
+                citation=citation(cards_at[(r, c)].rule),
+            )
+            for c in range(cols)
+            if (r, c) in cards_at
+        )
+        for r in range(rows)
+    )
+    return GridBreakdown(score.total, matches, card_rows, tuple(score.explanation))
+
+
+def player_result(number: int, score: PlayerHoleScore, rows: int, cols: int) -> PlayerResult:
+    """One player's scored hole."""
+    return PlayerResult(
+        number=number,
+        name=score.name,
+        grid_score=score.grid_score,
+        adjustments=tuple(
+            AdjustmentLine(adjustment.reason, adjustment.points, citation(adjustment.rule))
+            for adjustment in score.adjustments
+        ),
+        score=score.score,
+        breakdown=grid_breakdown(score.grid, rows, cols) if score.grid is not None else None,
+        status="",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemLine:
+    """A problem as listed in the result: whose grid (blank in grid mode) and what is wrong where."""
+
+    who: str
+    message: str
+    at_cell: bool = False
+
+
+@dataclass
+class ScoreResult:
+    """What the result area shows.
+
+    state: "rules" (the rules need fixing), "empty" (no card yet), "incomplete", "error" or "scored".
+    In grid mode `breakdown` holds the scored grid; in hole mode `players` holds one line per player.
+    `problems` are engine problems by input path ("grid[1][3]", "grids.Ann[2][1]"), for the cells.
+    """
+
+    state: str
+    announcement: str
+    total: int | None = None
+    breakdown: GridBreakdown | None = None
+    players: list[PlayerResult] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    problem_lines: list[ProblemLine] = field(default_factory=list)
+    to_go: int = 0
+
+    @property
+    def general_problems(self) -> list[ProblemLine]:
+        """Problems not shown on a cell of a grid (rules, names, deck counts)."""
+        return [line for line in self.problem_lines if not line.at_cell]
+
+    @property
+    def cell_problem_count(self) -> int:
+        """How many problems are shown on cells of the grids."""
+        return sum(1 for line in self.problem_lines if line.at_cell)
+
+
+def grid_where(page: ScoreInput, player: PlayerInput) -> str:
+    """The engine path of a player's grid: "grid" in grid mode, "grids.<name>" in hole mode."""
+    return "grid" if page.mode == "grid" else f"grids.{player.display_name}"
+
+
+def _moved(problems: Sequence[Problem], old: str, new: str) -> list[Problem]:
+    """Problems of a grid scored alone ("grid[1][2]") renamed to its place in the hole ("grids.Ann[1][2]")."""
+    return [
+        replace(problem, where=new + problem.where.removeprefix(old))
+        if problem.where.startswith(old)
+        else problem
+        for problem in problems
+    ]
+
+
+def _missing_and_bad(tokens: list[list[str]], where: str) -> list[Problem]:
+    """Every problem of an unfinished grid, missing cards included (the player pressed Score)."""
+    try:
+        parse_grid(tokens, where)
+    except CardError as error:
+        return list(error.problems)
+    return []
+
+
+def _problems_of_unfinished(page: ScoreInput, tokens: list[list[str]], where: str) -> list[Problem]:
+    return _missing_and_bad(tokens, where) if page.submitted else token_problems(tokens, where)
+
+
+def _rules_problem_lines(page: ScoreInput) -> list[ProblemLine]:
+    return [
+        ProblemLine(str(page.rules.fields[name].label) if name in page.rules.fields else "", str(message))
+        for name, messages in page.rules.errors.items()
+        for message in messages
+    ]
+
+
+def _to_go_text(to_go: int) -> str:
+    return ngettext("%(count)d card to go.", "%(count)d cards to go.", to_go) % {"count": to_go}
+
+
+def _problems_text(problems: Sequence[object]) -> str:
+    count = len(problems)
+    return ngettext("%(count)d problem to fix.", "%(count)d problems to fix.", count) % {"count": count}
+
+
+def score_grid_page(page: ScoreInput) -> ScoreResult:
+    """Grid mode: score the one grid once every cell is filled; before that, check what is typed."""
+    if page.ruleset is None:
+        lines = _rules_problem_lines(page)
+        return ScoreResult("rules", _problems_text(lines), problem_lines=lines)
+    tokens = page.players[0].tokens
+    cells = page.rows * page.cols
+    if is_blank(tokens):
+        return ScoreResult(
+            "empty", _("Enter the %(count)d cards of the grid.") % {"count": cells}, to_go=cells
+        )
+    if not is_complete(tokens):
+        problems = _problems_of_unfinished(page, tokens, "grid")
+        to_go = cells - filled_count(tokens)
+        announcement = _problems_text(problems) if problems else _to_go_text(to_go)
+        return ScoreResult(
+            "incomplete",
+            announcement,
+            problems=problems,
+            problem_lines=[ProblemLine("", p.message, names_a_cell(p)) for p in problems],
+            to_go=to_go,
+        )
+    try:
+        score = score_grid(tokens, page.ruleset)
+    except RulesError as error:
+        problems = list(error.problems)
+        lines = [ProblemLine("", p.message, names_a_cell(p)) for p in problems]
+        return ScoreResult("error", _problems_text(problems), problems=problems, problem_lines=lines)
+    return ScoreResult(
+        "scored",
+        _("Total: %(total)d") % {"total": score.total},
+        total=score.total,
+        breakdown=grid_breakdown(score, page.rows, page.cols),
+    )
+
+
+def score_hole_page(page: ScoreInput) -> ScoreResult:
+    """Hole mode: each finished grid scores on its own at once; the hole (adjustments, ender penalty)
+    scores when every grid is finished and the names are distinct."""
+    if page.ruleset is None:
+        lines = _rules_problem_lines(page)
+        return ScoreResult("rules", _problems_text(lines), problem_lines=lines)
+    problems: list[Problem] = []
+    lines: list[ProblemLine] = []
+    players: list[PlayerResult] = []
+    cells = page.rows * page.cols
+    to_go = 0
+    for player in page.players:
+        where = grid_where(page, player)
+        if player.name_error:
+            lines.append(ProblemLine(player.display_name, player.name_error))
+        tokens = player.tokens
+        found: list[Problem] = []
+        grid_score: int | None = None
+        breakdown = None
+        if not is_complete(tokens):
+            found = _problems_of_unfinished(page, tokens, where)
+            missing = cells - filled_count(tokens)
+            to_go += missing
+            status = _to_go_text(missing)
+        else:
+            try:
+                scored = score_grid(tokens, page.ruleset, players=len(page.players))
+            except RulesError as error:
+                found = _moved(error.problems, "grid", where)
+                status = _("Check this grid.")
+            else:
+                grid_score, breakdown = scored.total, grid_breakdown(scored, page.rows, page.cols)
+                status = ""
+        problems += found
+        lines += [ProblemLine(player.display_name, p.message, names_a_cell(p)) for p in found]
+        players.append(
+            PlayerResult(player.number, player.display_name, grid_score, (), None, breakdown, status)
+        )
+    if lines:
+        return ScoreResult(
+            "error", _problems_text(lines), players=players, problems=problems, problem_lines=lines
+        )
+    if to_go:
+        return ScoreResult("incomplete", _to_go_text(to_go), players=players, to_go=to_go)
+    entries = {player.display_name: player.tokens for player in page.players}
+    try:
+        hole = score_hole(entries, page.ruleset, ender=page.ender_name)
+    except RulesError as error:
+        problems = list(error.problems)
+        lines = [ProblemLine("", p.message, names_a_cell(p)) for p in problems]
+        return ScoreResult(
+            "error", _problems_text(problems), players=players, problems=problems, problem_lines=lines
+        )
+    scored_players = [
+        player_result(player.number, score, page.rows, page.cols)
+        for player, score in zip(page.players, hole.players, strict=True)
+    ]
+    lowest = min(player.score for player in scored_players if player.score is not None)
+    scored_players = [replace(player, lowest=player.score == lowest) for player in scored_players]
+    announcement = "; ".join(f"{player.name}: {player.score}" for player in scored_players)
+    return ScoreResult("scored", announcement, players=scored_players)
+
+
+@dataclass(frozen=True, slots=True)
+class GridTotal:
+    """The line under one grid: its score so far, the hole score once known, or what is still missing."""
+
+    total: int | None
+    hole_score: int | None
+    status: str
+
+
+def grid_totals(page: ScoreInput, result: ScoreResult) -> list[GridTotal]:
+    """One GridTotal per player of the page, in seat order."""
+    if page.mode == "grid":
+        status = "" if result.state == "scored" else result.announcement
+        return [GridTotal(result.total, None, status)]
+    if len(result.players) != len(page.players):
+        return [GridTotal(None, None, "") for _player in page.players]
+    return [GridTotal(player.grid_score, player.score, player.status) for player in result.players]

@@ -1,0 +1,285 @@
+/*
+ * Grid-entry component: tap a cell, then tap its card on the keypad.
+ *
+ * Markup: templates/scoring/_grid_entry.html ([data-grid-entry] grids of text inputs, one
+ * [data-card-keypad]). Server side: scoring/web/grid_entry.py. Without JavaScript the inputs are a
+ * plain form; with it:
+ *   - tapping (or focusing) a cell selects it (aria-current="true");
+ *   - a rank key fills the selected cell and moves to the next empty cell (across every grid on the page);
+ *     a suit key adds its suit to the card just entered; Erase empties a cell (like backspace);
+ *   - Clear grid empties the grid holding the selection; Undo steps back through every change, typed ones too;
+ *   - every change fires a bubbling "change" event on the grid (so an enclosing
+ *     hx-trigger="change" form re-scores) and a "grid-entry:change" CustomEvent
+ *     (detail: {grid, cells: {name: value}}) for other listeners;
+ *   - after each htmx swap, cells named by [data-cell] items of a grid's error list get aria-invalid.
+ * Cells get inputmode="none" while a keypad is live, so phones show the keypad, not their keyboard;
+ * typing on a hardware keyboard still works. Elements with [data-grid-entry-nojs] are hidden.
+ */
+(function () {
+  "use strict";
+
+  const JOKERS = ["X", "JK"];
+  const HISTORY_LIMIT = 200;
+  const state = { selected: null, lastFilled: null, history: [], current: null };
+
+  /* Messages come translated from the keypad's data-msg-* attributes; these are the fallbacks. */
+  const MESSAGES = {
+    Pick: "Tap a cell, then its card.",
+    Full: "All filled. Tap a cell to change it.",
+    SuitFirst: "Tap a card first, then its suit.",
+    JokerSuit: "Jokers have no suit.",
+    Cleared: "Grid cleared. Undo brings it back.",
+    Nothing: "Nothing to undo.",
+    Card: "tap its card.",
+  };
+
+  function text(key) {
+    const keypad = document.querySelector("[data-card-keypad]");
+    return (keypad && keypad.dataset["msg" + key]) || MESSAGES[key];
+  }
+
+  function allCells() {
+    return Array.from(document.querySelectorAll("[data-grid-entry] input.grid-entry-input"));
+  }
+
+  function gridOf(cell) {
+    return cell ? cell.closest("[data-grid-entry]") : null;
+  }
+
+  function cellLabel(cell) {
+    const label = document.querySelector('label[for="' + CSS.escape(cell.id) + '"]');
+    const grid = gridOf(cell);
+    const owner = grid && grid.dataset.gridLabel ? grid.dataset.gridLabel + " · " : "";
+    return owner + (label ? label.textContent.trim() : cell.name);
+  }
+
+  function snapshot() {
+    const values = {};
+    for (const cell of allCells()) values[cell.name] = cell.value;
+    return { values: values, selected: state.selected ? state.selected.name : null };
+  }
+
+  function differs(a, b) {
+    const names = new Set(Object.keys(a).concat(Object.keys(b)));
+    for (const name of names) if ((a[name] || "") !== (b[name] || "")) return true;
+    return false;
+  }
+
+  function say(message) {
+    for (const status of document.querySelectorAll("[data-keypad-status]")) status.textContent = message;
+  }
+
+  function updateKeypads() {
+    for (const button of document.querySelectorAll('[data-keypad-action="undo"]')) {
+      button.disabled = state.history.length === 0;
+    }
+  }
+
+  /* Record the state after a change, so Undo can return to the state before it. */
+  function commit() {
+    const now = snapshot();
+    if (state.current && differs(state.current.values, now.values)) {
+      state.history.push(state.current);
+      if (state.history.length > HISTORY_LIMIT) state.history.shift();
+    }
+    state.current = now;
+    updateKeypads();
+  }
+
+  function announceChange(grids) {
+    for (const grid of grids) {
+      if (!grid || !grid.isConnected) continue;
+      const cells = {};
+      for (const cell of grid.querySelectorAll("input.grid-entry-input")) cells[cell.name] = cell.value;
+      grid.dispatchEvent(new CustomEvent("grid-entry:change", { bubbles: true, detail: { grid: grid, cells: cells } }));
+      grid.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+
+  function changed(cell) {
+    commit();
+    announceChange([gridOf(cell)]);
+  }
+
+  function select(cell) {
+    for (const other of document.querySelectorAll('[data-grid-entry] [aria-current="true"]')) {
+      other.removeAttribute("aria-current");
+    }
+    state.selected = cell && cell.isConnected ? cell : null;
+    if (state.selected) state.selected.setAttribute("aria-current", "true");
+    if (state.current) state.current.selected = state.selected ? state.selected.name : null;
+  }
+
+  function nextEmpty(after) {
+    const cells = allCells();
+    const start = after ? cells.indexOf(after) + 1 : 0;
+    const order = cells.slice(start).concat(cells.slice(0, start));
+    return order.find((cell) => !cell.value.trim()) || null;
+  }
+
+  function splitCard(value) {
+    const token = value.trim().toUpperCase();
+    if (JOKERS.includes(token)) return { rank: token, suit: "" };
+    const match = token.match(/^(.*?)([SHDC♠♥♦♣♤♡♢♧])$/u);
+    return match && match[1] ? { rank: match[1].trim(), suit: match[2] } : { rank: token, suit: "" };
+  }
+
+  function typeRank(rank) {
+    const cell = state.selected;
+    if (!cell) {
+      say(text("Pick"));
+      return;
+    }
+    cell.value = rank;
+    state.lastFilled = cell;
+    const next = nextEmpty(cell);
+    select(next);
+    changed(cell);
+    say(next ? cellLabel(cell) + ": " + rank : text("Full"));
+  }
+
+  function typeSuit(suit) {
+    const cell = state.lastFilled && state.lastFilled.isConnected ? state.lastFilled : state.selected;
+    if (!cell || !cell.value.trim()) {
+      say(text("SuitFirst"));
+      return;
+    }
+    const rank = splitCard(cell.value).rank;
+    if (JOKERS.includes(rank)) {
+      say(text("JokerSuit"));
+      return;
+    }
+    cell.value = rank + suit;
+    changed(cell);
+    say(cellLabel(cell) + ": " + cell.value);
+  }
+
+  /* Like backspace: empty the selected cell, or else the filled cell before it in the same grid. */
+  function erase() {
+    let cell = state.selected && state.selected.value.trim() ? state.selected : null;
+    if (!cell) {
+      const grid = gridOf(state.selected);
+      const cells = grid ? Array.from(grid.querySelectorAll("input.grid-entry-input")) : allCells();
+      const before = state.selected ? cells.slice(0, cells.indexOf(state.selected)) : cells;
+      cell = before.reverse().find((c) => c.value.trim()) || null;
+    }
+    if (!cell) return;
+    cell.value = "";
+    state.lastFilled = null;
+    select(cell);
+    changed(cell);
+  }
+
+  function clearGrid() {
+    const grid =
+      gridOf(state.selected) || gridOf(state.lastFilled) || document.querySelector("[data-grid-entry]");
+    if (!grid) return;
+    const cells = Array.from(grid.querySelectorAll("input.grid-entry-input"));
+    if (!cells.some((cell) => cell.value)) return;
+    for (const cell of cells) cell.value = "";
+    state.lastFilled = null;
+    select(cells[0]);
+    commit();
+    announceChange([grid]);
+    say(text("Cleared"));
+  }
+
+  function undo() {
+    const previous = state.history.pop();
+    if (!previous) {
+      say(text("Nothing"));
+      updateKeypads();
+      return;
+    }
+    const touched = new Set();
+    for (const cell of allCells()) {
+      const value = previous.values[cell.name];
+      if (value !== undefined && value !== cell.value) {
+        cell.value = value;
+        touched.add(gridOf(cell));
+      }
+    }
+    state.lastFilled = null;
+    state.current = snapshot();
+    const cell = previous.selected && document.querySelector('input.grid-entry-input[name="' + CSS.escape(previous.selected) + '"]');
+    select(cell || nextEmpty(null));
+    state.current = snapshot();
+    updateKeypads();
+    announceChange(Array.from(touched));
+  }
+
+  function onKeypadClick(event) {
+    const button = event.target.closest("button");
+    if (!button || button.disabled) return;
+    if (button.dataset.rank) typeRank(button.dataset.rank);
+    else if (button.dataset.suit) typeSuit(button.dataset.suit);
+    else if (button.dataset.keypadAction === "undo") undo();
+    else if (button.dataset.keypadAction === "erase") erase();
+    else if (button.dataset.keypadAction === "clear") clearGrid();
+  }
+
+  /* aria-invalid on the cells that the grid's (possibly just swapped-in) error list names. */
+  function markInvalid() {
+    for (const grid of document.querySelectorAll("[data-grid-entry]")) {
+      const errors = new Map();
+      for (const item of grid.querySelectorAll(".grid-entry-errors [data-cell]")) errors.set(item.dataset.cell, item.id);
+      for (const cell of grid.querySelectorAll("input.grid-entry-input")) {
+        if (errors.has(cell.name)) {
+          cell.setAttribute("aria-invalid", "true");
+          cell.setAttribute("aria-describedby", errors.get(cell.name));
+        } else {
+          cell.removeAttribute("aria-invalid");
+          cell.removeAttribute("aria-describedby");
+        }
+      }
+    }
+  }
+
+  function bind(root) {
+    const keypads = Array.from(root.querySelectorAll ? root.querySelectorAll("[data-card-keypad]") : []);
+    if (root.matches && root.matches("[data-card-keypad]")) keypads.push(root);
+    for (const keypad of keypads) {
+      if (keypad.dataset.bound) continue;
+      keypad.dataset.bound = "1";
+      keypad.hidden = false;
+      keypad.addEventListener("click", onKeypadClick);
+    }
+    const live = document.querySelector("[data-card-keypad]") !== null;
+    if (!live) return;
+    for (const element of document.querySelectorAll("[data-grid-entry-nojs]")) element.hidden = true;
+    for (const cell of allCells()) cell.setAttribute("inputmode", "none");
+    // Swapped-in grids: keep the selection by name, else select the first empty cell.
+    const name = state.selected ? state.selected.name : state.current && state.current.selected;
+    const same = name && document.querySelector('input.grid-entry-input[name="' + CSS.escape(name) + '"]');
+    if (state.lastFilled && !state.lastFilled.isConnected) {
+      state.lastFilled = document.querySelector('input.grid-entry-input[name="' + CSS.escape(state.lastFilled.name) + '"]');
+    }
+    select(same || nextEmpty(null));
+    const now = snapshot();
+    if (!state.current) state.current = now;
+    else if (differs(state.current.values, now.values)) commit();
+    markInvalid();
+    updateKeypads();
+  }
+
+  document.addEventListener("focusin", (event) => {
+    const cell = event.target.closest && event.target.closest("[data-grid-entry] input.grid-entry-input");
+    if (cell && cell !== state.selected) {
+      state.lastFilled = null;
+      select(cell);
+      say(cellLabel(cell) + ": " + text("Card"));
+    }
+  });
+  // Typed changes join the undo history.
+  document.addEventListener("change", (event) => {
+    if (event.isTrusted && event.target.matches && event.target.matches("[data-grid-entry] input.grid-entry-input")) {
+      commit();
+    }
+  });
+  document.addEventListener("htmx:load", (event) => bind(event.detail.elt));
+  document.addEventListener("htmx:afterSettle", markInvalid);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => bind(document));
+  else bind(document);
+
+  window.GridEntry = { bind: bind, undo: undo, clear: clearGrid };
+})();
