@@ -149,7 +149,7 @@ class Hole(models.Model):
     ender = models.ForeignKey(
         Seat,
         verbose_name=_("ended by"),
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="holes_ended",

@@ -104,12 +104,14 @@ def create_game(
     first_dealer: int = 0,
     owner: AbstractBaseUser | None = None,
     title: str = "",
+    tokens: tuple[str, str] | None = None,
 ) -> Game:
     """Create a game with `players` in seat order (clockwise) under `ruleset` (preset or overrides).
 
     `first_dealer` is the seat index (0-based) of the first hole's dealer. A logged-in `owner` is
     recorded (and their roster of players reused by name). The game gets unguessable edit and view
-    tokens. Raises `GameError` for bad names or seats and `RulesetError` for a bad ruleset.
+    tokens; `tokens` (edit, view) fixes them instead, for demo data with a known link only.
+    Raises `GameError` for bad names or seats and `RulesetError` for a bad ruleset.
     """
     names = _clean_names(players)
     problems: list[Problem] = []
@@ -132,9 +134,10 @@ def create_game(
     resolved = resolve_ruleset(ruleset)
     owner = owner if owner is not None and owner.is_authenticated else None
     with transaction.atomic():
-        game = Game.objects.create(
-            title=title, owner=owner, ruleset=resolved.to_dict(), first_dealer=first_dealer
-        )
+        game = Game(title=title, owner=owner, ruleset=resolved.to_dict(), first_dealer=first_dealer)
+        if tokens is not None:
+            game.edit_token, game.view_token = tokens
+        game.save()
         roster = _roster_players(owner, names)
         Seat.objects.bulk_create(
             Seat(game=game, player=roster[name], seat=index, name=name) for index, name in enumerate(names)

@@ -95,7 +95,7 @@ def test_it_renames_changes_the_ruleset_then_refuses_with_seed_001_and_deletes(a
     token = create(api)["edit_token"]
     body = api.patch(f"/api/v1/games/{token}/", {"title": "Sunday", "ruleset": "basic"}, format="json").json()
     assert body["title"] == "Sunday" and body["preset"] == "basic"
-    post_hole(api, token, {"ann": 3, "bob": 4})
+    post_hole(api, token, {"ann": 3, "bob": 4}, ender="bob")
     body = assert_error_shape(
         api.patch(f"/api/v1/games/{token}/", {"ruleset": "official"}, format="json"), 409
     )
