@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
-from scoring.models import Game, GameChange, GameStatus, Hole, HoleEntry, Seat
+from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, Seat
 from scoring.rules import (
     MatchOutcome,
     Ruleset,
@@ -43,6 +43,7 @@ __all__ = [
     "match_state",
     "recent_player_names",
     "scoreboard",
+    "undo_target",
 ]
 
 
@@ -429,22 +430,35 @@ def game_history(game: Game, *, limit: int | None = None) -> list[HistoryLine]:
             undone = change.undone_by is not None
         except GameChange.DoesNotExist:
             undone = False
-        lines.append(
-            HistoryLine(
-                id=change.pk,
-                action=change.action,
-                action_label=str(change.get_action_display()),
-                hole_number=change.hole_number,
-                is_playoff=change.is_playoff,
-                actor=change.actor,
-                created_at=change.created_at,
-                before=change.before,
-                after=change.after,
-                undone=undone,
-                undoes_id=change.undoes_id,
-            )
-        )
+        lines.append(_history_line(change, undone=undone))
     return lines
+
+
+def _history_line(change: GameChange, *, undone: bool) -> HistoryLine:
+    return HistoryLine(
+        id=change.pk,
+        action=change.action,
+        action_label=str(change.get_action_display()),
+        hole_number=change.hole_number,
+        is_playoff=change.is_playoff,
+        actor=change.actor,
+        created_at=change.created_at,
+        before=change.before,
+        after=change.after,
+        undone=undone,
+        undoes_id=change.undoes_id,
+    )
+
+
+def undo_target(game: Game) -> HistoryLine | None:
+    """The change `undo_last_change` would revert now: the latest hole change not yet undone (one query)."""
+    change = (
+        game.changes.filter(undone_by__isnull=True)
+        .exclude(action__in=[ChangeAction.UNDO, ChangeAction.RULESET])
+        .order_by("-pk")
+        .first()
+    )
+    return _history_line(change, undone=False) if change else None
 
 
 def games_for_user(user: AbstractBaseUser | None) -> QuerySet[Game]:

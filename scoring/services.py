@@ -50,7 +50,7 @@ from scoring.rules import (
     score_hole,
 )
 from scoring.rules.errors import Problem, RulesError
-from scoring.selectors import MatchState, game_ruleset, match_state
+from scoring.selectors import MatchState, game_ruleset, match_state, undo_target
 
 __all__ = [
     "MAX_PLAYERS",
@@ -379,12 +379,8 @@ def undo_last_change(game: Game, *, actor: str = "") -> GameChange:
     """
     with transaction.atomic():
         locked = _lock_game(game)
-        target = (
-            locked.changes.filter(undone_by__isnull=True)
-            .exclude(action__in=[ChangeAction.UNDO, ChangeAction.RULESET])
-            .order_by("-pk")
-            .first()
-        )
+        line = undo_target(locked)
+        target = GameChange.objects.get(pk=line.id) if line else None
         if target is None:
             raise NothingToUndo(Problem("undo", _("There is no change to undo.")))
         ruleset = game_ruleset(locked)

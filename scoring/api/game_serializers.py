@@ -320,6 +320,8 @@ class GameLinksSerializer(serializers.Serializer):
         required=False, help_text=_("the API link that can change the game (edit token)")
     )
     view = serializers.URLField(help_text=_("the read-only API link (view token)"))
+    edit_page = serializers.URLField(required=False, help_text=_("the scorer's page (edit token)"))
+    view_page = serializers.URLField(help_text=_("the read-only live scoreboard page (view token)"))
 
 
 class GameSerializer(serializers.Serializer):

@@ -158,9 +158,11 @@ def _links(request: Request, game: Game, token: str, can_edit: bool) -> dict[str
         "export_json": _url(request, "api-game-export-json", token),
         "results": _url(request, "api-game-results", token),
         "view": _url(request, "api-game", game.view_token),
+        "view_page": _url(request, "games:view", game.view_token),
     }
     if can_edit:
         links["edit"] = _url(request, "api-game", game.edit_token)
+        links["edit_page"] = _url(request, "games:edit", game.edit_token)
     return links
 
 
