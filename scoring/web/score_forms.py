@@ -47,6 +47,29 @@ ENDER_KIND_LABELS: dict[str, Any] = {
 }
 
 
+PARAMETER_LABELS: dict[str, Any] = {
+    "rows": gettext_lazy("grid shape"),
+    "cols": gettext_lazy("grid shape"),
+    "decks": gettext_lazy("packs"),
+    "jokers": gettext_lazy("jokers"),
+    "values": gettext_lazy("card values"),
+    "match_lines": gettext_lazy("matches"),
+    "negative_matches": gettext_lazy("matched negative cards"),
+    "jokers_wild": gettext_lazy("wild jokers"),
+    "four_of_a_kind_block": gettext_lazy("four-of-a-kind block"),
+    "ender_penalty": gettext_lazy("ender penalty"),
+    "ender_penalty_on_tie": gettext_lazy("ender penalty on a tie"),
+}
+
+
+def adjusted_parameters(ruleset: Ruleset | None) -> list[str]:
+    """What the player changed from the preset, in words ("card values", "ender penalty"), each once."""
+    if ruleset is None:
+        return []
+    labels = [str(PARAMETER_LABELS.get(name, name.replace("_", " "))) for name in ruleset.overrides]
+    return list(dict.fromkeys(labels))
+
+
 def value_field_name(rank: str) -> str:
     """The form field holding the points of `rank`: value_A ... value_X."""
     return f"value_{rank}"

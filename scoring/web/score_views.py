@@ -10,7 +10,14 @@ from django_htmx.http import replace_url
 from scoring.rules import PRESETS
 
 from .grid_entry import build_grid_entry
-from .score_forms import MAX_PLAYERS, MIN_PLAYERS, ScoreInput, page_query, read_score_input
+from .score_forms import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ScoreInput,
+    adjusted_parameters,
+    page_query,
+    read_score_input,
+)
 from .score_results import ScoreResult, grid_totals, grid_where, score_grid_page, score_hole_page
 
 # htmx asks for a part of the page by naming the element it swaps.
@@ -73,4 +80,5 @@ def _context(page: ScoreInput, result: ScoreResult) -> dict[str, object]:
         "can_add_player": len(page.players) < MAX_PLAYERS,
         "can_remove_player": len(page.players) > MIN_PLAYERS,
         "rules_open": bool(page.rules.errors) or bool(ruleset and ruleset.overrides),
+        "adjusted": adjusted_parameters(ruleset),
     }

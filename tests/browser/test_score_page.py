@@ -53,6 +53,8 @@ def test_it_taps_the_spec_grid_in_and_shows_total_and_breakdown(phone: Page) -> 
     # The address follows the grid: a reload shows the same cards and total.
     expect(phone).to_have_url(re.compile(r"cell-1-2-3=3"))
     screenshot(phone, "score-grid")
+    phone.locator("#score-result").scroll_into_view_if_needed()
+    screenshot(phone, "score-grid-breakdown")
     phone.reload()
     expect(phone.locator("#total-cell-1 [data-total]")).to_have_text("3")
 
