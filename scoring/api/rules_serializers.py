@@ -308,6 +308,7 @@ class HoleRequestSerializer(StrictObjectSerializer):
     ender = serializers.CharField(
         required=False,
         allow_null=True,
+        allow_blank=True,  # "" is then named as an unknown ender, which says more than "may not be blank"
         default=None,
         trim_whitespace=False,
         help_text=_("The player who ended the hole (went out or knocked), or null."),

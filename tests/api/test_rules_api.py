@@ -396,6 +396,7 @@ def test_it_leaves_typed_totals_out_of_the_deck_check(api: APIClient) -> None:
     [
         ({**SPEC_HOLE, "ender": "zed"}, "ender", ["zed", "ann", "bob"]),
         ({**SPEC_HOLE, "ender": 5}, "ender", []),
+        ({**SPEC_HOLE, "ender": ""}, "ender", ['""', "ann, bob"]),
         ({**SPEC_HOLE, "ender": ["ann"]}, "ender", []),
         ({"ruleset": "official", "grids": {}}, "grids", ["at least one"]),
         ({"ruleset": "official", "grids": []}, "grids", ["a list"]),
