@@ -57,6 +57,7 @@ class GridEntry:
     rows: tuple[tuple[Cell, ...], ...]
     errors: tuple[str, ...] = ()
     show_label: bool = True
+    label_input_id: str = ""
 
     @property
     def n_rows(self) -> int:
@@ -168,6 +169,7 @@ def build_grid_entry(
     where: str = "grid",
     label: str = "",
     show_label: bool = True,
+    label_input_id: str = "",
 ) -> GridEntry:
     """A GridEntry of rows x cols cells named after `prefix`, filled with `tokens` where they exist.
 
@@ -176,6 +178,8 @@ def build_grid_entry(
     `<where>[r][c]` are shown on their cell, other problems about `<where>` under the grid.
     `label` names the grid (a player's name; "Your grid" when blank) for screen readers and the keypad's
     status line; it is shown as the grid's heading unless `show_label` is False (the page shows it already).
+    `label_input_id` names an input (a player-name field) whose value, or placeholder, the keypad's status
+    line uses instead, so a name typed a moment ago shows at once.
     """
     tokens = tokens or []
     by_cell, general = split_problems(problems, where)
@@ -203,4 +207,5 @@ def build_grid_entry(
         rows=tuple(grid_rows),
         errors=tuple(general),
         show_label=show_label and bool(label),
+        label_input_id=label_input_id,
     )

@@ -64,6 +64,7 @@ def _context(page: ScoreInput, result: ScoreResult) -> dict[str, object]:
                 where=grid_where(page, player),
                 label=player.display_name if page.mode == "hole" else "",
                 show_label=False,
+                label_input_id=f"id-name-{player.number}" if page.mode == "hole" else "",
             ),
         }
         for player, total in zip(page.players, grid_totals(page, result), strict=True)

@@ -49,7 +49,9 @@
   function cellLabel(cell) {
     const label = document.querySelector('label[for="' + CSS.escape(cell.id) + '"]');
     const grid = gridOf(cell);
-    const owner = grid && grid.dataset.gridLabel ? grid.dataset.gridLabel + " · " : "";
+    const source = grid && grid.dataset.gridLabelFrom && document.getElementById(grid.dataset.gridLabelFrom);
+    const name = source ? source.value.trim() || source.placeholder : grid && grid.dataset.gridLabel;
+    const owner = name ? name + " · " : "";
     return owner + (label ? label.textContent.trim() : cell.name);
   }
 
