@@ -123,6 +123,11 @@ def _cards_text(cards: list[list[str]] | None) -> str:
     return " / ".join(" ".join(row) for row in cards) if cards else ""
 
 
+def _text(value: str) -> str:
+    """A text cell made safe for spreadsheets: a leading = + - @ would be run as a formula."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
 def game_as_csv(game: Game) -> str:
     """The game as CSV: three sections split by a blank line (game, one row per entry, totals)."""
     board = scoreboard(game)
@@ -131,11 +136,11 @@ def game_as_csv(game: Game) -> str:
     writer.writerow(["title", "preset", "ruleset", "status", "winners", "created_at"])
     writer.writerow(
         [
-            game.title,
+            _text(game.title),
             board.ruleset.preset,
             json.dumps(board.ruleset.to_dict(), sort_keys=True),
             board.status,
-            " & ".join(board.winners),
+            _text(" & ".join(board.winners)),
             game.created_at.isoformat(),
         ]
     )
@@ -153,14 +158,14 @@ def game_as_csv(game: Game) -> str:
                 [
                     hole.number,
                     "yes" if hole.is_playoff else "no",
-                    hole.dealer,
-                    hole.ender or "",
+                    _text(hole.dealer),
+                    _text(hole.ender or ""),
                     entry.seat,
-                    entry.name,
+                    _text(entry.name),
                     _cards_text(entry.cards),
                     "" if entry.typed_total is None else entry.typed_total,
                     entry.grid_score,
-                    "; ".join(f"{a['reason']} ({a['points']:+d})" for a in entry.adjustments),
+                    _text("; ".join(f"{a['reason']} ({a['points']:+d})" for a in entry.adjustments)),
                     entry.score,
                     running[entry.name] if not hole.is_playoff else "",
                 ]
@@ -171,7 +176,7 @@ def game_as_csv(game: Game) -> str:
         writer.writerow(
             [
                 line["seat"],
-                line["player"],
+                _text(line["player"]),
                 line["rank"],
                 line["total_points"],
                 line["holes_played"],

@@ -38,6 +38,7 @@ __all__ = [
     "game_for_token",
     "game_history",
     "game_ruleset",
+    "games_for_tokens",
     "games_for_user",
     "hole_detail",
     "match_state",
@@ -313,7 +314,7 @@ def scoreboard(game: Game) -> Scoreboard:
     played = state.regular_holes > 0
     best = min(totals.values()) if totals and played else None
     leaders = tuple(name for name, total in totals.items() if best is not None and total == best)
-    ranks = {name: 1 + sum(1 for other in totals.values() if other < total) for name, total in totals.items()}
+    ranks = _ranks(totals, state.outcome)
     players = tuple(
         SeatLine(
             name=seat.name,
@@ -358,6 +359,19 @@ def scoreboard(game: Game) -> Scoreboard:
         cumulative=cumulative,
         holes_left=holes_left,
     )
+
+
+def _ranks(totals: Mapping[str, int], outcome: MatchOutcome | None) -> dict[str, int]:
+    """Places, 1 = best: by the engine's final order (tiebreaks applied) once over, else by total."""
+    if outcome is not None:
+        ranks: dict[str, int] = {}
+        place = 1
+        for group in outcome.order:
+            for name in group:
+                ranks[name] = place
+            place += len(group)
+        return ranks
+    return {name: 1 + sum(1 for other in totals.values() if other < total) for name, total in totals.items()}
 
 
 def _next_hole(game: Game, seats: Sequence[Seat], state: MatchState) -> NextHole | None:

@@ -347,3 +347,29 @@ def test_it_documents_every_games_endpoint_in_the_openapi_schema(api):
         "/api/v1/players/{player_id}/",
     ):
         assert path in text
+
+
+def test_it_serves_the_entries_of_playoff_holes(api):
+    token = create(api, ruleset={"preset": "official", "holes": 1})["edit_token"]
+    post_hole(api, token, {"ann": 4, "bob": 4})
+    post_hole(api, token, {"ann": 4, "bob": 4}, playoff=True)
+    entries = api.get(f"/api/v1/games/{token}/playoff-holes/1/entries/")
+    assert entries.status_code == 200 and entries["ETag"] == '"hole-1"'
+    assert [e["name"] for e in entries.json()] == ["ann", "bob"]
+    changed = api.put(
+        f"/api/v1/games/{token}/playoff-holes/1/entries/1/",
+        {"total": 6},
+        format="json",
+        HTTP_IF_MATCH='"hole-1"',
+    )
+    assert changed.status_code == 200 and changed.json()["score"] == 6
+    board = api.get(f"/api/v1/games/{token}/scoreboard/").json()
+    assert board["winners"] == ["ann"] and board["totals"] == {"ann": 4, "bob": 4}
+
+
+def test_it_neutralises_spreadsheet_formulas_in_csv_text(api):
+    token = create(api, ("=HYPERLINK(1)", "bob"))["edit_token"]
+    post_hole(api, token, {"=HYPERLINK(1)": -2, "bob": 4})
+    text = api.get(f"/api/v1/games/{token}/export.csv").content.decode()
+    assert "'=HYPERLINK(1)" in text and "\n=HYPERLINK" not in text and ",=HYPERLINK" not in text
+    assert ",-2," in text  # numbers stay numbers

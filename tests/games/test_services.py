@@ -403,3 +403,11 @@ def test_it_keeps_stored_totals_equal_to_the_entries(make_game):
     for seat in game.seats.all():
         scores = HoleEntry.objects.filter(seat=seat, hole__is_playoff=False).values_list("score", flat=True)
         assert seat.total == sum(scores) and seat.holes_played == len(scores)
+
+
+def test_it_ranks_by_the_engines_final_order_once_the_match_is_over(make_game):
+    game = make_game(["ann", "bob", "cy"], ruleset={"preset": "official", "holes": 2})
+    typed(game, 9, 4, 20)
+    typed(game, 1, 6, 20)  # ann and bob on 10: ann's 1 wins the countback
+    ranks = {p.name: p.rank for p in selectors.scoreboard(game).players}
+    assert ranks == {"ann": 1, "bob": 2, "cy": 3}
