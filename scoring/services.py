@@ -111,11 +111,15 @@ def create_game(
     `first_dealer` is the seat index (0-based) of the first hole's dealer. A logged-in `owner` is
     recorded (and their roster of players reused by name). The game gets unguessable edit and view
     tokens; `tokens` (edit, view) fixes them instead, for demo data with a known link only.
-    Raises `GameError` for bad names or seats and `RulesetError` for a bad ruleset.
+    Raises `GameError` naming every problem at once: names, first dealer, title and ruleset.
     """
-    names = _clean_names(players)
     problems: list[Problem] = []
-    if (
+    names: list[str] = []
+    try:
+        names = _clean_names(players)
+    except GameError as error:
+        problems.extend(error.problems)
+    if names and (
         not isinstance(first_dealer, int)
         or isinstance(first_dealer, bool)
         or not 0 <= first_dealer < len(names)
@@ -123,15 +127,19 @@ def create_game(
         problems.append(
             Problem(
                 "first_dealer",
-                _("The first dealer must be a seat between 1 and %(n)s.") % {"n": len(names)},
+                _("The first dealer must be one of the seats, 0 to %(last)s.") % {"last": len(names) - 1},
             )
         )
     title = (title or "").strip()
     if len(title) > 80:
         problems.append(Problem("title", _("The title is too long (80 characters at most).")))
-    if problems:
+    resolved: Ruleset | None = None
+    try:
+        resolved = resolve_ruleset(ruleset)
+    except RulesError as error:
+        problems.extend(error.problems)
+    if problems or resolved is None:
         raise GameError(problems)
-    resolved = resolve_ruleset(ruleset)
     owner = owner if owner is not None and owner.is_authenticated else None
     with transaction.atomic():
         game = Game(title=title, owner=owner, ruleset=resolved.to_dict(), first_dealer=first_dealer)

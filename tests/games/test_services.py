@@ -15,7 +15,7 @@ from scoring.game_errors import (
     StaleVersion,
 )
 from scoring.models import ChangeAction, GameStatus, Hole, HoleEntry, Player
-from scoring.rules import DeckError, RulesError, RulesetError
+from scoring.rules import DeckError, RulesError
 
 from .conftest import GRID_3, GRID_21, typed
 
@@ -66,9 +66,12 @@ def test_it_refuses_bad_player_lists_naming_the_seat(make_game):
     assert error.value.problems[0].where == "first_dealer"
 
 
-def test_it_refuses_an_unknown_preset_through_the_engine(make_game):
-    with pytest.raises(RulesetError):
-        make_game(["Ann", "Bob"], ruleset="no-such-preset")
+def test_it_refuses_an_unknown_preset_through_the_engine_with_the_other_problems(make_game):
+    with pytest.raises(GameError) as error:
+        make_game(["Ann", "ann"], ruleset="no-such-preset")
+    wheres = [p.where for p in error.value.problems]
+    assert "players[2]" in wheres and any(w.startswith("ruleset") for w in wheres)
+    assert "no-such-preset" in str(error.value)
 
 
 # -- recording holes ---------------------------------------------------------------------------------
