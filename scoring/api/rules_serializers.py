@@ -71,13 +71,8 @@ class StrictObjectSerializer(serializers.Serializer):
             known = ", ".join(self.fields)
             for key in data:
                 if key not in self.fields:
-                    errors[str(key)] = [
-                        _('Unknown key "%(key)s"; this endpoint takes: %(known)s.')
-                        % {
-                            "key": key,
-                            "known": known,
-                        }
-                    ]
+                    message = _('Unknown key "%(key)s"; this endpoint takes: %(known)s.')
+                    errors[str(key)] = [message % {"key": key, "known": known}]
         if errors:
             raise serializers.ValidationError(errors)
         return value
