@@ -12,33 +12,27 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
-from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.request import Request
+
+from scoring.game_errors import GameError
+from scoring.rules.errors import Problem
 
 MAX_IDEMPOTENCY_KEY = 255
 _ETAG = re.compile(r'^"?(?:hole-)?(\d+)"?$')  # strong comparison: weak tags never match
 
 
-class PreconditionRequired(APIException):
+class PreconditionRequired(GameError):
     """HTTP 428: a change to a hole needs an If-Match header with the hole's ETag."""
 
-    status_code = 428
-    default_detail = gettext_lazy(
-        "Send an If-Match header with the hole's ETag (from GET): it protects against overwriting "
-        "someone else's change."
-    )
-    default_code = "precondition_required"
+    status = 428
 
 
-class PreconditionFailed(APIException):
-    """HTTP 412: the If-Match header names a version that is no longer current."""
+class PreconditionFailed(GameError):
+    """HTTP 412: the If-Match header names no current version of the hole."""
 
-    status_code = 412
-    default_detail = gettext_lazy("The hole changed since you loaded it: reload it and try again.")
-    default_code = "precondition_failed"
+    status = 412
 
 
 def etag(kind: str, version: int) -> str:
@@ -54,7 +48,15 @@ def if_match_version(request: Request) -> int | None:
     """
     header = request.headers.get("If-Match", "").strip()
     if not header:
-        raise PreconditionRequired()
+        raise PreconditionRequired(
+            Problem(
+                "If-Match",
+                _(
+                    "Send an If-Match header with the hole's ETag (from GET): it protects against "
+                    "overwriting someone else's change."
+                ),
+            )
+        )
     if header == "*":
         return None
     for candidate in header.split(","):
@@ -64,13 +66,6 @@ def if_match_version(request: Request) -> int | None:
     raise PreconditionFailed(
         _("The If-Match header %(value)s is not an ETag of this hole.") % {"value": header}
     )
-
-
-def optional_if_match_version(request: Request) -> int | None:
-    """Like `if_match_version`, but a missing header means no check (None)."""
-    if not request.headers.get("If-Match", "").strip():
-        return None
-    return if_match_version(request)
 
 
 def not_modified(request: Request, current: str) -> bool:
@@ -88,8 +83,10 @@ def idempotency_key(request: Request) -> str | None:
     if not key:
         return None
     if len(key) > MAX_IDEMPOTENCY_KEY or not key.isprintable():
-        raise ValidationError(
-            {"Idempotency-Key": [_("An Idempotency-Key is 1 to 255 printable characters (a UUID is ideal).")]}
+        raise GameError(
+            Problem(
+                "Idempotency-Key", _("An Idempotency-Key is 1 to 255 printable characters (a UUID is ideal).")
+            )
         )
     return key
 

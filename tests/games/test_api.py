@@ -197,7 +197,8 @@ def test_it_requires_if_match_on_hole_updates_428_412_200(api):
     url = f"/api/v1/games/{token}/holes/1/"
     etag = api.get(url)["ETag"]
     payload = {"entries": {"ann": 5, "bob": 6}, "ender": None}
-    assert_error_shape(api.put(url, payload, format="json"), 428)
+    assert assert_error_shape(api.put(url, payload, format="json"), 428)["errors"][0]["where"] == "If-Match"
+    assert_error_shape(api.put(url, payload, format="json", HTTP_IF_MATCH='W/"hole-1"'), 412)
     ok = api.put(url, payload, format="json", HTTP_IF_MATCH=etag)
     assert ok.status_code == 200 and ok["ETag"] == '"hole-2"'
     assert [e["score"] for e in ok.json()["entries"]] == [5, 6]
@@ -255,6 +256,8 @@ def test_it_replays_an_idempotent_post_and_refuses_the_key_with_another_body(api
     assert "different request body" in body["detail"]
     assert post_hole(api, token, {"ann": 9, "bob": 9}, key="k-2").json()["number"] == 2
     assert IdempotencyKey.objects.count() == 2
+    too_long = post_hole(api, token, {"ann": 1, "bob": 1}, key="k" * 256)
+    assert assert_error_shape(too_long, 400)["errors"][0]["where"] == "Idempotency-Key"
 
 
 def test_it_records_playoff_holes_only_for_the_contenders(api):
