@@ -15,11 +15,14 @@ from django.utils.translation import ngettext
 from scoring.rules import (
     RULES,
     CardError,
+    DeckError,
     GridScore,
     PlayerHoleScore,
     Problem,
     RulesError,
+    check_grid_cards,
     cite,
+    parse_card,
     parse_grid,
     score_grid,
     score_hole,
@@ -228,8 +231,26 @@ def _missing_and_bad(tokens: list[list[str]], where: str) -> list[Problem]:
     return []
 
 
+def _too_many_so_far(page: ScoreInput, tokens: list[list[str]], where: str) -> list[Problem]:
+    """The engine's deck check on the cards entered so far, so a fifth Queen is flagged when it is tapped.
+
+    The cards are checked without their positions (some cells are empty), so the problem is the grid's."""
+    entered = tuple(row for row in (tuple(parse_card(t) for t in row if t) for row in tokens) if row)
+    if page.ruleset is None or not entered:
+        return []
+    players = len(page.players) if page.mode == "hole" else None
+    try:
+        check_grid_cards(entered, page.ruleset, players, where)
+    except DeckError as error:
+        return [replace(problem, where=where) for problem in error.problems]
+    return []
+
+
 def _problems_of_unfinished(page: ScoreInput, tokens: list[list[str]], where: str) -> list[Problem]:
-    return _missing_and_bad(tokens, where) if page.submitted else token_problems(tokens, where)
+    """What is wrong with a grid still being filled in: bad cards, too many of a card, and (once Score
+    is pressed) missing cards."""
+    problems = _missing_and_bad(tokens, where) if page.submitted else token_problems(tokens, where)
+    return problems or _too_many_so_far(page, tokens, where)
 
 
 def _rules_problem_lines(page: ScoreInput) -> list[ProblemLine]:

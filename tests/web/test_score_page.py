@@ -119,6 +119,13 @@ def test_it_counts_cards_beyond_the_packs_in_play(client: Client) -> None:
     assert "data-total>" not in html
 
 
+def test_it_flags_a_fifth_queen_as_soon_as_it_is_entered(client: Client) -> None:
+    tapped = {"cell-1-1-1": "Q", "cell-1-1-2": "Q", "cell-1-1-3": "Q", "cell-1-2-1": "Q", "cell-1-2-2": "Q"}
+    html = client.get("/score/", tapped).content.decode()
+    assert '<ul class="grid-entry-errors errorlist" id="cell-1-errors" >' in html
+    assert "5 Queens entered, but 1 pack holds only 4." in text_of(html)
+
+
 def test_it_counts_a_whole_tables_cards_in_hole_mode(client: Client) -> None:
     data = {"mode": "hole", "players": "2", "name-1": "Ann", "name-2": "Bob"} | cells(SPEC_GRID, 1)
     data |= cells([["K", "K", "A"], ["K", "K", "2"]], 2)
