@@ -19,3 +19,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "golfclub.errors.not_found"
+handler500 = "golfclub.errors.server_error"

@@ -1,0 +1,28 @@
+"""Site-wide error pages: JSON under /api/ (the API's error shape), HTML elsewhere."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """404: what was not found, in the API's JSON shape or as a page."""
+    message = _("Nothing is at %(path)s.") % {"path": request.path}
+    if _wants_json(request):
+        return JsonResponse({"detail": message, "errors": [{"where": "url", "message": message}]}, status=404)
+    return render(request, "404.html", {"message": message}, status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500: never expected; says so plainly without leaking details."""
+    message = _("Something went wrong on our side. Nothing you entered was half-saved; please try again.")
+    if _wants_json(request):
+        body = {"detail": message, "errors": [{"where": "server", "message": message}]}
+        return JsonResponse(body, status=500)
+    return render(request, "500.html", {"message": message}, status=500)
