@@ -89,8 +89,12 @@ def _position_text(where: str) -> str:
     return ""
 
 
-# Parsed tokens are cached: the same few dozen strings are typed over and over.
-_CACHE: dict[str, Card] = {}
+# Tokens already parsed: the same few dozen strings are typed over and over. The engine's fast paths
+# read these (a token missing here simply takes the checked path through parse_card).
+KNOWN_TOKENS: dict[str, Card] = {}
+# The same for tokens without a suit: token -> rank.
+PLAIN_RANKS: dict[str, str] = {}
+_KNOWN_LIMIT = 4096
 
 
 def _parse_token(text: str) -> Card | None:
@@ -115,7 +119,7 @@ def parse_card(token: str | Card, where: str = "card") -> Card:
         return token
     if not isinstance(token, str):
         raise CardError(Problem(where, f"Expected a card token{_position_text(where)}, got {token!r}."))
-    card = _CACHE.get(token)
+    card = KNOWN_TOKENS.get(token)
     if card is not None:
         return card
     card = _parse_token(token)
@@ -130,8 +134,10 @@ def parse_card(token: str | Card, where: str = "card") -> Card:
         else:
             message = f'Unknown card "{shown}"{_position_text(where)}: {_HELP}.'
         raise CardError(Problem(where, message))
-    if len(_CACHE) < 4096:
-        _CACHE[token] = card
+    if len(KNOWN_TOKENS) < _KNOWN_LIMIT:
+        KNOWN_TOKENS[token] = card
+        if card.suit is None:
+            PLAIN_RANKS[token] = card.rank
     return card
 
 
@@ -179,3 +185,18 @@ def parse_grid(rows: Sequence[Sequence[str | Card]] | Grid, where: str = "grid")
 def format_grid(grid: Grid) -> list[list[str]]:
     """The grid as lists of canonical tokens (the inverse of parse_grid)."""
     return [[str(card) for card in row] for row in grid]
+
+
+def _learn_common_tokens() -> None:
+    """Parse every usual spelling once at import, so that the fast paths know them from the start."""
+    ranks = [*RANKS, "T", "JK"]
+    for rank in ranks:
+        for text in {rank, rank.lower()}:
+            parse_card(text)
+            if rank not in ("X", "JK"):
+                for suit in SUITS:
+                    parse_card(text + suit)
+                    parse_card(text + suit.lower())
+
+
+_learn_common_tokens()

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from .cards import JOKER, Card, Grid, parse_grid
+from .cards import JOKER, KNOWN_TOKENS, PLAIN_RANKS, Card, Grid, parse_grid
 from .citations import cite
-from .decks import grid_card_problems, grid_decks
+from .decks import grid_card_problems
 from .errors import DeckError, GridError, Problem
-from .lines import Line, block_cells, candidate_lines
+from .lines import block_cells
+from .matching import Found, MatchFinder
 from .ruleset import PRESETS, Ruleset
 
 Position = tuple[int, int]
 
 _OFFICIAL_VALUES = {"A": 1, "2": -2, "J": 10, "Q": 10, "K": 0} | {str(n): n for n in range(3, 11)}
-_KIND_NAMES = {"column": "Column", "row": "Row", "diagonal": "Diagonal", "anywhere": "Pair"}
+_ROW_TYPES = (list, tuple)
 
 
 def _pos_dict(position: Position) -> dict[str, int]:
@@ -116,21 +118,11 @@ class GridScore:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class _Found:
-    """A match present in one grid: the line, its rank, wild cells, points and what it saves."""
-
-    line: Line
-    rank: str
-    wild: tuple[int, ...]
-    points: int
-    gain: int  # sum of the cards' values minus the match's points: what matching them saves
-
-
 class _Engine:
-    """One ruleset compiled for speed: values, candidate lines and caches of immutable results."""
+    """One ruleset compiled for speed: the match finder, card weights, checks and caches of the
+    immutable pieces of a breakdown (card scores, match descriptions) keyed by what determines them."""
 
-    CACHE_LIMIT = 20000
+    CACHE_LIMIT = 4096
 
     def __init__(self, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
@@ -139,112 +131,207 @@ class _Engine:
         self.positions: tuple[Position, ...] = tuple(
             (i // self.cols, i % self.cols) for i in range(self.size)
         )
+        self.finder = MatchFinder(ruleset)
         self.value = dict(ruleset.values)
         self.value_rule = {rank: _value_rule(ruleset, rank) for rank in self.value}
-        self.lines = candidate_lines(ruleset.rows, ruleset.cols, ruleset.match_lines)
-        self.pair_lines = all(len(line.cells) == 2 for line in self.lines)
         self.keep = ruleset.negative_matches == "keep"
-        self.wild = ruleset.jokers_wild
+        self.zero_rule = "seed 004" if ruleset.preset == "jokers-54" else "seed 001"
         self.block = ruleset.four_of_a_kind_block
         self.block_cells = block_cells(ruleset.rows, ruleset.cols) if self.block else ()
-        self.card_cache: dict[tuple[int, Card], tuple[CardScore, str]] = {}
-        self.match_cache: dict[tuple[Line, str, tuple[int, ...]], tuple[Match, str]] = {}
+        self.card_cache: list[dict[Any, tuple[CardScore, str, str]]] = [{} for _ in range(self.size)]
+        self.matched_cache: list[dict[Any, CardScore]] = [{} for _ in range(self.size)]
+        self.match_cache: dict[tuple[int, str, tuple[int, ...]], tuple[Match, str]] = {}
+        # Packs the ruleset fixes (None with "auto": they depend on the player count).
+        self.fixed_decks = ruleset.decks if isinstance(ruleset.decks, int) else None
+        # Columns of a 2-row grid that never overlap (no rows, diagonals, anywhere, wild jokers, blocks):
+        # the total is a sum over columns, looked up by the pair of ranks.
+        self.column_sum = (
+            self.rows == 2
+            and self.finder.disjoint
+            and self.block is None
+            and all(line.kind == "column" for line in self.finder.lines)
+            and len(self.finder.lines) in (0, self.cols)
+        )
+        matched = bool(self.finder.lines)
+        self.column_points = {
+            (a, b): (2 * self.finder.kept[a] if matched and a == b else self.value[a] + self.value[b])
+            for a in self.value
+            for b in self.value
+        }
 
-    # --- finding matches -------------------------------------------------------------------------
-    def found(self, ranks: list[str], line: Line) -> _Found | None:
-        """The match `line` forms in this grid, or None."""
-        cells = line.cells
-        if len(cells) == 2:
-            a, b = ranks[cells[0]], ranks[cells[1]]
-            if a == b:
-                rank, wild = a, ()
-            elif self.wild and a == JOKER:
-                rank, wild = b, (cells[0],)
-            elif self.wild and b == JOKER:
-                rank, wild = a, (cells[1],)
+    # --- input -----------------------------------------------------------------------------------
+    def known_cards(self, grid: Any) -> list[Card] | None:
+        """The cards row by row when the grid has the right shape and every token was seen before;
+        None sends the grid down the checked path (parse_grid), which reports what is wrong."""
+        if grid.__class__ not in _ROW_TYPES or len(grid) != self.rows:
+            return None
+        cards: list[Card] = []
+        known = KNOWN_TOKENS
+        for row in grid:
+            if row.__class__ not in _ROW_TYPES or len(row) != self.cols:
+                return None
+            for token in row:
+                if token.__class__ is str:
+                    card = known.get(token)
+                    if card is None:
+                        return None
+                    cards.append(card)
+                elif token.__class__ is Card:
+                    cards.append(token)
+                else:
+                    return None
+        return cards
+
+    def cards_fit(self, ranks: list[str], cards: list[Card] | None, decks: int | None) -> bool:
+        """True when `decks` packs surely hold these cards (None: only the no-jokers rule applies).
+        False means "count them" (the checked path), not "too many". Without counting: a grid showing
+        at least size - 4 x packs + 1 different ranks cannot hold more than 4 x packs of one."""
+        if decks is None:
+            return self.ruleset.jokers > 0 or JOKER not in ranks
+        if len(set(ranks)) <= self.size - 4 * decks:
+            return False
+        if JOKER in ranks and ranks.count(JOKER) > self.ruleset.jokers * decks:
+            return False
+        if cards is not None and decks < self.size:
+            suited = [(card.rank, card.suit) for card in cards if card.suit is not None]
+            if len(suited) > decks and len(set(suited)) < len(suited):
+                return decks > 1 and max(Counter(suited).values()) <= decks
+        return True
+
+    def decks_for(self, players: int | None) -> int | None:
+        """Packs to check a grid against: fixed by the ruleset, or from the player count, or unknown."""
+        if self.fixed_decks is not None:
+            return self.fixed_decks
+        return self.ruleset.decks_for(players) if players is not None else None
+
+    def checked_cards(self, grid: Any, players: int | None) -> list[Card]:
+        """The grid's cards row by row, after every check (raises CardError, GridError, DeckError)."""
+        decks = self.decks_for(players)
+        cards = self.known_cards(grid)
+        if cards is not None and self.cards_fit([card.rank for card in cards], cards, decks):
+            return cards
+        parsed = prepare_grid(grid, self.ruleset)
+        problems = grid_card_problems(parsed, self.ruleset, decks)
+        if problems:
+            raise DeckError(problems)
+        return [card for row in parsed for card in row]
+
+    # --- totals ----------------------------------------------------------------------------------
+    def total(self, grid: Any) -> int:
+        """The grid's total, no breakdown: the column sum when it applies, else the general path."""
+        if self.column_sum:
+            try:
+                top, bottom = grid
+                if (
+                    top.__class__ is str
+                    or bottom.__class__ is str
+                    or len(top) != self.cols
+                    or len(bottom) != self.cols
+                ):
+                    raise ValueError
+                ranks = [PLAIN_RANKS[token] for token in top] + [PLAIN_RANKS[token] for token in bottom]
+            except (KeyError, TypeError, ValueError):
+                pass
             else:
-                return None
-        else:
-            naturals = (
-                {ranks[c] for c in cells if ranks[c] != JOKER} if self.wild else {ranks[c] for c in cells}
-            )
-            if len(naturals) > 1:
-                return None
-            rank = naturals.pop() if naturals else JOKER
-            wild = tuple(c for c in cells if ranks[c] == JOKER) if rank != JOKER else ()
+                if self.cards_fit(ranks, None, self.fixed_decks):
+                    points = self.column_points
+                    cols = self.cols
+                    return sum([points[ranks[c], ranks[c + cols]] for c in range(cols)])
+        ranks = [card.rank for card in self.checked_cards(grid, None)]
+        return self.total_of_ranks(ranks)
+
+    def total_of_ranks(self, ranks: list[str]) -> int:
+        """The total of a checked grid given as ranks row by row."""
         value = self.value
-        values = [value[ranks[c]] for c in cells]
-        points = sum(v for v in values if v < 0) if self.keep else 0
-        return _Found(line, rank, wild, points, sum(values) - points)
+        total = sum([value[rank] for rank in ranks])
+        if self.block is not None:
+            chosen, blocks, _ = self.with_blocks(ranks)
+            for cells in blocks:
+                total += self.block.points - sum(value[ranks[c]] for c in cells)
+        else:
+            chosen, _ = self.finder.choose(ranks, (1 << self.size) - 1)
+        for found in chosen:
+            total -= found.gain
+        return total
 
-    def choose(self, ranks: list[str], free: int) -> tuple[list[_Found], bool]:
-        """The counted matches among cells in `free`: a maximal set of non-overlapping matches with the
-        lowest score. Returns them and whether there was a choice to make."""
-        present = []
-        for line in self.lines:
-            if line.mask & free == line.mask:
-                found = self.found(ranks, line)
-                if found is not None:
-                    present.append(found)
-        if not present:
-            return present, False
-        used = 0
-        for found in present:
-            if used & found.line.mask:
-                return _lowest_maximal(present), True
-            used |= found.line.mask
-        return present, False
-
-    def blocks(self, ranks: list[str]) -> list[tuple[int, ...]]:
-        """Every two adjacent columns holding four equal natural ranks."""
-        return [
+    def with_blocks(self, ranks: list[str]) -> tuple[list[Found], list[tuple[int, ...]], bool]:
+        """Blocks first (the most non-overlapping ones; among equals the lowest score), then matches."""
+        everything = (1 << self.size) - 1
+        candidates = [
             cells
             for cells in self.block_cells
             if ranks[cells[0]] != JOKER
             and ranks[cells[0]] == ranks[cells[1]] == ranks[cells[2]] == ranks[cells[3]]
         ]
+        if not candidates:
+            chosen, choice = self.finder.choose(ranks, everything)
+            return chosen, [], choice
+        assert self.block is not None
+        layouts = _largest_disjoint(candidates)
+        best: tuple[int, list[Found], list[tuple[int, ...]], bool] | None = None
+        for layout in layouts:
+            free = everything
+            for cells in layout:
+                for c in cells:
+                    free &= ~(1 << c)
+            chosen, choice = self.finder.choose(ranks, free)
+            rest = sum(self.value[ranks[c]] for c in range(self.size) if free >> c & 1)
+            score = len(layout) * self.block.points + rest - sum(f.gain for f in chosen)
+            if best is None or score < best[0]:
+                best = (score, chosen, list(layout), choice or len(layouts) > 1)
+        assert best is not None
+        return best[1], best[2], best[3]
 
-    # --- building the result ---------------------------------------------------------------------
-    def card_score(self, index: int, card: Card) -> tuple[CardScore, str]:
-        """An unmatched card's score and explanation line (cached: both are immutable)."""
-        key = (index, card)
-        cached = self.card_cache.get(key)
+    # --- the breakdown ---------------------------------------------------------------------------
+    def unmatched_card(self, index: int, card: Card) -> tuple[CardScore, str, str]:
+        """An unmatched card's score, its explanation line and its term in the sum."""
+        key = card.rank if card.suit is None else (card.rank, card.suit)
+        cache = self.card_cache[index]
+        cached = cache.get(key)
         if cached is None:
-            if len(self.card_cache) > self.CACHE_LIMIT:
-                self.card_cache.clear()
+            if len(cache) > self.CACHE_LIMIT:
+                cache.clear()
             position = self.positions[index]
             points = self.value[card.rank]
             rule = self.value_rule[card.rank]
-            cached = (
+            cached = cache[key] = (
                 CardScore(position, card, points, False, rule),
                 f"Row {position[0] + 1}, column {position[1] + 1}: {card} scores {points} ({cite(rule)}).",
+                _term(points),
             )
-            self.card_cache[key] = cached
         return cached
 
-    def match_result(self, found: _Found, ranks: list[str]) -> tuple[Match, str]:
-        """The Match and its explanation line (cached by line and ranks)."""
-        line = found.line
-        key = (line, found.rank, tuple(ranks[c] for c in line.cells))
+    def matched_card(self, index: int, card: Card, rule: str) -> CardScore:
+        """A matched card's score: 0, or its negative value under `keep` (rule 2.3)."""
+        key = (card.rank, card.suit, rule)
+        cache = self.matched_cache[index]
+        cached = cache.get(key)
+        if cached is None:
+            if len(cache) > self.CACHE_LIMIT:
+                cache.clear()
+            points = self.finder.kept[card.rank]
+            cached = cache[key] = CardScore(
+                self.positions[index], card, points, True, "2.3" if points else rule
+            )
+        return cached
+
+    def match(self, found: Found, ranks: list[str]) -> tuple[Match, str]:
+        """The Match and its explanation line; both depend only on the line, rank and wild cells."""
+        key = (id(found.line), found.rank, found.wild)
         cached = self.match_cache.get(key)
         if cached is None:
             if len(self.match_cache) > self.CACHE_LIMIT:
                 self.match_cache.clear()
-            cached = self._describe_match(found, ranks)
-            self.match_cache[key] = cached
+            cached = self.match_cache[key] = self._describe(found, ranks)
         return cached
 
-    def _describe_match(self, found: _Found, ranks: list[str]) -> tuple[Match, str]:
+    def _describe(self, found: Found, ranks: list[str]) -> tuple[Match, str]:
         line = found.line
         positions = tuple(self.positions[c] for c in line.cells)
         wild = tuple(self.positions[c] for c in found.wild)
-        rule = "seed 002" if wild else line.rule
-        match = Match(line.kind, positions, found.rank, found.points, wild, rule)
-        cards = (
-            " and ".join(ranks[c] for c in line.cells)
-            if len(line.cells) == 2
-            else ", ".join(ranks[c] for c in line.cells)
-        )
+        match = Match(line.kind, positions, found.rank, found.points, wild, "seed 002" if wild else line.rule)
+        shown = [ranks[c] for c in line.cells]
+        cards = " and ".join(shown) if len(shown) == 2 else ", ".join(shown)
         if line.kind == "column":
             where = f"Column {positions[0][1] + 1}"
         elif line.kind == "row" and len(positions) == 2:
@@ -259,54 +346,36 @@ class _Engine:
         if wild:
             jokers = " and ".join(_at(p) for p in wild)
             text += f"; the joker at {jokers} stands in for {_article(found.rank)} ({cite('seed 002')})"
-        negatives = [self.value[ranks[c]] for c in line.cells if self.value[ranks[c]] < 0]
-        if negatives and self.keep:
-            text += f"; matched negative cards keep their points: {found.points} ({cite('2.3')})."
-        elif negatives:
-            text += f"; negative cards score 0 when matched ({cite(_zero_rule(self.ruleset))})."
+        if any(self.value[rank] < 0 for rank in shown):
+            if self.keep:
+                text += f"; matched negative cards keep their points: {found.points} ({cite('2.3')})."
+            else:
+                text += f"; negative cards score 0 when matched ({cite(self.zero_rule)})."
         else:
             text += ": 0 points."
         return match, text
 
-    def score(self, grid: Grid) -> GridScore:
-        """The full breakdown of a grid already checked for shape and cards."""
-        cards = [card for row in grid for card in row]
+    def score(self, cards: list[Card]) -> GridScore:
+        """The full breakdown of a checked grid given as its cards row by row."""
         ranks = [card.rank for card in cards]
-        everything = (1 << self.size) - 1
         blocks: list[tuple[int, ...]] = []
         if self.block is not None:
-            chosen, blocks, choice = self._with_blocks(ranks)
+            chosen, blocks, choice = self.with_blocks(ranks)
         else:
-            chosen, choice = self.choose(ranks, everything)
-        matched: dict[int, tuple[_Found, Match]] = {}
+            chosen, choice = self.finder.choose(ranks, (1 << self.size) - 1)
         lines: list[str] = []
-        parts: list[int] = []
+        terms: list[str] = []
         matches: list[Match] = []
+        rule_of: dict[int, str] = {}
         for found in chosen:
-            match, text = self.match_result(found, ranks)
+            match, text = self.match(found, ranks)
             matches.append(match)
             lines.append(text)
-            parts.append(found.points)
+            terms.append(_term(found.points))
             for cell in found.line.cells:
-                matched[cell] = (found, match)
-        block_results: list[Block] = []
-        in_block: set[int] = set()
-        if blocks:
-            assert self.block is not None
-            for cells in blocks:
-                positions = tuple(self.positions[c] for c in cells)
-                block = Block(
-                    positions, ranks[cells[0]], self.block.points, self.block.others_add, "seed 001"
-                )
-                block_results.append(block)
-                in_block.update(cells)
-                parts.append(block.points)
-                lines.append(
-                    f"Columns {positions[0][1] + 1} and {positions[1][1] + 1}: "
-                    f"four {ranks[cells[0]]}s form a block "
-                    f"scoring {block.points} in all, and every other player adds {block.others_add} "
-                    f"({cite('seed 001')})."
-                )
+                rule_of[cell] = match.rule
+        block_results = [self._block(cells, ranks, lines, terms) for cells in blocks]
+        in_block = {cell for cells in blocks for cell in cells}
         if choice:
             lines.append(
                 "Some cards could match in more than one way; the matches that give the lowest score count, "
@@ -314,76 +383,46 @@ class _Engine:
             )
         scores: list[CardScore] = []
         total = 0
+        card_cache = self.card_cache
         for index, card in enumerate(cards):
-            hit = matched.get(index)
-            if hit is not None:
-                found, match = hit
-                value = self.value[card.rank]
-                points = value if self.keep and value < 0 else 0
-                rule = "2.3" if points else match.rule
-                scores.append(CardScore(self.positions[index], card, points, True, rule))
-                total += points
+            if index in rule_of:
+                score = self.matched_card(index, card, rule_of[index])
             elif index in in_block:
-                scores.append(CardScore(self.positions[index], card, 0, True, "seed 001"))
+                score = CardScore(self.positions[index], card, 0, True, "seed 001")
             else:
-                score, text = self.card_score(index, card)
-                scores.append(score)
-                lines.append(text)
-                parts.append(score.points)
-                total += score.points
-        total += sum(block.points for block in block_results)
-        sum_text = " + ".join(str(p) if p >= 0 else f"({p})" for p in parts) if parts else "0"
-        lines.append(f"Grid score: {sum_text} = {total} ({cite('2.4')}).")
+                cached = card_cache[index].get(card.rank if card.suit is None else (card.rank, card.suit))
+                if cached is None:
+                    cached = self.unmatched_card(index, card)
+                score = cached[0]
+                lines.append(cached[1])
+                terms.append(cached[2])
+            scores.append(score)
+            total += score.points
+        for block in block_results:
+            total += block.points
+        lines.append(f"Grid score: {' + '.join(terms) if terms else '0'} = {total} ({cite('2.4')}).")
         return GridScore(total, tuple(matches), tuple(block_results), tuple(scores), tuple(lines))
 
-    def total(self, grid: Grid) -> int:
-        """The grid's total without a breakdown."""
-        ranks = [card.rank for row in grid for card in row]
-        value = self.value
-        if self.block is not None:
-            chosen, blocks, _ = self._with_blocks(ranks)
-        else:
-            chosen, _ = self.choose(ranks, (1 << self.size) - 1)
-            blocks = []
-        total = sum(value[rank] for rank in ranks)
-        for found in chosen:
-            total -= found.gain
-        if blocks:
-            assert self.block is not None
-            for cells in blocks:
-                total += self.block.points - sum(value[ranks[c]] for c in cells)
-        return total
-
-    def _with_blocks(self, ranks: list[str]) -> tuple[list[_Found], list[tuple[int, ...]], bool]:
-        """Blocks first (the most non-overlapping ones; among equals the lowest score), then matches."""
-        candidates = self.blocks(ranks)
-        everything = (1 << self.size) - 1
-        if not candidates:
-            chosen, choice = self.choose(ranks, everything)
-            return chosen, [], choice
-        layouts = _largest_disjoint(candidates)
-        best: tuple[int, list[_Found], list[tuple[int, ...]], bool] | None = None
+    def _block(self, cells: tuple[int, ...], ranks: list[str], lines: list[str], terms: list[str]) -> Block:
         assert self.block is not None
-        for layout in layouts:
-            free = everything
-            for cells in layout:
-                for c in cells:
-                    free &= ~(1 << c)
-            chosen, choice = self.choose(ranks, free)
-            rest = sum(self.value[ranks[c]] for c in range(self.size) if free >> c & 1)
-            score = len(layout) * self.block.points + rest - sum(f.gain for f in chosen)
-            if best is None or score < best[0]:
-                best = (score, chosen, list(layout), choice or len(layouts) > 1)
-        assert best is not None
-        return best[1], best[2], best[3]
+        positions = tuple(self.positions[c] for c in cells)
+        block = Block(positions, ranks[cells[0]], self.block.points, self.block.others_add, "seed 001")
+        terms.append(_term(block.points))
+        lines.append(
+            f"Columns {positions[0][1] + 1} and {positions[1][1] + 1}: "
+            f"four {ranks[cells[0]]}s form a block scoring {block.points} in all, "
+            f"and every other player adds {block.others_add} ({cite('seed 001')})."
+        )
+        return block
+
+
+def _term(points: int) -> str:
+    """A number as a term of the explanation's sum: negatives in brackets."""
+    return str(points) if points >= 0 else f"({points})"
 
 
 def _article(rank: str) -> str:
     return f"an {rank}" if rank in ("A", "8") else f"a {rank}"
-
-
-def _zero_rule(ruleset: Ruleset) -> str:
-    return "seed 004" if ruleset.preset == "jokers-54" else "seed 001"
 
 
 def _value_rule(ruleset: Ruleset, rank: str) -> str:
@@ -410,49 +449,6 @@ def _largest_disjoint(blocks: list[tuple[int, ...]]) -> list[tuple[tuple[int, ..
         if layouts:
             return layouts
     return [()]
-
-
-def _lowest_maximal(present: list[_Found]) -> list[_Found]:
-    """Among the sets of non-overlapping matches to which no further match can be added, the one with
-    the largest saving (so the lowest score). A depth-first search over cells with memo on the state
-    (cells still free, cells left unmatched); at most 10 cells."""
-    by_cell: dict[int, list[_Found]] = {}
-    free = 0
-    for found in present:
-        free |= found.line.mask
-        for cell in found.line.cells:
-            by_cell.setdefault(cell, []).append(found)
-    for options in by_cell.values():
-        options.sort(key=lambda f: -f.gain)
-    memo: dict[tuple[int, int], tuple[int, tuple[_Found, ...]] | None] = {}
-
-    def best(free: int, unmatched: int) -> tuple[int, tuple[_Found, ...]] | None:
-        if not free:
-            return 0, ()
-        key = (free, unmatched)
-        if key in memo:
-            return memo[key]
-        bit = free & -free
-        cell = bit.bit_length() - 1
-        result: tuple[int, tuple[_Found, ...]] | None = None
-        for found in by_cell[cell]:
-            mask = found.line.mask
-            if mask & free == mask:
-                rest = best(free & ~mask, unmatched)
-                if rest is not None and (result is None or rest[0] + found.gain > result[0]):
-                    result = (rest[0] + found.gain, (found, *rest[1]))
-        # Leave this cell unmatched, unless that completes a match among unmatched cells (not maximal).
-        left = unmatched | bit
-        if all(found.line.mask & ~left for found in by_cell[cell]):
-            rest = best(free & ~bit, left)
-            if rest is not None and (result is None or rest[0] > result[0]):
-                result = rest
-        memo[key] = result
-        return result
-
-    answer = best(free, 0)
-    assert answer is not None  # matching every cell it can always gives a maximal set
-    return sorted(answer[1], key=lambda f: f.line.cells)
 
 
 def _engine(ruleset: Ruleset) -> _Engine:
@@ -486,19 +482,17 @@ def score_grid(
     `grid` is a Grid or rows of card tokens, of the ruleset's shape. The grid is checked against
     `ruleset.decks_for(players)` packs when the player count is known or the ruleset fixes the packs;
     otherwise only the joker rule applies. Raises CardError, GridError or DeckError."""
-    parsed = prepare_grid(grid, ruleset)
-    problems = grid_card_problems(parsed, ruleset, grid_decks(ruleset, players))
-    if problems:
-        raise DeckError(problems)
-    return _engine(ruleset).score(parsed)
+    engine = _engine(ruleset)
+    return engine.score(engine.checked_cards(grid, players))
+
+
+def score_checked_grid(grid: Grid, ruleset: Ruleset) -> GridScore:
+    """Score a grid already parsed and checked (score_hole checks a whole table first)."""
+    return _engine(ruleset).score([card for row in grid for card in row])
 
 
 def grid_total(grid: Grid | Sequence[Sequence[str | Card]], ruleset: Ruleset) -> int:
     """The same total as score_grid(grid, ruleset).total, without the breakdown (the fast path).
 
-    Checks the cards like score_grid without a player count."""
-    parsed = prepare_grid(grid, ruleset)
-    problems = grid_card_problems(parsed, ruleset, grid_decks(ruleset, None))
-    if problems:
-        raise DeckError(problems)
-    return _engine(ruleset).total(parsed)
+    Checks the grid like score_grid without a player count."""
+    return _engine(ruleset).total(grid)

@@ -10,7 +10,7 @@ from .cards import Card, Grid
 from .citations import cite
 from .decks import grid_card_problems, table_card_problems
 from .errors import DeckError, GridError, Problem, RulesError
-from .grid import GridScore, _engine, prepare_grid
+from .grid import GridScore, prepare_grid, score_checked_grid
 from .ruleset import Ruleset
 
 TOTAL_LIMIT = 1000
@@ -201,8 +201,7 @@ def score_hole(
 def _score(
     players: list[PlayerEntry], grids: dict[str, Grid], ruleset: Ruleset, ender: str | None, decks: int
 ) -> HoleScore:
-    engine = _engine(ruleset)
-    results: dict[str, GridScore] = {name: engine.score(grid) for name, grid in grids.items()}
+    results: dict[str, GridScore] = {name: score_checked_grid(grid, ruleset) for name, grid in grids.items()}
     base: dict[str, int] = {}
     block_count: dict[str, int] = {}
     for entry in players:

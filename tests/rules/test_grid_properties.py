@@ -10,12 +10,15 @@ from scoring.rules import (
     RANKS,
     Card,
     Grid,
+    RulesError,
     Ruleset,
+    check_grid_cards,
     grid_total,
     resolve_ruleset,
     score_grid,
     score_hole,
 )
+from scoring.rules.grid import prepare_grid
 
 from .reference import is_maximal, lowest_maximal_score, present_matches
 
@@ -199,3 +202,45 @@ def test_it_scores_a_hole_as_grid_plus_adjustments(
             assert penalties == [10]
         else:
             assert penalties == ([lowest] if lowest > 0 else [])
+
+
+TOKEN = st.one_of(
+    st.sampled_from(
+        ["Q", "q", "10", "T", "t", "2", "x", "JK", "K", "5", " 7 ", "QH", "qh", "10♠", "2c", "XH", "1Z", ""]
+    ),
+    st.builds(lambda rank: Card(rank), st.sampled_from(RANKS)),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(list(PRESETS)),
+    st.integers(2, 3),
+    st.integers(2, 5),
+    st.lists(st.lists(TOKEN, min_size=2, max_size=5), min_size=1, max_size=3),
+    st.one_of(st.none(), st.integers(1, 12)),
+)
+def test_it_checks_and_totals_alike_on_every_path(
+    preset: str, rows: int, cols: int, raw: list, players: int | None
+) -> None:
+    """grid_total's fast path and score_grid accept and reject the same grids with the same problems."""
+    ruleset = PRESETS[preset]
+    grid = [row[:cols] for row in raw[:rows]]
+    outcomes = []
+    for scorer in (lambda: grid_total(grid, ruleset), lambda: score_grid(grid, ruleset).total):
+        try:
+            outcomes.append(("total", scorer()))
+        except RulesError as error:
+            outcomes.append((type(error).__name__, error.problems))
+    assert outcomes[0] == outcomes[1]
+    if players is not None:
+        expected = actual = None
+        try:
+            check_grid_cards(prepare_grid(grid, ruleset), ruleset, players)
+        except RulesError as error:
+            expected = (type(error).__name__, error.problems)
+        try:
+            score_grid(grid, ruleset, players)
+        except RulesError as error:
+            actual = (type(error).__name__, error.problems)
+        assert actual == expected

@@ -1,0 +1,230 @@
+"""Which matches count in a grid (SPEC "How a grid scores" 1-3): find the matches present, then among
+the maximal sets of non-overlapping matches take the one with the lowest score.
+
+Every match saves the sum of its cards' weights, where a card's weight is what matching it saves:
+its value minus the points it keeps when matched (`keep`: a negative card keeps its value, so the
+weight is max(value, 0); `zero`: the weight is the value). The lowest score is therefore the maximal
+set with the largest total weight of matched cards; weights below zero (negatives under `zero`) make
+some matches cost points, which maximality still forces."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import JOKER
+from .lines import Line, candidate_lines
+from .ruleset import Ruleset
+
+
+class Found(NamedTuple):
+    """A match present in one grid: its line, rank, the wild joker cells, its points and its saving."""
+
+    line: Line
+    rank: str
+    wild: tuple[int, ...]
+    points: int
+    gain: int
+
+
+class MatchFinder:
+    """One ruleset's match rules, compiled: candidate lines and card weights."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.size = ruleset.rows * ruleset.cols
+        self.lines = candidate_lines(ruleset.rows, ruleset.cols, ruleset.match_lines)
+        self.wild = ruleset.jokers_wild
+        keep = ruleset.negative_matches == "keep"
+        values = dict(ruleset.values)
+        # Points a matched card keeps, and what matching it saves.
+        self.kept = {rank: (min(value, 0) if keep else 0) for rank, value in values.items()}
+        self.weight = {rank: values[rank] - self.kept[rank] for rank in values}
+        self.pairs = all(len(line.cells) == 2 for line in self.lines)
+        self.pair_line: dict[tuple[int, int], Line] = (
+            {line.cells: line for line in self.lines} if self.pairs else {}
+        )
+        self.neighbours: list[list[int]] = [[] for _ in range(self.size)]
+        for line in self.lines:
+            if self.pairs:
+                a, b = line.cells
+                self.neighbours[a].append(b)
+                self.neighbours[b].append(a)
+        used = 0
+        self.disjoint = not self.wild
+        for line in self.lines:
+            if used & line.mask:
+                self.disjoint = False
+            used |= line.mask
+
+    # --- present matches -------------------------------------------------------------------------
+    def present(self, ranks: list[str], free: int) -> list[Found]:
+        """Every match that the cards in the `free` cells form, in line order."""
+        if self.pairs:
+            return self._present_pairs(ranks, free)
+        found: list[Found] = []
+        kept, weight, wild = self.kept, self.weight, self.wild
+        for line in self.lines:
+            if line.mask & free != line.mask:
+                continue
+            cells = line.cells
+            line_ranks = [ranks[c] for c in cells]
+            naturals = {r for r in line_ranks if r != JOKER} if wild else set(line_ranks)
+            if len(naturals) > 1:
+                continue
+            rank = naturals.pop() if naturals else JOKER
+            jokers = tuple(c for c in cells if ranks[c] == JOKER) if rank != JOKER else ()
+            found.append(
+                Found(
+                    line, rank, jokers, sum(kept[r] for r in line_ranks), sum(weight[r] for r in line_ranks)
+                )
+            )
+        return found
+
+    def _present_pairs(self, ranks: list[str], free: int) -> list[Found]:
+        cells_of: dict[str, list[int]] = {}
+        for cell, rank in enumerate(ranks):
+            if free >> cell & 1:
+                if rank in cells_of:
+                    cells_of[rank].append(cell)
+                else:
+                    cells_of[rank] = [cell]
+        pair_line, kept, weight = self.pair_line, self.kept, self.weight
+        found: list[Found] = []
+        for rank, cells in cells_of.items():
+            if len(cells) < 2:
+                continue
+            points, gain = 2 * kept[rank], 2 * weight[rank]
+            for i, a in enumerate(cells):
+                for b in cells[i + 1 :]:
+                    line = pair_line.get((a, b))
+                    if line is not None:
+                        found.append(Found(line, rank, (), points, gain))
+        if self.wild and JOKER in cells_of:
+            for joker in cells_of[JOKER]:
+                for other in self.neighbours[joker]:
+                    rank = ranks[other]
+                    if rank == JOKER or not free >> other & 1:
+                        continue
+                    line = pair_line[(joker, other) if joker < other else (other, joker)]
+                    found.append(
+                        Found(line, rank, (joker,), kept[rank] + kept[JOKER], weight[rank] + weight[JOKER])
+                    )
+        if len(found) > 1:
+            found.sort(key=lambda f: f.line.cells)
+        return found
+
+    # --- choosing --------------------------------------------------------------------------------
+    def choose(self, ranks: list[str], free: int) -> tuple[list[Found], bool]:
+        """The matches that count among the `free` cells, and whether several sets were possible."""
+        present = self.present(ranks, free)
+        if len(present) < 2:
+            return present, False
+        used = 0
+        for found in present:
+            if used & found.line.mask:
+                chosen = best_pair_matching(present) if self.pairs else best_line_set(present)
+                return chosen, True
+            used |= found.line.mask
+        return present, False
+
+
+def best_pair_matching(present: list[Found]) -> list[Found]:
+    """The maximal set of disjoint pairs with the largest saving (so the lowest score).
+
+    Depth-first over the lowest free cell: pair it with a free partner, or leave it unmatched, which
+    forbids its partners from staying unmatched too (else the set would not be maximal). Memo on
+    (free cells, cells that must still be matched); at most 10 cells, so at most 3^10 states and in
+    practice a few hundred."""
+    partners: dict[int, list[tuple[int, Found]]] = {}
+    free = 0
+    for found in present:
+        a, b = found.line.cells
+        partners.setdefault(a, []).append((b, found))
+        partners.setdefault(b, []).append((a, found))
+        free |= 1 << a | 1 << b
+    near = {cell: sum(1 << other for other, _ in options) for cell, options in partners.items()}
+    for options in partners.values():
+        options.sort(key=lambda option: -option[1].gain)
+    memo: dict[int, tuple[int, tuple[Found, ...]] | None] = {}
+
+    def best(free: int, must: int) -> tuple[int, tuple[Found, ...]] | None:
+        if not free:
+            return 0, ()
+        key = free << 16 | must
+        if key in memo:
+            return memo[key]
+        bit = free & -free
+        cell = bit.bit_length() - 1
+        result: tuple[int, tuple[Found, ...]] | None = None
+        for other, found in partners[cell]:
+            other_bit = 1 << other
+            if free & other_bit:
+                rest = best(free & ~bit & ~other_bit, must & ~bit & ~other_bit)
+                if rest is not None and (result is None or rest[0] + found.gain > result[0]):
+                    result = (rest[0] + found.gain, (found, *rest[1]))
+        if not must & bit:
+            left_free = free & ~bit
+            left_must = must | (near[cell] & left_free)
+            # Every cell that must be matched needs a free partner left.
+            if all(near[c] & left_free & ~(1 << c) for c in _cells(left_must)):
+                rest = best(left_free, left_must)
+                if rest is not None and (result is None or rest[0] > result[0]):
+                    result = rest
+        memo[key] = result
+        return result
+
+    answer = best(free, 0)
+    assert answer is not None  # matching greedily always gives a maximal set
+    return sorted(answer[1], key=lambda f: f.line.cells)
+
+
+def best_line_set(present: list[Found]) -> list[Found]:
+    """The maximal set of disjoint matches (lines of any length) with the largest saving.
+
+    Depth-first over the lowest free cell with memo on (free cells, cells left unmatched); used for
+    3x3 lines of three, where at most 8 lines exist."""
+    by_cell: dict[int, list[Found]] = {}
+    free = 0
+    for found in present:
+        free |= found.line.mask
+        for cell in found.line.cells:
+            by_cell.setdefault(cell, []).append(found)
+    for options in by_cell.values():
+        options.sort(key=lambda f: -f.gain)
+    memo: dict[tuple[int, int], tuple[int, tuple[Found, ...]] | None] = {}
+
+    def best(free: int, unmatched: int) -> tuple[int, tuple[Found, ...]] | None:
+        if not free:
+            return 0, ()
+        key = (free, unmatched)
+        if key in memo:
+            return memo[key]
+        bit = free & -free
+        cell = bit.bit_length() - 1
+        result: tuple[int, tuple[Found, ...]] | None = None
+        for found in by_cell[cell]:
+            mask = found.line.mask
+            if mask & free == mask:
+                rest = best(free & ~mask, unmatched)
+                if rest is not None and (result is None or rest[0] + found.gain > result[0]):
+                    result = (rest[0] + found.gain, (found, *rest[1]))
+        # Leave this cell unmatched, unless that completes a match among unmatched cells (not maximal).
+        left = unmatched | bit
+        if all(found.line.mask & ~left for found in by_cell[cell]):
+            rest = best(free & ~bit, left)
+            if rest is not None and (result is None or rest[0] > result[0]):
+                result = rest
+        memo[key] = result
+        return result
+
+    answer = best(free, 0)
+    assert answer is not None
+    return sorted(answer[1], key=lambda f: f.line.cells)
+
+
+def _cells(mask: int) -> list[int]:
+    cells = []
+    while mask:
+        bit = mask & -mask
+        cells.append(bit.bit_length() - 1)
+        mask ^= bit
+    return cells
