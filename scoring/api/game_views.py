@@ -221,6 +221,16 @@ def _entry_input(entry: selectors.EntryLine) -> dict[str, Any]:
     return value
 
 
+def _merged_entries(current: selectors.HoleLine, changes: dict[str, Any]) -> dict[str, Any]:
+    """The hole's entries with `changes` applied (names matched ignoring case, unknown ones kept
+    so that the services name them)."""
+    merged = {e.name: _entry_input(e) for e in current.entries}
+    canonical = {name.casefold(): name for name in merged}
+    for name, value in changes.items():
+        merged[canonical.get(name.strip().casefold(), name)] = value
+    return merged
+
+
 def _expected_version(
     request: Request, game: Game, number: int, playoff: bool, *, required: bool
 ) -> int | None:
@@ -520,7 +530,7 @@ def game_hole_detail(request: Request, token: str, number: int, playoff: bool = 
         current = selectors.hole_detail(game, number, playoff=playoff)
         if current is None:
             raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
-        entries = {e.name: _entry_input(e) for e in current.entries} | dict(data.get("entries") or {})
+        entries = _merged_entries(current, data.get("entries") or {})
         blocks = data.get("blocks_marked")
         ender = (data.get("ender") or None) if "ender" in request.data else current.ender
     services.hole_update(

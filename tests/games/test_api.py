@@ -212,7 +212,7 @@ def test_it_patches_one_player_and_puts_one_entry(api):
     token = create(api)["edit_token"]
     post_hole(api, token, {"ann": GRID_3, "bob": 4}, ender="bob")
     url = f"/api/v1/games/{token}/holes/1/"
-    patched = api.patch(url, {"entries": {"bob": 7}}, format="json", HTTP_IF_MATCH='"hole-1"').json()
+    patched = api.patch(url, {"entries": {"Bob": 7}}, format="json", HTTP_IF_MATCH='"hole-1"').json()
     assert [(e["name"], e["score"]) for e in patched["entries"]] == [("ann", 3), ("bob", 7)]
     assert patched["ender"] == "bob" and patched["entries"][0]["cards"] == GRID_3
     entry = api.put(f"{url}entries/0/", {"total": 11}, format="json", HTTP_IF_MATCH='"hole-2"')
