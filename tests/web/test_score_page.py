@@ -276,3 +276,23 @@ def test_it_keeps_the_cards_when_switching_mode(client: Client) -> None:
 def test_it_needs_no_database_query(client: Client, django_assert_max_num_queries) -> None:
     with django_assert_max_num_queries(0):
         assert client.get("/score/", cells(SPEC_GRID)).status_code == 200
+
+
+def test_it_goes_back_to_the_presets_rules(client: Client) -> None:
+    data = adjusted_rules("official", value_K=13) | cells(SPEC_GRID) | {"action": "reset-rules"}
+    response = client.get("/score/", data)
+    assert response.status_code == 302
+    query = parse_qs(urlsplit(response.url).query)
+    assert "value_K" not in query and query["cell-1-1-3"] == ["K"]
+    assert total_of(client.get(response.url).content.decode()) == "3"
+
+
+def test_it_adds_a_player_through_htmx_without_repeating_the_action_on_reload(client: Client) -> None:
+    data = {"mode": "hole", "players": "2", "name-1": "Ann", "action": "add-player"} | cells(SPEC_GRID, 1)
+    response = client.get("/score/", data, HTTP_HX_TARGET="score-grids", **HTMX)
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="score-grids"')
+    assert len(re.findall(r"data-grid-entry ", html)) == 3
+    assert 'name="name-1" value="Ann"' in html
+    query = parse_qs(urlsplit(response.headers["HX-Replace-Url"]).query)
+    assert query["players"] == ["3"] and "action" not in query
