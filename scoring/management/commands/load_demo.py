@@ -19,8 +19,6 @@ from scoring import selectors, services
 from scoring.models import Game
 from scoring.rules import RANKS, SUITS, Ruleset, grid_total
 
-TURNS = 7  # draws per player before the hole ends
-
 
 @dataclass(frozen=True)
 class DemoGame:
@@ -78,8 +76,13 @@ def _play_hole(ruleset: Ruleset, players: int, rng: random.Random) -> list[list[
     def as_grid(hand: list[str]) -> list[list[str]]:
         return [hand[r * ruleset.cols : (r + 1) * ruleset.cols] for r in range(ruleset.rows)]
 
-    for _ in range(TURNS):
+    discards: list[str] = []
+    # Rounds of draws before someone ends the hole: about one per card in the grid.
+    for _ in range(rng.randint(size - 2, size + 1)):
         for hand in hands:
+            if not stock:  # the stock ran out: shuffle the discards into a new one (rule 4.1)
+                stock, discards = discards, []
+                rng.shuffle(stock)
             drawn = stock.pop()
             best, best_at = grid_total(as_grid(hand), ruleset), None
             for position in range(size):
@@ -87,7 +90,10 @@ def _play_hole(ruleset: Ruleset, players: int, rng: random.Random) -> list[list[
                 total = grid_total(as_grid(trial), ruleset)
                 if total < best:
                     best, best_at = total, position
-            if best_at is not None:
+            if best_at is None:
+                discards.append(drawn)
+            else:
+                discards.append(hand[best_at])
                 hand[best_at] = drawn
     return [as_grid(hand) for hand in hands]
 
