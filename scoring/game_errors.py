@@ -57,6 +57,12 @@ class IdempotencyConflict(GameError):
     status = 422
 
 
+class ConcurrentWrite(GameError):
+    """Another request changed the game at the same moment (HTTP 409): reload and retry."""
+
+    status = 409
+
+
 class NothingToUndo(GameError):
     """No change left that undo could revert."""
 

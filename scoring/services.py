@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.game_errors import (
+    ConcurrentWrite,
     GameError,
     HoleNotFound,
     IdempotencyConflict,
@@ -251,8 +252,11 @@ def seat_remove(game: Game, seat_index: int) -> None:
         for moved in later:  # ascending, so each target seat is already free
             moved.seat -= 1
             moved.save(update_fields=["seat"])
-        if locked.first_dealer >= len(seats) - 1:
-            locked.first_dealer = 0
+        # The same person keeps the first deal; if they left, the next seat clockwise takes it.
+        dealer = locked.first_dealer - 1 if locked.first_dealer > seat_index else locked.first_dealer
+        dealer = dealer if dealer < len(seats) - 1 else 0
+        if dealer != locked.first_dealer:
+            locked.first_dealer = dealer
             locked.save(update_fields=["first_dealer", "updated_at"])
         _refresh(locked)
     _copy_state(locked, game)
@@ -307,7 +311,7 @@ def hole_record(
             record = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
             if record is not None:
                 _replay_or_conflict(record, request_hash or "")
-        raise GameError(
+        raise ConcurrentWrite(
             Problem("hole", _("Another hole was recorded at the same moment. Reload and try again."))
         ) from None
 

@@ -414,3 +414,17 @@ def test_it_ranks_by_the_engines_final_order_once_the_match_is_over(make_game):
     typed(game, 1, 6, 20)  # ann and bob on 10: ann's 1 wins the countback
     ranks = {p.name: p.rank for p in selectors.scoreboard(game).players}
     assert ranks == {"ann": 1, "bob": 2, "cy": 3}
+
+
+def test_it_keeps_the_first_dealer_when_an_earlier_seat_leaves(make_game):
+    game = make_game(["ann", "bob", "cy", "dee", "eve"], first_dealer=2)  # cy deals first
+    services.seat_remove(game, 0)
+    game.refresh_from_db()
+    assert game.first_dealer == 1 and selectors.scoreboard(game).next_hole.dealer == "cy"
+    services.seat_remove(game, 2)  # dee leaves: cy still deals
+    assert selectors.scoreboard(game).next_hole.dealer == "cy"
+    services.seat_remove(game, 1)  # cy leaves: the next seat clockwise deals
+    assert selectors.scoreboard(game).next_hole.dealer == "eve"
+    services.seat_add(game, "fay")
+    services.seat_remove(game, 1)  # eve, the last but one, leaves: fay is next clockwise
+    assert selectors.scoreboard(game).next_hole.dealer == "fay"
