@@ -45,6 +45,7 @@ __all__ = [
     "recent_player_names",
     "scoreboard",
     "undo_target",
+    "undo_target_change",
 ]
 
 
@@ -464,14 +465,19 @@ def _history_line(change: GameChange, *, undone: bool) -> HistoryLine:
     )
 
 
-def undo_target(game: Game) -> HistoryLine | None:
-    """The change `undo_last_change` would revert now: the latest hole change not yet undone (one query)."""
-    change = (
+def undo_target_change(game: Game) -> GameChange | None:
+    """The change `undo_last_change` reverts: the latest hole change not yet undone (one query)."""
+    return (
         game.changes.filter(undone_by__isnull=True)
         .exclude(action__in=[ChangeAction.UNDO, ChangeAction.RULESET])
         .order_by("-pk")
         .first()
     )
+
+
+def undo_target(game: Game) -> HistoryLine | None:
+    """What the undo button would revert now, as a history line (one query), or None."""
+    change = undo_target_change(game)
     return _history_line(change, undone=False) if change else None
 
 

@@ -51,7 +51,7 @@ from scoring.rules import (
     score_hole,
 )
 from scoring.rules.errors import Problem, RulesError
-from scoring.selectors import MatchState, game_ruleset, match_state, undo_target
+from scoring.selectors import MatchState, game_ruleset, match_state, undo_target_change
 
 __all__ = [
     "MAX_PLAYERS",
@@ -391,8 +391,7 @@ def undo_last_change(game: Game, *, actor: str = "") -> GameChange:
     """
     with transaction.atomic():
         locked = _lock_game(game)
-        line = undo_target(locked)
-        target = GameChange.objects.get(pk=line.id) if line else None
+        target = undo_target_change(locked)
         if target is None:
             raise NothingToUndo(Problem("undo", _("There is no change to undo.")))
         ruleset = game_ruleset(locked)
