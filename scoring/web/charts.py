@@ -100,10 +100,11 @@ def cumulative_chart(series: Sequence[Series], *, title: str | None = None) -> S
         points = [(x_at(0), y_at(0))] + [(x_at(h + 1), y_at(v)) for h, v in enumerate(line.totals)]
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        # `color` is a presentation attribute: game.css can swap in lighter colours for dark mode.
         parts.append(
-            f'<g class="series"><title>{escape(line.name)}</title>'
-            f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5"{dash_attr}/>'
-            + "".join(_marker(marker, x, y, colour) for x, y in points[1:])
+            f'<g class="series s{index % len(PALETTE)}" color="{colour}"><title>{escape(line.name)}</title>'
+            f'<polyline points="{path}" fill="none" stroke="currentColor" stroke-width="2.5"{dash_attr}/>'
+            + "".join(_marker(marker, x, y, "currentColor") for x, y in points[1:])
             + "</g>"
         )
     desc = "; ".join(
@@ -128,6 +129,7 @@ def legend(series: Sequence[Series]) -> list[dict[str, str]]:
         {
             "name": s.name,
             "colour": PALETTE[i % len(PALETTE)],
+            "css_class": f"s{i % len(PALETTE)}",
             "dash": DASHES[i % len(DASHES)],
             "marker": MARKERS[i % len(MARKERS)],
         }

@@ -35,7 +35,13 @@ TOTAL_LIMIT = 1000
 
 def ruleset_choices() -> list[tuple[str, str]]:
     """The presets as (name, label) pairs, in the SPEC's order."""
-    return [(name, describe_preset(ruleset)) for name, ruleset in PRESETS.items()]
+    return [(name, short_label(ruleset)) for name, ruleset in PRESETS.items()]
+
+
+def short_label(ruleset: Ruleset) -> str:
+    """A label that fits a phone's select box: "official · 2x3, 9 holes"."""
+    holes = _("%(n)s holes") % {"n": ruleset.holes} if ruleset.holes else _("no hole limit")
+    return f"{ruleset.preset} · {ruleset.rows}x{ruleset.cols}, {holes}"
 
 
 def describe_preset(ruleset: Ruleset) -> str:
@@ -116,7 +122,9 @@ class PlayersForm(forms.Form):
 class StartForm(PlayersForm):
     """Screen 2: who deals first, an optional title; carries screen 1's answers in hidden fields."""
 
-    first_dealer = forms.TypedChoiceField(label=gettext_lazy("First dealer"), coerce=int, choices=())
+    first_dealer = forms.TypedChoiceField(
+        label=gettext_lazy("First dealer"), coerce=int, choices=(), widget=forms.RadioSelect
+    )
     title = forms.CharField(
         label=gettext_lazy("Game title (optional)"), required=False, max_length=80, strip=True
     )
@@ -156,7 +164,12 @@ class HoleForm(forms.Form):
     """
 
     ender = forms.TypedChoiceField(
-        label=gettext_lazy("Who ended the hole?"), coerce=int, empty_value=None, required=False, choices=()
+        label=gettext_lazy("Who ended the hole?"),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        choices=(),
+        widget=forms.RadioSelect,
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
@@ -174,6 +187,7 @@ class HoleForm(forms.Form):
         self.ruleset = ruleset
         self.initial_grids = dict(grids or {})
         self.problems: list[Problem] = []
+        self.stale = False
         self.fields["ender"].choices = [("", _("Not recorded"))] + [
             (index, name) for index, name in enumerate(self.players)
         ]
@@ -223,7 +237,6 @@ class HoleForm(forms.Form):
             blocks = self[f"p{index}-blocks"] if f"p{index}-blocks" in self.fields else None
             if blocks is not None:
                 errors += [str(e) for e in blocks.errors]
-            errors += self._player_errors.get(index, []) if hasattr(self, "_player_errors") else []
             out.append(
                 PlayerFields(
                     index=index,
@@ -241,7 +254,6 @@ class HoleForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         """Each player needs a full grid or a total (not a half-filled grid, not both)."""
         cleaned = super().clean() or {}
-        self._player_errors: dict[int, list[str]] = {}
         entries: dict[str, Any] = {}
         blocks: dict[str, int] = {}
         for index, name in enumerate(self.players):
@@ -272,8 +284,7 @@ class HoleForm(forms.Form):
             else:
                 message = _("%(name)s: enter the final grid or type the hole total.") % {"name": name}
             if message:
-                self._player_errors.setdefault(index, []).append(message)
-                self.add_error(None, message)
+                self.add_error(f"p{index}-total", message)
             marked = cleaned.get(f"p{index}-blocks")
             if marked:
                 blocks[name] = marked
@@ -282,6 +293,14 @@ class HoleForm(forms.Form):
         cleaned["blocks_marked"] = blocks
         cleaned["ender_name"] = self.players[ender] if ender is not None else None
         return cleaned
+
+    def error_summary(self) -> list[str]:
+        """Every message of the form, once each, the form's own first: the list atop the page."""
+        messages: list[str] = []
+        for message in [*self.non_field_errors(), *(e for name in self.fields for e in self[name].errors)]:
+            if str(message) not in messages:
+                messages.append(str(message))
+        return messages
 
     def add_problems(self, problems: Sequence[Problem]) -> None:
         """Attach the engine's or the services' problems: on their cell, their player, or the form."""

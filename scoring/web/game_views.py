@@ -17,11 +17,11 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from scoring import selectors, services
 from scoring.game_errors import IdempotencyConflict, StaleVersion
@@ -45,6 +45,7 @@ SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted
 SESSION_SCORER = "golf_scorer_name"
 RECENT_LIMIT = 30
 HISTORY_ON_PAGE = 5
+UNDO_LOOKBACK = 200  # changes read to find the one undo would revert (undos stack up at the top)
 
 TIEBREAK_NAMES = {
     "countback": _("Countback"),
@@ -66,11 +67,18 @@ def _access(token: str) -> selectors.GameAccess:
     return access
 
 
-def _edit_access(request: HttpRequest, token: str) -> selectors.GameAccess | HttpResponse:
-    """The game behind an edit token; a read-only token gets the 403 page instead."""
+def _edit_access(
+    request: HttpRequest, token: str, methods: Sequence[str] = ("GET", "HEAD")
+) -> selectors.GameAccess | HttpResponse:
+    """The game behind an edit token, or the answer to give instead.
+
+    The token is checked before the method, so a read-only link gets its 403 whatever it tries.
+    """
     access = _access(token)
     if not access.can_edit:
         return _refuse(request, access.game)
+    if request.method not in methods:
+        return HttpResponseNotAllowed(list(methods))
     return access
 
 
@@ -83,15 +91,16 @@ def _refuse(request: HttpRequest, game: Game) -> HttpResponse:
 
 def _remember(request: HttpRequest, game: Game, can_edit: bool) -> None:
     """Keep the game in this browser's recent list (the session), the edit link winning over the view link."""
-    token = game.edit_token if can_edit else game.view_token
     recent = [
         item for item in request.session.get(SESSION_GAMES, []) if isinstance(item, list) and len(item) == 2
     ]
     if not can_edit and [game.edit_token, True] in recent:
-        token, can_edit = game.edit_token, True
+        can_edit = True
+    entry = [game.edit_token if can_edit else game.view_token, can_edit]
+    if recent[:1] == [entry]:
+        return  # already the latest: no session write
     recent = [item for item in recent if item[0] not in (game.edit_token, game.view_token)]
-    recent.insert(0, [token, can_edit])
-    request.session[SESSION_GAMES] = recent[:RECENT_LIMIT]
+    request.session[SESSION_GAMES] = [entry, *recent][:RECENT_LIMIT]
 
 
 def _recent_edit_tokens(request: HttpRequest) -> list[str]:
@@ -100,10 +109,16 @@ def _recent_edit_tokens(request: HttpRequest) -> list[str]:
 
 
 def _actor(request: HttpRequest) -> str:
-    """Who is changing the game, for its history: the account, else the name this phone gave."""
+    """Who is changing the game, for its history: the account, else the name this phone gave.
+
+    A name typed in the hole form's "Scored by" field is kept in the session for the next holes.
+    """
     if request.user.is_authenticated:
         return request.user.get_username()
-    return str(request.session.get(SESSION_SCORER, "")) or _("someone with the edit link")
+    typed = " ".join(str(request.POST.get("scorer", "")).split())[:40]
+    if typed:
+        request.session[SESSION_SCORER] = typed
+    return typed or str(request.session.get(SESSION_SCORER, "")) or _("someone with the edit link")
 
 
 def _game_title(game: Game, names: Sequence[str] | None = None) -> str:
@@ -181,18 +196,27 @@ def _outcome_context(board: selectors.Scoreboard) -> dict[str, Any]:
         "contenders": list(outcome.contenders),
         "steps": steps,
         "explanation": list(outcome.explanation),
-        "order": [list(group) for group in outcome.order],
+        "order": [
+            {"names": list(group), "total": board.totals.get(group[0], 0) if group else None}
+            for group in outcome.order
+        ],
         "shared": board.shared_victory or outcome.status == "shared",
     }
 
 
-def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: bool) -> dict[str, Any]:
-    """Everything the scoreboard partial draws."""
+def _board_context(
+    request: HttpRequest,
+    board: selectors.Scoreboard,
+    can_edit: bool,
+    history: Sequence[selectors.HistoryLine] | None = None,
+) -> dict[str, Any]:
+    """Everything the scoreboard partial draws (`history`: the latest changes, when already read)."""
     game = board.game
     token = game.edit_token if can_edit else game.view_token
     names = [p.name for p in board.players]
     series = [Series(name, board.cumulative.get(name, ())) for name in names]
-    history = selectors.game_history(game, limit=HISTORY_ON_PAGE + 1)
+    if history is None:
+        history = selectors.game_history(game, limit=HISTORY_ON_PAGE + 1)
     replay_query = urlencode([("ruleset", board.ruleset.preset)] + [("player", name) for name in names])
     return {
         "game": game,
@@ -214,9 +238,9 @@ def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: 
     }
 
 
-def _undo_target(game: Game) -> selectors.HistoryLine | None:
-    """The change the undo button would revert (the latest hole change not yet undone)."""
-    for line in selectors.game_history(game, limit=50):
+def _undo_target(history: Sequence[selectors.HistoryLine]) -> selectors.HistoryLine | None:
+    """The change the undo button would revert: the latest hole change not yet undone."""
+    for line in history:
         if line.action in ("create", "update", "delete") and not line.undone:
             return line
     return None
@@ -235,25 +259,56 @@ def _exports(game: Game, token: str) -> list[tuple[str, str]]:
 # History lines
 
 
-def _entry_text(entry: dict[str, Any]) -> str:
-    """One player's part of a hole snapshot: "Ann 5 (Q 7 K / Q 7 3)" or "Bob 12 (typed)"."""
+def _cards_text(entry: dict[str, Any]) -> str:
+    """A snapshot entry's cards, "Q 7 K / Q 7 3", or "typed" for a typed total."""
     if entry.get("cards"):
-        cards = " / ".join(" ".join(row) for row in entry["cards"])
-        return _("%(name)s %(score)s (%(cards)s)") % {
-            "name": entry["name"],
-            "score": entry["score"],
-            "cards": cards,
-        }
-    return _("%(name)s %(score)s (typed)") % {"name": entry["name"], "score": entry["score"]}
+        return " / ".join(" ".join(str(card) for card in row) for row in entry["cards"])
+    return _("typed")
 
 
-def _snapshot_text(snapshot: Any) -> str:
+def _scores_text(snapshot: Any) -> str:
+    """A hole snapshot in one line: "Ann 5 · Bob 12 · ended by Bob"."""
     if not isinstance(snapshot, dict) or "entries" not in snapshot:
         return ""
-    text = "; ".join(_entry_text(e) for e in snapshot["entries"])
+    text = " · ".join(f"{e['name']} {e['score']}" for e in snapshot["entries"])
     if snapshot.get("ender"):
         text += " · " + _("ended by %(name)s") % {"name": snapshot["ender"]}
     return text
+
+
+def _changes(before: Any, after: Any) -> list[dict[str, str]]:
+    """What an edit changed, player by player: score and cards before and after."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return []
+    old = {e["seat"]: e for e in before.get("entries", [])}
+    lines = []
+    for entry in after.get("entries", []):
+        previous = old.get(entry["seat"])
+        if previous is None:
+            continue
+        same = (previous.get("cards"), previous.get("total"), previous.get("score")) == (
+            entry.get("cards"),
+            entry.get("total"),
+            entry.get("score"),
+        )
+        if not same:
+            lines.append(
+                {
+                    "name": entry["name"],
+                    "before": f"{previous['score']} ({_cards_text(previous)})",
+                    "after": f"{entry['score']} ({_cards_text(entry)})",
+                }
+            )
+    if before.get("ender") != after.get("ender"):
+        nobody = _("nobody")
+        lines.append(
+            {
+                "name": _("ended by"),
+                "before": before.get("ender") or nobody,
+                "after": after.get("ender") or nobody,
+            }
+        )
+    return lines
 
 
 def _history_item(line: selectors.HistoryLine) -> dict[str, Any]:
@@ -272,8 +327,9 @@ def _history_item(line: selectors.HistoryLine) -> dict[str, Any]:
         "subject": subject,
         "actor": line.actor or _("someone"),
         "when": line.created_at,
-        "before": "" if is_ruleset else _snapshot_text(line.before),
-        "after": "" if is_ruleset else _snapshot_text(line.after),
+        "before": "" if is_ruleset else _scores_text(line.before),
+        "after": "" if is_ruleset else _scores_text(line.after),
+        "changes": [] if is_ruleset else _changes(line.before, line.after),
         "undone": line.undone,
     }
 
@@ -442,7 +498,6 @@ def _start_game(request: HttpRequest) -> HttpResponse:
 # The game page and its live partial
 
 
-@require_http_methods(["GET"])
 def game_edit(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer's page: scoreboard, next hole, corrections, undo, history, sharing, exports."""
     access = _edit_access(request, token)
@@ -450,8 +505,9 @@ def game_edit(request: HttpRequest, token: str) -> HttpResponse:
         return access
     _remember(request, access.game, True)
     board = selectors.scoreboard(access.game)
-    context = _board_context(request, board, True)
-    undo = _undo_target(access.game)
+    history = selectors.game_history(access.game, limit=UNDO_LOOKBACK)
+    context = _board_context(request, board, True, history[: HISTORY_ON_PAGE + 1])
+    undo = _undo_target(history)
     context.update(
         {
             "undo": _history_item(undo) if undo else None,
@@ -462,10 +518,11 @@ def game_edit(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoring/game_detail.html", context)
 
 
-@require_http_methods(["GET"])
 def game_view(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only live page: the scoreboard refreshes itself while the page is visible."""
     access = _access(token)
+    if request.method not in ("GET", "HEAD"):
+        return _refuse(request, access.game)
     if access.can_edit:
         return redirect("games:edit", token=token)
     _remember(request, access.game, False)
@@ -479,14 +536,13 @@ def game_view(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoring/game_detail.html", context)
 
 
-@require_http_methods(["GET", "HEAD"])
 def scoreboard_partial(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
     """The live part of the game page; 304 when the If-None-Match ETag still matches the version.
 
     The ETag is checked right after the one token lookup, before any scoreboard query.
     """
     access = _access(token)
-    if can_edit and not access.can_edit:
+    if (can_edit and not access.can_edit) or request.method not in ("GET", "HEAD"):
         return _refuse(request, access.game)
     etag = _etag(access.game, can_edit)
     sent = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
@@ -504,29 +560,28 @@ def scoreboard_partial(request: HttpRequest, token: str, can_edit: bool) -> Http
     return response
 
 
-@require_http_methods(["GET"])
 def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
     """Every change to the game, newest first: who, when, before and after."""
     access = _access(token)
-    if can_edit and not access.can_edit:
+    if (can_edit and not access.can_edit) or request.method not in ("GET", "HEAD"):
         return _refuse(request, access.game)
     game = access.game
+    history = selectors.game_history(game)
     return render(
         request,
         "scoring/game_history.html",
         {
             "game": game,
             "title": _game_title(game),
-            "history": [_history_item(line) for line in selectors.game_history(game)],
+            "history": [_history_item(line) for line in history],
             "can_edit": access.can_edit and can_edit,
             "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
-            "undo": _history_item(u) if can_edit and (u := _undo_target(game)) else None,
+            "undo": _history_item(u) if can_edit and (u := _undo_target(history)) else None,
             "token": token,
         },
     )
 
 
-@require_http_methods(["GET"])
 def game_share(request: HttpRequest, token: str) -> HttpResponse:
     """The two links of the game, each with its QR code."""
     access = _edit_access(request, token)
@@ -574,17 +629,13 @@ def _hole_context(
     number: int,
     playoff: bool,
     dealer: str,
-    dealer_seat: int | None,
     first_player: str | None,
-    first_seat: int | None,
     board: selectors.Scoreboard,
     editing: selectors.HoleLine | None = None,
 ) -> dict[str, Any]:
     names = form.players
-    seat_of = {p.name: p.seat for p in board.players}
     dealer_index = names.index(dealer) if dealer in names else None
     first_index = names.index(first_player) if first_player in names else None
-    del dealer_seat, first_seat
     preview_query = urlencode({"hole": editing.number if editing else "new", "playoff": int(playoff)})
     return {
         "game": game,
@@ -602,16 +653,15 @@ def _hole_context(
         "ruleset": board.ruleset,
         "ruleset_label": describe_preset(board.ruleset),
         "has_ender_penalty": board.ruleset.ender_penalty is not None,
-        "seat_of": seat_of,
         "wake_lock": True,
         "preview": _preview(form, board, editing=editing) if form.is_bound else None,
+        "error_summary": form.error_summary() if form.is_bound else [],
     }
 
 
-@require_http_methods(["GET", "POST"])
 def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpResponse:
     """Record the next hole (or the next playoff hole): each grid by keypad or a typed total."""
-    access = _edit_access(request, token)
+    access = _edit_access(request, token, ("GET", "HEAD", "POST"))
     if isinstance(access, HttpResponse):
         return access
     game = access.game
@@ -659,7 +709,6 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
                 form.add_problems(_problems_of(error))
                 status = _status_of(error)
             else:
-                _remember_scorer(request)
                 messages.success(request, _saved_message(game, hole.number, playoff))
                 return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
         else:
@@ -672,24 +721,16 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
         number=upcoming.number,
         playoff=playoff,
         dealer=upcoming.dealer,
-        dealer_seat=upcoming.dealer_seat,
         first_player=upcoming.first_player,
-        first_seat=upcoming.first_player_seat,
         board=board,
     )
     context["scorer_name"] = request.session.get(SESSION_SCORER, "")
     return render(request, "scoring/game_hole.html", context, status=status)
 
 
-def _remember_scorer(request: HttpRequest) -> None:
-    name = " ".join(str(request.POST.get("scorer", "")).split())[:40]
-    if name and not request.user.is_authenticated:
-        request.session[SESSION_SCORER] = name
-
-
 def _saved_message(game: Game, number: int, playoff: bool) -> str:
-    board = selectors.scoreboard(game)
-    line = next((h for h in (board.playoff_holes if playoff else board.holes) if h.number == number), None)
+    """ "Hole 3 saved: Ann 5, Bob 12." so the scorer sees at once what the engine made of it."""
+    line = selectors.hole_detail(game, number, playoff=playoff)
     scores = ", ".join(f"{e.name} {e.score}" for e in line.entries) if line else ""
     if playoff:
         return _("Playoff hole %(n)s saved: %(scores)s.") % {"n": number, "scores": scores}
@@ -710,10 +751,9 @@ def _edit_form(line: selectors.HoleLine, ruleset: Ruleset, data: Any = None) -> 
     return HoleForm(data, initial=initial, players=players, ruleset=ruleset, grids=grids)
 
 
-@require_http_methods(["GET", "POST"])
 def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = False) -> HttpResponse:
     """Correct a recorded hole. The form carries the hole's version: a stale edit is refused."""
-    access = _edit_access(request, token)
+    access = _edit_access(request, token, ("GET", "HEAD", "POST"))
     if isinstance(access, HttpResponse):
         return access
     game = access.game
@@ -752,7 +792,6 @@ def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = Fal
                     form.add_problems(_problems_of(error))
                     status = _status_of(error)
                 else:
-                    _remember_scorer(request)
                     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
                     messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
                     return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
@@ -764,13 +803,11 @@ def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = Fal
         number=number,
         playoff=playoff,
         dealer=line.dealer,
-        dealer_seat=line.dealer_seat,
         first_player=_first_player_of(board, line),
-        first_seat=None,
         board=board,
         editing=line,
     )
-    context["stale"] = getattr(form, "stale", False)
+    context["stale"] = form.stale
     context["scorer_name"] = request.session.get(SESSION_SCORER, "")
     context["delete_url"] = reverse(
         "games:playoff-delete" if playoff else "games:hole-delete", args=[token, number]
@@ -790,10 +827,9 @@ def _first_player_of(board: selectors.Scoreboard, line: selectors.HoleLine) -> s
     return None
 
 
-@require_http_methods(["GET", "POST"])
 def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = False) -> HttpResponse:
     """Ask, then delete a hole (later holes move down one number; undo brings it back)."""
-    access = _edit_access(request, token)
+    access = _edit_access(request, token, ("GET", "HEAD", "POST"))
     if isinstance(access, HttpResponse):
         return access
     game = access.game
@@ -842,10 +878,9 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
     )
 
 
-@require_POST
 def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
     """The live preview (htmx): every hole score the engine gives for what is entered so far."""
-    access = _edit_access(request, token)
+    access = _edit_access(request, token, ("POST",))
     if isinstance(access, HttpResponse):
         return access
     game = access.game
@@ -917,10 +952,9 @@ def _preview(
     return {"rows": rows, "problems": problems, "missing": missing, "complete": not missing and not problems}
 
 
-@require_POST
 def game_undo(request: HttpRequest, token: str) -> HttpResponse:
     """One tap: revert the latest hole change (recorded in the history as an undo)."""
-    access = _edit_access(request, token)
+    access = _edit_access(request, token, ("POST",))
     if isinstance(access, HttpResponse):
         return access
     try:

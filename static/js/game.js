@@ -152,7 +152,23 @@
     });
   }
 
+  /* Copy buttons next to the share links (shown only where the Clipboard API exists). */
+  function wireCopyButtons() {
+    if (!navigator.clipboard) return;
+    document.querySelectorAll("[data-copy-target]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var input = document.getElementById(button.getAttribute("data-copy-target"));
+        if (!input) return;
+        navigator.clipboard.writeText(input.value).then(function () {
+          button.textContent = button.getAttribute("data-copied") || button.textContent;
+        }).catch(function () { input.select(); });
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    wireCopyButtons();
     requestWakeLock();
     startPolling();
     wireAddPlayer();

@@ -1,0 +1,196 @@
+"""A table scores live games on one phone (Chromium at 390x844): start, holes, a correction, match end.
+
+The screenshots these tests take illustrate docs/scoring-a-game.md.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring import services
+from scoring.models import Game
+from tests.conftest import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# Four grids whose scores are easy to check under the official preset (2 = -2, J/Q = 10, K = 0,
+# a pair in a column scores 0). Together they hold at most two cards of a rank: one pack is enough.
+GRIDS = [
+    [["5", "6", "K"], ["5", "6", "K"]],  # every column a pair: 0
+    [["A", "2", "3"], ["4", "7", "8"]],  # 1 - 2 + 3 + 4 + 7 + 8 = 21
+    [["9", "10", "J"], ["Q", "A", "2"]],  # 9 + 10 + 10 + 10 + 1 - 2 = 38
+    [["3", "4", "7"], ["8", "9", "10"]],  # 41
+]
+SCORES = [0, 21, 38, 41]
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def grid_for(player: int, hole: int) -> int:
+    """Which of GRIDS a player holds at a hole: they rotate round the table."""
+    return (player + hole) % 4
+
+
+def fill_grid(page, player: int, grid: list[list[str]]) -> None:
+    """Type the tokens into a player's cells (fast path for most holes)."""
+    for r, row in enumerate(grid, start=1):
+        for c, token in enumerate(row, start=1):
+            page.fill(f"input[name='p{player}-{r}-{c}']", token)
+
+
+def tap_grid(page, player: int, grid: list[list[str]]) -> None:
+    """Enter a grid the way a player does: tap the first cell, then each card on the keypad."""
+    page.click(f"input[name='p{player}-1-1']")
+    for row in grid:
+        for token in row:
+            page.click(f"[data-card-keypad] [data-rank='{token}']")
+
+
+def start_game(page) -> str:
+    """Start a four-player official game from the home page; return the scorer's URL."""
+    page.goto("/")
+    page.get_by_role("link", name="Start a game").first.click()
+    page.wait_for_url(re.compile(r"/games/new/"))
+    for index, name in enumerate(PLAYERS, start=1):
+        page.fill(f"#player-{index}", name)
+    screenshot(page, "game-start-players")
+    page.get_by_role("button", name="Next: first dealer").click()
+    page.get_by_role("heading", name="Who deals first?").wait_for()
+    page.get_by_label("2. Bob").check()
+    screenshot(page, "game-start-dealer")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/e/[\w-]+/$"))
+    return page.url
+
+
+def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correction(phone):
+    page = phone
+    game_url = start_game(page)
+    page.get_by_text("Bob deals").first.wait_for()
+    assert page.get_by_text("Cy plays first").first.is_visible()
+    screenshot(page, "game-new-scoreboard")
+
+    # Hole 1: Ann's grid by tapping the keypad, Bob's as a typed total, the others typed into cells.
+    page.get_by_role("link", name="Score hole 1").click()
+    page.wait_for_url(re.compile(r"/holes/new/$"))
+    tap_grid(page, 0, GRIDS[grid_for(0, 1)])
+    assert page.input_value("input[name='p0-2-3']") == "8"
+    page.fill("input[name='p1-total']", "30")
+    fill_grid(page, 2, GRIDS[grid_for(2, 1)])
+    fill_grid(page, 3, GRIDS[grid_for(3, 1)])
+    page.get_by_label("Dee", exact=True).check()
+    preview = page.locator("#preview-box")
+    preview.get_by_role("cell", name="41").first.wait_for()
+    assert preview.locator("tr", has_text="Ann").locator("td").first.inner_text().strip() == "21"
+    assert preview.locator("tr", has_text="Bob").locator("td").first.inner_text().strip() == "30"
+    screenshot(page, "game-hole-entry")
+    page.locator("[data-card-keypad]").scroll_into_view_if_needed()
+    page.get_by_role("button", name="Save hole 1").click()
+    page.wait_for_url(re.compile(r"/games/e/[\w-]+/(#scorecard)?$"))
+    assert page.get_by_text("Hole 1 saved: Ann 21, Bob 30, Cy 41, Dee 0.").is_visible()
+
+    # Holes 2 to 9: cards typed into the cells.
+    for hole in range(2, 10):
+        page.get_by_role("link", name=f"Score hole {hole}").click()
+        page.wait_for_url(re.compile(r"/holes/new/$"))
+        for player in range(4):
+            fill_grid(page, player, GRIDS[grid_for(player, hole)])
+        page.get_by_role("button", name=f"Save hole {hole}").click()
+        page.get_by_text(f"Hole {hole} saved").wait_for()
+    screenshot(page, "game-finished")
+
+    # A correction: hole 3, Ann's 10 (row 2, column 3) was really a king.
+    page.get_by_role("link", name="Hole 3: correct or delete").click()
+    page.wait_for_url(re.compile(r"/holes/3/$"))
+    assert page.input_value("input[name='p0-2-3']") == "10"
+    page.fill("input[name='p0-2-3']", "K")
+    screenshot(page, "game-hole-correction")
+    page.get_by_role("button", name="Save the correction").click()
+    page.get_by_text("Hole 3 corrected.").wait_for()
+
+    # Totals: 2 full rotations (100 each) plus hole 9's grid, Bob's typed 30 instead of 38, Ann -10.
+    expected = {"Ann": 200 + 21 - 10, "Bob": 200 + 38 - 38 + 30, "Cy": 200 + 41, "Dee": 200 + 0}
+    for name, total in expected.items():
+        row = page.locator("table.scorecard tbody tr", has_text=name).first
+        assert row.locator("td.total").inner_text().strip() == str(total), name
+    outcome = page.locator(".outcome")
+    assert "Dee wins!" in outcome.inner_text()
+    history = page.locator(".history").first
+    assert "Edited" in history.inner_text() and "Hole 3" in history.inner_text()
+    assert "Ann: before 41 (3 4 7 / 8 9 10), after 31 (3 4 7 / 8 9 K)" in history.inner_text()
+    page.locator(".outcome").scroll_into_view_if_needed()
+    screenshot(page, "game-winner")
+    page.locator("#history-title").scroll_into_view_if_needed()
+    screenshot(page, "game-history")
+
+    # The read-only link shows the same scoreboard, refuses to score, and the share page has QR codes.
+    game = Game.objects.get(edit_token=game_url.rstrip("/").rsplit("/", 1)[-1])
+    page.goto(f"/games/e/{game.edit_token}/share/")
+    assert page.locator("svg.qr").count() == 2
+    screenshot(page, "game-share")
+    page.goto(f"/games/v/{game.view_token}/")
+    assert "Dee wins!" in page.locator(".outcome").inner_text()
+    assert page.get_by_role("link", name="Score hole").count() == 0
+
+
+def test_it_refreshes_the_read_only_scoreboard_within_five_seconds(phone):
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    page = phone
+    page.goto(f"/games/v/{game.view_token}/")
+    assert page.locator("table.scorecard tbody tr", has_text="Ann").locator("td.total").inner_text() == "0"
+    services.hole_record(game, entries={"Ann": 7, "Bob": 12}, ender=None, actor="test")
+    page.locator("table.scorecard tbody tr", has_text="Ann").locator("td.total", has_text="7").wait_for(
+        timeout=5000
+    )
+    screenshot(page, "game-watch-link")
+
+
+def test_it_settles_a_tie_by_countback_and_shows_the_step(phone):
+    game = services.create_game(players=["Ann", "Bob", "Cy"], ruleset="official")
+    # Ann and Bob tie on 45; Ann's best hole (0) beats Bob's best (4): countback picks Ann.
+    ann = [0, 9, 5, 5, 5, 5, 5, 6]
+    bob = [4, 5, 5, 5, 5, 5, 5, 6]
+    for a, b in zip(ann, bob, strict=True):
+        services.hole_record(game, entries={"Ann": a, "Bob": b, "Cy": 9}, ender=None, actor="test")
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/")
+    page.get_by_role("link", name="Score hole 9").click()
+    page.fill("input[name='p0-total']", "5")
+    page.fill("input[name='p1-total']", "5")
+    page.fill("input[name='p2-total']", "9")
+    page.get_by_role("button", name="Save hole 9").click()
+    outcome = page.locator(".outcome")
+    outcome.wait_for()
+    text = outcome.inner_text()
+    assert "Ann wins!" in text
+    assert "Countback" in text and "decided" in text
+    outcome.scroll_into_view_if_needed()
+    screenshot(page, "game-countback")
+
+
+def test_it_plays_a_sudden_death_playoff_for_the_tied_players_only(phone):
+    game = services.create_game(players=["Ann", "Bob", "Cy"], ruleset="official")
+    for hole in range(9):
+        services.hole_record(game, entries={"Ann": 5 + hole % 2, "Bob": 5 + hole % 2, "Cy": 9}, ender=None)
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/")
+    assert "Tie for first: Ann & Bob" in page.locator(".outcome").inner_text()
+    screenshot(page, "game-sudden-death")
+    page.get_by_role("link", name="Score playoff hole 1").click()
+    page.wait_for_url(re.compile(r"/playoff/new/$"))
+    assert page.locator("input[name='p0-total']").count() == 1
+    assert page.locator("fieldset.player-entry legend", has_text="Cy").count() == 0
+    page.fill("input[name='p0-total']", "3")
+    page.fill("input[name='p1-total']", "7")
+    page.get_by_role("button", name="Save playoff hole 1").click()
+    page.locator(".outcome", has_text="Ann wins!").wait_for()
+    playoff = page.locator(".playoff")
+    assert "Playoff holes" in playoff.inner_text() and "P1" in playoff.inner_text()
+    # Playoff holes never change the match totals.
+    assert (
+        page.locator("table.scorecard tbody tr", has_text="Ann").first.locator("td.total").inner_text()
+        == "49"
+    )
+    playoff.scroll_into_view_if_needed()
+    screenshot(page, "game-playoff")
