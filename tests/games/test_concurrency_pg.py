@@ -98,3 +98,20 @@ def test_it_numbers_two_simultaneous_new_holes_one_and_two():
     assert sorted(r.number for r in results) == [1, 2]
     game.refresh_from_db()
     assert sorted(game.seats.values_list("total", flat=True)) == [3, 8]
+
+
+def test_it_keeps_totals_right_when_two_different_holes_change_at_once():
+    game = services.create_game(players=["ann", "bob"], ruleset="official")
+    services.hole_record(game, entries={"ann": 1, "bob": 1}, ender=None)
+    services.hole_record(game, entries={"ann": 1, "bob": 1}, ender=None)
+
+    def update(number: int, points: int) -> Callable[[], Any]:
+        return lambda: services.hole_update(
+            game, number, expected_version=1, entries={"ann": points, "bob": points}, ender=None
+        )
+
+    results = at_once(update(1, 10), update(2, 20))
+    assert all(isinstance(r, Hole) for r in results), results
+    assert sorted(game.seats.values_list("total", flat=True)) == [30, 30]
+    game.refresh_from_db()
+    assert game.version == 5  # created, two holes, two edits: one bump each, none lost
