@@ -121,29 +121,72 @@ class MatchFinder:
         used = 0
         for found in present:
             if used & found.line.mask:
-                chosen = best_pair_matching(present) if self.pairs else best_line_set(present)
+                chosen = best_pair_matching(present, self.weight) if self.pairs else best_line_set(present)
                 return chosen, True
             used |= found.line.mask
         return present, False
 
 
-def best_pair_matching(present: list[Found]) -> list[Found]:
+def best_pair_matching(present: list[Found], weight: dict[str, int]) -> list[Found]:
     """The maximal set of disjoint pairs with the largest saving (so the lowest score).
 
     Depth-first over the lowest free cell: pair it with a free partner, or leave it unmatched, which
     forbids its partners from staying unmatched too (else the set would not be maximal). Memo on
-    (free cells, cells that must still be matched); at most 10 cells, so at most 3^10 states and in
-    practice a few hundred."""
+    (free cells, cells that must still be matched); at most 10 cells. Two reductions keep it small:
+
+    - twins (same rank, same partners, partners of each other) are interchangeable: a twin is tried
+      once as a partner, and once a cell is matched its later twins must be matched too (any
+      solution can swap its unmatched twins to the front);
+    - cells with exactly the same partners N that are more than |N| (cards only a joker can match)
+      cannot all be matched: only the |N| best can, the others stay unmatched, and then every
+      card of N must be matched for the set to be maximal."""
     partners: dict[int, list[tuple[int, Found]]] = {}
-    free = 0
+    near: dict[int, int] = {}
+    rank_of: dict[int, str] = {}
     for found in present:
         a, b = found.line.cells
-        partners.setdefault(a, []).append((b, found))
-        partners.setdefault(b, []).append((a, found))
-        free |= 1 << a | 1 << b
-    near = {cell: sum(1 << other for other, _ in options) for cell, options in partners.items()}
-    for options in partners.values():
-        options.sort(key=lambda option: -option[1].gain)
+        if a in partners:
+            partners[a].append((b, found))
+            near[a] |= 1 << b
+        else:
+            partners[a] = [(b, found)]
+            near[a] = 1 << b
+        if b in partners:
+            partners[b].append((a, found))
+            near[b] |= 1 << a
+        else:
+            partners[b] = [(a, found)]
+            near[b] = 1 << a
+        if found.wild:
+            rank_of[a] = JOKER if a in found.wild else found.rank
+            rank_of[b] = JOKER if b in found.wild else found.rank
+        else:
+            rank_of[a] = rank_of[b] = found.rank
+    free = 0
+    twins: dict[int, int] = {}
+    groups: dict[tuple[str, int], int] = {}
+    same_partners: dict[int, list[int]] = {}
+    for cell, mask in near.items():
+        free |= 1 << cell
+        key = (rank_of[cell], mask | 1 << cell)
+        groups[key] = groups.get(key, 0) | 1 << cell
+        if mask in same_partners:
+            same_partners[mask].append(cell)
+        else:
+            same_partners[mask] = [cell]
+    for cell, mask in near.items():
+        twins[cell] = groups[(rank_of[cell], mask | 1 << cell)]
+    dropped = forced = 0
+    for shared, cells in same_partners.items():
+        room = shared.bit_count()
+        if len(cells) > room:
+            cells.sort(key=lambda c: -weight[rank_of[c]])
+            for cell in cells[room:]:
+                dropped |= 1 << cell
+            forced |= shared
+    if forced & dropped:  # a partner set that is itself dropped: keep the plain search
+        dropped = forced = 0
+    free &= ~dropped
     memo: dict[int, tuple[int, tuple[Found, ...]] | None] = {}
 
     def best(free: int, must: int) -> tuple[int, tuple[Found, ...]] | None:
@@ -155,12 +198,16 @@ def best_pair_matching(present: list[Found]) -> list[Found]:
         bit = free & -free
         cell = bit.bit_length() - 1
         result: tuple[int, tuple[Found, ...]] | None = None
+        tried = 0
         for other, found in partners[cell]:
             other_bit = 1 << other
-            if free & other_bit:
-                rest = best(free & ~bit & ~other_bit, must & ~bit & ~other_bit)
-                if rest is not None and (result is None or rest[0] + found.gain > result[0]):
-                    result = (rest[0] + found.gain, (found, *rest[1]))
+            if not free & other_bit or tried & twins[other]:
+                continue
+            tried |= other_bit
+            rest_free = free & ~bit & ~other_bit
+            rest = best(rest_free, (must | twins[cell]) & rest_free)
+            if rest is not None and (result is None or rest[0] + found.gain > result[0]):
+                result = (rest[0] + found.gain, (found, *rest[1]))
         if not must & bit:
             left_free = free & ~bit
             left_must = must | (near[cell] & left_free)
@@ -172,7 +219,7 @@ def best_pair_matching(present: list[Found]) -> list[Found]:
         memo[key] = result
         return result
 
-    answer = best(free, 0)
+    answer = best(free, forced)
     assert answer is not None  # matching greedily always gives a maximal set
     return sorted(answer[1], key=lambda f: f.line.cells)
 
