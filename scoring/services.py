@@ -44,6 +44,7 @@ from scoring.models import (
 from scoring.rules import (
     PlayerEntry,
     Ruleset,
+    check_table_cards,
     dealer_for_hole,
     format_grid,
     parse_grid,
@@ -775,7 +776,19 @@ def _score(
         engine_entries.append(PlayerEntry(name=seat.name, grid=grid, total=total, blocks_marked=blocks))
     if problems:
         raise GameError(problems)
-    result = score_hole(engine_entries, ruleset, ender=ender_seat.name if ender_seat else None)
+    try:
+        if len(players) < len(seats):
+            # A playoff hole is dealt from the packs of the whole table, not of its contenders.
+            grids = {e.name: e.grid for e in engine_entries if e.grid is not None}
+            check_table_cards(grids, ruleset, players=len(seats))
+        result = score_hole(
+            engine_entries,
+            ruleset,
+            ender=ender_seat.name if ender_seat else None,
+            check_decks=len(players) == len(seats),
+        )
+    except RulesError as error:
+        raise type(error)(_as_entries(error.problems)) from None
     by_name = {p.name: p for p in result.players}
     scored = []
     for seat in players:
@@ -796,6 +809,14 @@ def _score(
             )
         )
     return scored, ender_seat
+
+
+def _as_entries(problems: Iterable[Problem]) -> list[Problem]:
+    """The engine's paths ("grids.ann[1][2]") named as in our input ("entries.ann[1][2]")."""
+    return [
+        Problem("entries" + p.where[len("grids") :], p.message) if p.where.startswith("grids") else p
+        for p in problems
+    ]
 
 
 def _replace_entries(

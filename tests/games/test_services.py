@@ -428,3 +428,21 @@ def test_it_keeps_the_first_dealer_when_an_earlier_seat_leaves(make_game):
     services.seat_add(game, "fay")
     services.seat_remove(game, 1)  # eve, the last but one, leaves: fay is next clockwise
     assert selectors.scoreboard(game).next_hole.dealer == "fay"
+
+
+def test_it_checks_a_playoff_hole_against_the_packs_of_the_whole_table(make_game):
+    game = make_game(
+        ["ann", "bob", "cy", "dee"], ruleset={"preset": "basic", "holes": 1, "tiebreakers": ["sudden_death"]}
+    )
+    typed(game, 4, 4, 9, 9)  # four players: two packs in play
+    six_fives = {"ann": [["5", "5", "5"], ["K", "Q", "J"]], "bob": [["5", "5", "K"], ["Q", "J", "5"]]}
+    hole = services.hole_record(game, entries=six_fives, ender=None, playoff=True)  # 35 each: still level
+    assert hole.is_playoff and hole.entries.count() == 2
+    with pytest.raises(DeckError) as error:  # nine fives is more than two packs hold
+        services.hole_record(
+            game,
+            entries={"ann": [["5", "5", "5"], ["5", "5", "J"]], "bob": [["5", "5", "5"], ["5", "Q", "A"]]},
+            ender=None,
+            playoff=True,
+        )
+    assert error.value.problems[0].where.startswith("entries")
