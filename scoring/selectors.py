@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
-from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, Seat
+from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, Player, Seat
 from scoring.rules import (
     MatchOutcome,
     Ruleset,
@@ -513,8 +513,6 @@ def recent_player_names(
             names.append(name)
 
     if user is not None and user.is_authenticated:
-        from scoring.models import Player
-
         for name in (
             Player.objects.filter(owner=user)
             .order_by("-last_played_at", "name")
