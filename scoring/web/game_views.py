@@ -45,7 +45,6 @@ SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted
 SESSION_SCORER = "golf_scorer_name"
 RECENT_LIMIT = 30
 HISTORY_ON_PAGE = 5
-UNDO_LOOKBACK = 200  # changes read to find the one undo would revert (undos stack up at the top)
 
 TIEBREAK_NAMES = {
     "countback": _("Countback"),
@@ -204,19 +203,13 @@ def _outcome_context(board: selectors.Scoreboard) -> dict[str, Any]:
     }
 
 
-def _board_context(
-    request: HttpRequest,
-    board: selectors.Scoreboard,
-    can_edit: bool,
-    history: Sequence[selectors.HistoryLine] | None = None,
-) -> dict[str, Any]:
-    """Everything the scoreboard partial draws (`history`: the latest changes, when already read)."""
+def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: bool) -> dict[str, Any]:
+    """Everything the scoreboard partial draws."""
     game = board.game
     token = game.edit_token if can_edit else game.view_token
     names = [p.name for p in board.players]
     series = [Series(name, board.cumulative.get(name, ())) for name in names]
-    if history is None:
-        history = selectors.game_history(game, limit=HISTORY_ON_PAGE + 1)
+    history = selectors.game_history(game, limit=HISTORY_ON_PAGE + 1)
     replay_query = urlencode([("ruleset", board.ruleset.preset)] + [("player", name) for name in names])
     return {
         "game": game,
@@ -236,14 +229,6 @@ def _board_context(
         "replay_url": f"{reverse('games:new')}?{replay_query}",
         "holes_total": board.ruleset.holes,
     }
-
-
-def _undo_target(history: Sequence[selectors.HistoryLine]) -> selectors.HistoryLine | None:
-    """The change the undo button would revert: the latest hole change not yet undone."""
-    for line in history:
-        if line.action in ("create", "update", "delete") and not line.undone:
-            return line
-    return None
 
 
 def _exports(game: Game, token: str) -> list[tuple[str, str]]:
@@ -505,9 +490,8 @@ def game_edit(request: HttpRequest, token: str) -> HttpResponse:
         return access
     _remember(request, access.game, True)
     board = selectors.scoreboard(access.game)
-    history = selectors.game_history(access.game, limit=UNDO_LOOKBACK)
-    context = _board_context(request, board, True, history[: HISTORY_ON_PAGE + 1])
-    undo = _undo_target(history)
+    context = _board_context(request, board, True)
+    undo = selectors.undo_target(access.game)
     context.update(
         {
             "undo": _history_item(undo) if undo else None,
@@ -576,7 +560,7 @@ def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpRespon
             "history": [_history_item(line) for line in history],
             "can_edit": access.can_edit and can_edit,
             "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
-            "undo": _history_item(u) if can_edit and (u := _undo_target(history)) else None,
+            "undo": _history_item(u) if can_edit and (u := selectors.undo_target(game)) else None,
             "token": token,
         },
     )

@@ -167,7 +167,47 @@
     });
   }
 
+  /* A hole being entered survives a reload or a dead battery: [data-draft-key] forms keep their
+     fields in localStorage until they are sent. Only an empty form is refilled (never one the server
+     re-rendered with errors), and the draft is dropped as the form is submitted. */
+  function wireDrafts() {
+    var form = document.querySelector("form[data-draft-key]");
+    if (!form || !window.localStorage) return;
+    var key = "golf-draft:" + form.getAttribute("data-draft-key");
+    var fields = function () {
+      return Array.prototype.filter.call(form.elements, function (el) {
+        return el.name && el.name !== "csrfmiddlewaretoken" && el.name !== "idempotency_key" && el.type !== "hidden";
+      });
+    };
+    var saved = null;
+    try { saved = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { saved = null; }
+    var empty = fields().every(function (el) { return el.type === "radio" || !el.value; });
+    if (saved && empty && form.getAttribute("data-draft-restore") === "1") {
+      fields().forEach(function (el) {
+        if (!(el.name in saved)) return;
+        if (el.type === "radio") el.checked = saved[el.name] === el.value;
+        else el.value = saved[el.name];
+      });
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      var note = document.querySelector("[data-draft-note]");
+      if (note) note.hidden = false;
+    }
+    var store = function () {
+      var data = {};
+      fields().forEach(function (el) {
+        if (el.type === "radio") { if (el.checked) data[el.name] = el.value; }
+        else if (el.value) data[el.name] = el.value;
+      });
+      try { localStorage.setItem(key, JSON.stringify(data)); } catch (e) { /* storage full or off */ }
+    };
+    form.addEventListener("input", store);
+    form.addEventListener("change", store);
+    form.addEventListener("grid-entry:change", store);
+    form.addEventListener("submit", function () { localStorage.removeItem(key); });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    wireDrafts();
     wireCopyButtons();
     requestWakeLock();
     startPolling();

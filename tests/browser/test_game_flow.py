@@ -194,3 +194,22 @@ def test_it_plays_a_sudden_death_playoff_for_the_tied_players_only(phone):
     )
     playoff.scroll_into_view_if_needed()
     screenshot(page, "game-playoff")
+
+
+def test_it_keeps_a_half_entered_hole_across_a_reload_and_saves_it_once_after_back(phone):
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    fill_grid(page, 0, GRIDS[1])
+    page.reload()
+    assert page.input_value("input[name='p0-2-3']") == "8"
+    assert page.get_by_text("The cards entered before the page was reloaded are back.").is_visible()
+    page.fill("input[name='p1-total']", "12")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.get_by_text("Hole 1 saved: Ann 21, Bob 12.").wait_for()
+    # Back: the page asks the server again and offers hole 2, empty; hole 1 is recorded once.
+    page.go_back()
+    page.wait_for_url(re.compile(r"/holes/new/$"))
+    assert page.locator("h1").inner_text().startswith("Hole 2")
+    assert page.input_value("input[name='p1-total']") == "" and page.input_value("input[name='p0-1-1']") == ""
+    assert game.holes.count() == 1
