@@ -446,3 +446,12 @@ def test_it_checks_a_playoff_hole_against_the_packs_of_the_whole_table(make_game
             playoff=True,
         )
     assert error.value.problems[0].where.startswith("entries")
+
+
+def test_it_lists_recent_names_and_games_of_a_browser_by_edit_token(make_game):
+    older = make_game(["Ann", "Bob"])
+    newer = make_game(["Cy", "ann"])
+    tokens = [older.edit_token, newer.edit_token]
+    assert list(selectors.games_for_tokens(tokens)) == [newer, older]
+    assert selectors.recent_player_names(None, edit_tokens=tokens) == ["Cy", "ann", "Bob"]
+    assert selectors.recent_player_names(None, edit_tokens=[older.view_token]) == []  # view links: not yours
