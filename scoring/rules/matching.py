@@ -39,6 +39,7 @@ class MatchFinder:
         self.kept = {rank: (min(value, 0) if keep else 0) for rank, value in values.items()}
         self.weight = {rank: values[rank] - self.kept[rank] for rank in values}
         self.pairs = all(len(line.cells) == 2 for line in self.lines)
+        self.anywhere = "anywhere" in ruleset.match_lines
         self.pair_line: dict[tuple[int, int], Line] = (
             {line.cells: line for line in self.lines} if self.pairs else {}
         )
@@ -115,6 +116,8 @@ class MatchFinder:
     # --- choosing --------------------------------------------------------------------------------
     def choose(self, ranks: list[str], free: int) -> tuple[list[Found], bool]:
         """The matches that count among the `free` cells, and whether several sets were possible."""
+        if self.anywhere:
+            return self._choose_anywhere(ranks, free)
         present = self.present(ranks, free)
         if len(present) < 2:
             return present, False
@@ -125,6 +128,89 @@ class MatchFinder:
                 return chosen, True
             used |= found.line.mask
         return present, False
+
+    def _choose_anywhere(self, ranks: list[str], free: int) -> tuple[list[Found], bool]:
+        """`anywhere` needs no search: cards of one rank are interchangeable and a wild joker pairs
+        with anything, so the best maximal set follows from counts.
+
+        Every joker matched (case A): each rank keeps at most one card unmatched, and a joker given
+        to a rank flips whether it has one left over; the jokers left pair with each other, so the
+        number of flipped ranks has the parity of the jokers. Flip the ranks that gain most. One
+        joker unmatched (case B): then every other card must be matched, which needs a joker for
+        each rank with an odd count and an even number of jokers left over."""
+        cells_of: dict[str, list[int]] = {}
+        for cell, rank in enumerate(ranks):
+            if free >> cell & 1:
+                if rank in cells_of:
+                    cells_of[rank].append(cell)
+                else:
+                    cells_of[rank] = [cell]
+        jokers = cells_of.pop(JOKER, []) if self.wild else []
+        weight = self.weight
+        joker_weight = weight[JOKER]
+        counted = [(rank, len(cells)) for rank, cells in cells_of.items()]
+        naturals = sum(n for _, n in counted)
+        choice = any(n > 2 for _, n in counted) or (bool(jokers) and len(jokers) + naturals > 2)
+        if not jokers:
+            return self._anywhere_pairs(cells_of, jokers, set(), False), choice
+        # Case A: every joker matched. Flipping a rank with an odd count matches its last card, with an
+        # even count it leaves one unmatched; flip the ranks that gain most, as many as parity allows.
+        gains = sorted(
+            ((weight[rank] if n % 2 else -weight[rank], rank) for rank, n in counted),
+            key=lambda item: -item[0],
+        )
+        base = len(jokers) * joker_weight + sum(weight[rank] * (n - n % 2) for rank, n in counted)
+        best_a: tuple[int, int] | None = None  # (saving, ranks flipped)
+        running = 0
+        for flips in range(min(len(jokers), len(gains)) + 1):
+            if flips:
+                running += gains[flips - 1][0]
+            if (len(jokers) - flips) % 2 == 0 and (best_a is None or base + running > best_a[0]):
+                best_a = (base + running, flips)
+        # Case B: one joker unmatched, every other card matched.
+        odd = sum(1 for _, n in counted if n % 2)
+        best_b = None
+        if odd <= len(jokers) - 1 and (len(jokers) - 1 - odd) % 2 == 0:
+            best_b = (len(jokers) - 1) * joker_weight + sum(weight[rank] * n for rank, n in counted)
+        if best_a is None or (best_b is not None and best_b > best_a[0]):
+            flipped = {rank for rank, n in counted if n % 2}
+            spare_joker = True
+        else:
+            flipped = {rank for _, rank in gains[: best_a[1]]}
+            spare_joker = False
+        return self._anywhere_pairs(cells_of, jokers, flipped, spare_joker), choice
+
+    def _anywhere_pairs(
+        self, cells_of: dict[str, list[int]], jokers: list[int], flipped: set[str], spare_joker: bool
+    ) -> list[Found]:
+        """The matches of an `anywhere` solution: a joker for each flipped rank (its last card), pairs
+        of equal cards in reading order, then jokers in pairs (the last one left if `spare_joker`)."""
+        pair_line, kept, weight = self.pair_line, self.kept, self.weight
+        found: list[Found] = []
+        jokers = list(jokers)
+        for rank, cells in cells_of.items():
+            if len(cells) == 1 and rank not in flipped:
+                continue
+            if rank in flipped:
+                cells = cells[:-1]
+                natural, joker = cells_of[rank][-1], jokers.pop(0)
+                line = pair_line[(joker, natural) if joker < natural else (natural, joker)]
+                found.append(
+                    Found(line, rank, (joker,), kept[rank] + kept[JOKER], weight[rank] + weight[JOKER])
+                )
+            for i in range(0, len(cells) - 1, 2):
+                found.append(
+                    Found(pair_line[(cells[i], cells[i + 1])], rank, (), 2 * kept[rank], 2 * weight[rank])
+                )
+        if spare_joker:
+            jokers.pop()
+        for i in range(0, len(jokers) - 1, 2):
+            found.append(
+                Found(pair_line[(jokers[i], jokers[i + 1])], JOKER, (), 2 * kept[JOKER], 2 * weight[JOKER])
+            )
+        if len(found) > 1:
+            found.sort(key=lambda f: f.line.cells)
+        return found
 
 
 def best_pair_matching(present: list[Found], weight: dict[str, int]) -> list[Found]:
