@@ -217,6 +217,18 @@ CASES: list[tuple[str, Any, G, int]] = [
         18,
     ),
     (
+        "SPEC How a grid scores 2 + 002: a wild joker stays unmatched when every other card pairs",
+        {"preset": "jokers-54", "rows": 3, "cols": 3, "match_lines": ["anywhere"], "jokers_wild": True},
+        [["X", "Q", "Q"], ["K", "K", "5"], ["5", "A", "A"]],
+        -2,
+    ),
+    (
+        "SPEC How a grid scores 2 + 002: a wild joker takes the odd card worth most",
+        {"preset": "jokers-54", "match_lines": ["anywhere"], "jokers_wild": True},
+        [["X", "Q", "Q"], ["3", "9", "3"]],
+        0,
+    ),
+    (
         "004 §Strategy: a perfect hand of three joker columns is -12 when negatives keep",
         {"preset": "official-jokers", "decks": 3},
         [["X", "X", "X"], ["X", "X", "X"]],
