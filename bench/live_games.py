@@ -1,0 +1,228 @@
+"""Benchmark: many tables recording holes through the API at once, against a bare one-row view.
+
+    .venv/bin/python bench/live_games.py [--tables 32] [--clients 16] [--workers 2]
+
+What it does, all on this machine over loopback:
+1. creates a fresh PostgreSQL database (golfclub_bench) and migrates it;
+2. serves the app with gunicorn (--workers 2, sync workers) using bench/settings.py, which adds
+   /bench/bare/: parse the JSON body and INSERT it as one row (the floor under any write);
+3. 16 client threads create one game per table (official preset, 4 players) and record 9 holes
+   of 4 grids each through POST /api/v1/games/<token>/holes/ (with an Idempotency-Key), then post
+   the same bodies to the bare view; both phases are timed in the same run;
+4. prints p50/p99 latency and holes per second for both, and their ratios;
+5. times the scoreboard page of an 18-hole, 6-player game in-process (server time only).
+
+Targets (issue 3): hole recording keeps >= 50% of the bare view's throughput and <= 2x its p99;
+the scoreboard of an 18-hole 6-player game renders in <= 20 ms of server time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DB_NAME = "golfclub_bench"
+PG = "postgres://postgres@127.0.0.1:5432"
+PORT = 8765
+BASE = f"http://127.0.0.1:{PORT}"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+PLAYERS = ["ann", "bob", "cat", "dan"]
+
+
+def random_table(rng: random.Random) -> dict[str, list[list[str]]]:
+    """Four legal 2x3 grids dealt from one 52-card pack."""
+    deck = [rank for rank in RANKS for _ in range(4)]
+    rng.shuffle(deck)
+    return {name: [deck[i * 6 : i * 6 + 3], deck[i * 6 + 3 : i * 6 + 6]] for i, name in enumerate(PLAYERS)}
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """The pct-th percentile (nearest rank) of values, in the same unit."""
+    ordered = sorted(values)
+    index = max(0, min(len(ordered) - 1, round(pct / 100 * len(ordered)) - 1))
+    return ordered[index]
+
+
+def run(cmd: list[str], env: dict[str, str]) -> None:
+    """Run a setup command, failing loudly."""
+    subprocess.run(cmd, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+
+
+def prepare_database(env: dict[str, str]) -> None:
+    """Drop and recreate the bench database, migrate it, add the bare table."""
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {DB_NAME}")
+    run([sys.executable, "manage.py", "migrate", "--noinput"], env)
+    with psycopg.connect(f"{PG}/{DB_NAME}", autocommit=True) as conn:
+        conn.execute("CREATE TABLE bench_bare_insert (id bigserial PRIMARY KEY, body jsonb NOT NULL)")
+
+
+def start_gunicorn(env: dict[str, str], workers: int) -> subprocess.Popen[bytes]:
+    """Serve the app on loopback and wait until it answers."""
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "golfclub.wsgi",
+            "--workers",
+            str(workers),
+            "--bind",
+            f"127.0.0.1:{PORT}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{BASE}/api/v1/rulesets/", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGTERM)
+    raise SystemExit("gunicorn did not start within 30 s")
+
+
+def create_game(client: httpx.Client) -> str:
+    """Create a 4-player official game; return its edit token."""
+    response = client.post("/api/v1/games/", json={"players": PLAYERS, "ruleset": "official"})
+    response.raise_for_status()
+    return response.json()["edit_token"]
+
+
+def phase(name: str, jobs: list, clients: int, send) -> dict[str, float]:
+    """Send every job from `clients` threads (one keep-alive connection each); time each request."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    chunks = [jobs[i::clients] for i in range(clients)]
+
+    def worker(chunk: list) -> None:
+        with httpx.Client(base_url=BASE, timeout=30) as client:
+            for job in chunk:
+                start = time.perf_counter()
+                send(client, job)
+                elapsed = time.perf_counter() - start
+                with lock:
+                    latencies.append(elapsed)
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(worker, chunks))
+    wall = time.perf_counter() - started
+    return {
+        "name": name,
+        "requests": len(latencies),
+        "per_second": len(latencies) / wall,
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p99_ms": percentile(latencies, 99) * 1000,
+    }
+
+
+def scoreboard_server_time(env: dict[str, str]) -> dict[str, float]:
+    """Run bench/scoreboard.py against the bench database and read its JSON line."""
+    out = subprocess.run(
+        [sys.executable, "bench/scoreboard.py"], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    """Run both phases and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=32, help="tables (games), each 9 holes x 4 players")
+    parser.add_argument("--clients", type=int, default=16, help="concurrent client connections")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    args = parser.parse_args()
+
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"{PG}/{DB_NAME}",
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "DEBUG": "false",
+        "SECRET_KEY": uuid.uuid4().hex * 2,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
+        "LOG_LEVEL": "ERROR",
+    }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    prepare_database(env)
+    server = start_gunicorn(env, args.workers)
+    try:
+        rng = random.Random(2026)
+        with httpx.Client(base_url=BASE, timeout=30) as client:
+            tokens = [create_game(client) for _ in range(args.tables)]
+        # Interleave tables so concurrent clients write to different games, as at an event.
+        jobs = [(token, hole, random_table(rng)) for hole in range(1, 10) for token in tokens]
+
+        def send_hole(client: httpx.Client, job) -> None:
+            token, hole, grids = job
+            body = {"entries": grids, "ender": PLAYERS[hole % 4]}
+            response = client.post(
+                f"/api/v1/games/{token}/holes/", json=body, headers={"Idempotency-Key": f"{token}-{hole}"}
+            )
+            if response.status_code != 201:
+                raise SystemExit(f"hole {hole} of {token}: HTTP {response.status_code} {response.text[:300]}")
+
+        def send_bare(client: httpx.Client, job) -> None:
+            _token, hole, grids = job
+            response = client.post("/bench/bare/", json={"entries": grids, "ender": PLAYERS[hole % 4]})
+            if response.status_code != 201:
+                raise SystemExit(f"bare insert: HTTP {response.status_code}")
+
+        # Warm both paths once per worker so imports and connections are not timed.
+        with httpx.Client(base_url=BASE, timeout=30) as client:
+            for _ in range(args.workers * 2):
+                send_bare(client, (tokens[0], 0, random_table(rng)))
+        bare = phase("bare one-row insert", jobs, args.clients, send_bare)
+        holes = phase("hole recording (API)", jobs, args.clients, send_hole)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+
+    board = scoreboard_server_time(env)
+    print(
+        f"{args.tables} tables x 9 holes x 4 players = {len(jobs)} holes; {args.clients} clients; "
+        f"gunicorn {args.workers} workers; PostgreSQL on loopback"
+    )
+    print(f"{'endpoint':<24}{'requests':>10}{'per second':>12}{'p50 ms':>10}{'p99 ms':>10}")
+    for row in (bare, holes):
+        print(
+            f"{row['name']:<24}{row['requests']:>10}{row['per_second']:>12.1f}{row['p50_ms']:>10.2f}{row['p99_ms']:>10.2f}"
+        )
+    throughput_ratio = holes["per_second"] / bare["per_second"]
+    p99_ratio = holes["p99_ms"] / bare["p99_ms"]
+    print(
+        f"throughput ratio holes/bare: {throughput_ratio:.2f} (target >= 0.50) "
+        f"{'PASS' if throughput_ratio >= 0.5 else 'FAIL'}"
+    )
+    print(f"p99 ratio holes/bare: {p99_ratio:.2f} (target <= 2.00) {'PASS' if p99_ratio <= 2 else 'FAIL'}")
+    print(
+        f"scoreboard page, 18 holes x 6 players, server time: p50 {board['p50_ms']:.2f} ms, "
+        f"p99 {board['p99_ms']:.2f} ms (target <= 20 ms) {'PASS' if board['p50_ms'] <= 20 else 'FAIL'}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,14 @@
+"""Settings for benchmarks: the production settings plus a bare baseline view (bench/urls.py).
+
+Used only by bench/live_games.py, which serves the app with gunicorn on loopback.
+"""
+
+from golfclub.settings import *  # noqa: F403
+
+ROOT_URLCONF = "bench.urls"
+SECURE_SSL_REDIRECT = False
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
+SECURE_HSTS_SECONDS = 0
+# No collectstatic step in a benchmark run: plain static storage (the manifest needs collectstatic).
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
