@@ -10,7 +10,7 @@ PYTHON_CANDIDATES := python3.13 python3.12 $(wildcard $(HOME)/.pyenv/versions/3.
 FIND_PYTHON := for p in $(PYTHON_CANDIDATES); do \
 	if $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then echo $$p; break; fi; done
 
-.PHONY: setup run test lint format bench demo check-deploy clean
+.PHONY: setup run test lint format bench screenshots check-deploy clean
 
 setup: $(STAMP)
 
@@ -45,6 +45,11 @@ format: setup
 
 bench: setup
 	$(PY) bench/engine.py
+	$(PY) bench/live_games.py
+
+# Retake the pictures in docs/screenshots/ from the browser tests (needs Chromium).
+screenshots: setup
+	GOLFCLUB_SCREENSHOTS=1 $(PY) -m pytest -m browser -q
 
 check-deploy: setup
 	DEBUG=false SECRET_KEY=$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))') \
