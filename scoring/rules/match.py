@@ -111,14 +111,6 @@ class MatchOutcome:
         }
 
 
-_METHOD_NAMES = {
-    "countback": "countback (lowest single hole, then the next lowest)",
-    "most_holes_won": "most holes won",
-    "sudden_death": "sudden death",
-    "shared": "shared victory",
-}
-
-
 def _split(group: tuple[str, ...], key: Mapping[str, Any]) -> list[tuple[str, ...]]:
     """Split a group into subgroups by ascending key, keeping seat order within a subgroup."""
     ordered = sorted(group, key=lambda name: key[name])
@@ -169,72 +161,95 @@ def rank_players(
     _validate(hole_scores, tiebreakers, playoff_scores)
     names = tuple(hole_scores)
     totals = {name: sum(hole_scores[name]) for name in names}
-    holes = max((len(scores) for scores in hole_scores.values()), default=0)
-    won = {name: 0 for name in names}
-    for index in range(holes):
-        played = {name: hole_scores[name][index] for name in names if index < len(hole_scores[name])}
-        lowest = min(played.values())
-        for name, score in played.items():
-            if score == lowest:
-                won[name] += 1
-    steps: list[TiebreakStep] = []
-    explanation = [
+    ties = _Tiebreak(hole_scores, playoff_scores or {})
+    ties.explanation.append(
         "Totals, lowest wins (rule 2.5): "
         + ", ".join(f"{n} {totals[n]}" for n in sorted(names, key=totals.get))
         + "."
-    ]
+    )
     order: list[tuple[str, ...]] = []
-    status, winners, contenders = "won", (), ()
-    for position, group in enumerate(_split(names, totals)):
-        first = position == 0
-        pending = [group]
-        settled: list[tuple[str, ...]] = []
-        for method in tiebreakers:
-            next_pending: list[tuple[str, ...]] = []
-            for tied in pending:
-                if len(tied) == 1:
-                    next_pending.append(tied)
-                    continue
-                parts, step = _apply(
-                    method, tied, hole_scores, won, playoff_scores, first and tied == pending[0]
-                )
-                if step is not None:
-                    steps.append(step)
-                    explanation.append(step.explanation)
-                if method == "shared" and first and tied == pending[0] and len(parts) == 1:
-                    status, winners = "shared", tied
-                if method == "sudden_death" and step is not None and not step.decided and len(parts) == 1:
-                    status, contenders = "sudden_death", tied
-                next_pending += parts
-            pending = next_pending
-            if status in ("shared", "sudden_death") and first:
-                break
-        settled = pending
-        order += settled
-        if first and status == "won":
-            if len(settled[0]) == 1:
-                winners = settled[0]
-            else:
-                status, contenders = "tied", settled[0]
-    if status == "won":
-        explanation.append(f"{winners[0]} wins.")
-    elif status == "shared":
-        explanation.append(f"{' and '.join(winners)} share the victory ({cite('4.2')}).")
-    elif status == "sudden_death":
-        explanation.append(
-            f"{' and '.join(contenders)} play sudden-death holes until one scores lowest ({cite('4.2')})."
-        )
+    for place, group in enumerate(_split(names, totals)):
+        order += ties.settle(group, tuple(tiebreakers), for_first=place == 0)
+    leaders = order[0]
+    if ties.status is None:
+        ties.status = "won" if len(leaders) == 1 else "tied"
+    winners = leaders if ties.status in ("won", "shared") else ()
+    contenders = leaders if ties.status in ("sudden_death", "tied") else ()
+    if ties.status == "won":
+        ending = f"{_joined(winners)} wins."
+    elif ties.status == "shared":
+        ending = f"{_joined(winners)} share the victory ({cite('4.2')})."
+    elif ties.status == "sudden_death":
+        ending = f"{_joined(contenders)} play sudden-death holes until one scores lowest ({cite('4.2')})."
     else:
-        explanation.append(f"{' and '.join(contenders)} remain tied: no tiebreaker separates them.")
+        ending = f"{_joined(contenders)} remain tied: no tiebreaker separates them."
+    ties.explanation.append(ending)
     return MatchOutcome(
         order=tuple(order),
         totals=tuple((name, totals[name]) for name in names),
         winners=tuple(winners),
-        status=status,
+        status=ties.status,
         contenders=tuple(contenders),
-        steps=tuple(steps),
-        explanation=tuple(explanation),
+        steps=tuple(ties.steps),
+        explanation=tuple(ties.explanation),
     )
+
+
+class _Tiebreak:
+    """Applies tiebreak methods to tied groups, recording the steps and how first place was settled."""
+
+    def __init__(
+        self, hole_scores: Mapping[str, Sequence[int]], playoff: Mapping[str, Sequence[int]]
+    ) -> None:
+        self.hole_scores = hole_scores
+        self.playoff = playoff
+        self.won = _holes_won(hole_scores)
+        self.steps: list[TiebreakStep] = []
+        self.explanation: list[str] = []
+        self.status: str | None = (
+            None  # "shared" or "sudden_death" once a method settles first place that way
+        )
+
+    def settle(
+        self, group: tuple[str, ...], methods: tuple[str, ...], for_first: bool
+    ) -> list[tuple[str, ...]]:
+        """Split a tied group with the first method, then each part with the rest; best first."""
+        if len(group) == 1 or not methods:
+            return [group]
+        method, rest = methods[0], methods[1:]
+        if method in ("sudden_death", "shared") and not for_first:
+            return self.settle(group, rest, for_first)
+        parts, step = _apply(method, group, self.hole_scores, self.won, self.playoff)
+        self.steps.append(step)
+        self.explanation.append(step.explanation)
+        if method == "shared":
+            self.status = "shared"
+            return [group]
+        if method == "sudden_death" and not step.decided:
+            self.status = "sudden_death"
+            return [group]
+        settled: list[tuple[str, ...]] = []
+        for index, part in enumerate(parts):
+            settled += self.settle(part, rest, for_first and index == 0)
+        return settled
+
+
+def _holes_won(hole_scores: Mapping[str, Sequence[int]]) -> dict[str, int]:
+    """Holes where each player had the lowest score of the whole table; a shared lowest counts for each."""
+    won = {name: 0 for name in hole_scores}
+    holes = max((len(scores) for scores in hole_scores.values()), default=0)
+    for index in range(holes):
+        played = {name: scores[index] for name, scores in hole_scores.items() if index < len(scores)}
+        lowest = min(played.values())
+        for name, score in played.items():
+            if score == lowest:
+                won[name] += 1
+    return won
+
+
+def _joined(names: Sequence[str]) -> str:
+    """ "ann", "ann and bob", "ann, bob and cy"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _apply(
@@ -242,58 +257,43 @@ def _apply(
     tied: tuple[str, ...],
     hole_scores: Mapping[str, Sequence[int]],
     won: Mapping[str, int],
-    playoff_scores: Mapping[str, Sequence[int]] | None,
-    for_first: bool,
-) -> tuple[list[tuple[str, ...]], TiebreakStep | None]:
-    """Apply one method to one tied group: the subgroups best first, and the step taken (if any)."""
-    names = " and ".join(tied)
+    playoff: Mapping[str, Sequence[int]],
+) -> tuple[list[tuple[str, ...]], TiebreakStep]:
+    """Apply one method to one tied group: the subgroups best first, and the step taken."""
+    names = _joined(tied)
+    if method == "sudden_death":
+        winner, played = _playoff_winner(tied, playoff)
+        values = tuple((name, ", ".join(map(str, playoff.get(name, ())[:played]))) for name in tied)
+        if winner is None:
+            shown = f" ({'; '.join(f'{n}: {v}' for n, v in values)})" if played else ""
+            text = f"{names} tie; sudden death: no playoff hole has a single lowest score yet{shown}"
+            return [tied], TiebreakStep(method, tied, values, False, f"{text} ({cite('4.2')}).")
+        rest = tuple(name for name in tied if name != winner)
+        text = f"{names} tie; sudden death: {winner} scores lowest on playoff hole {played}"
+        return [(winner,), rest], TiebreakStep(method, tied, values, True, f"{text} ({cite('4.2')}).")
+    if method == "shared":
+        return [tied], TiebreakStep(
+            method, tied, (), True, f"{names} tie and share the victory ({cite('4.2')})."
+        )
     if method == "countback":
-        key = {name: tuple(sorted(hole_scores[name])) for name in tied}
-        parts = _split(tied, key)
+        key: dict[str, Any] = {name: tuple(sorted(hole_scores[name])) for name in tied}
         values = tuple((name, ", ".join(map(str, key[name]))) for name in tied)
         shown = "; ".join(f"{name}: {value}" for name, value in values)
         text = f"{names} tie; countback compares their hole scores from the lowest ({shown})"
-    elif method == "most_holes_won":
+    else:  # most_holes_won
         key = {name: -won[name] for name in tied}
-        parts = _split(tied, key)
         values = tuple((name, str(won[name])) for name in tied)
         shown = ", ".join(f"{name} {value}" for name, value in values)
         text = f"{names} tie; most holes won ({shown})"
-    elif method == "sudden_death":
-        if not for_first:
-            return [tied], None
-        winner, played = _playoff_winner(tied, playoff_scores or {})
-        values = tuple(
-            (name, ", ".join(map(str, (playoff_scores or {}).get(name, ())[:played]))) for name in tied
-        )
-        if winner is None:
-            shown = f" ({'; '.join(f'{n}: {v}' for n, v in values)})" if played else ""
-            step = TiebreakStep(
-                method,
-                tied,
-                values,
-                False,
-                f"{names} tie; sudden death: no playoff hole has a single lowest score yet{shown} "
-                f"({cite('4.2')}).",
-            )
-            return [tied], step
-        rest = tuple(name for name in tied if name != winner)
-        step = TiebreakStep(
-            method,
-            tied,
-            values,
-            True,
-            f"{names} tie; sudden death: {winner} scores lowest on playoff hole {played} ({cite('4.2')}).",
-        )
-        return [(winner,), rest], step
-    else:  # shared
-        if not for_first:
-            return [tied], None
-        step = TiebreakStep(method, tied, (), True, f"{names} tie and share the victory ({cite('4.2')}).")
-        return [tied], step
+    parts = _split(tied, key)
     decided = len(parts[0]) == 1
-    outcome = f": {parts[0][0]} ranks ahead." if decided else (": still level." if len(parts) == 1 else ".")
-    return parts, TiebreakStep(method, tied, values, decided, f"{text}{outcome[:-1]} ({cite('4.2')}).")
+    if decided:
+        text += f": {parts[0][0]} ranks ahead"
+    elif len(parts) == 1:
+        text += ": still level"
+    else:
+        text += f": {_joined(parts[0])} stay level ahead"
+    return parts, TiebreakStep(method, tied, values, decided, f"{text} ({cite('4.2')}).")
 
 
 def _playoff_winner(tied: tuple[str, ...], playoff: Mapping[str, Sequence[int]]) -> tuple[str | None, int]:

@@ -209,3 +209,34 @@ def test_it_rejects_bad_standings_input(
     with pytest.raises(RulesError) as error:
         rank_players(hole_scores, tiebreakers, playoff)
     assert error.value.problems[0].where == where
+
+
+def test_it_explains_a_three_way_tie_step_by_step() -> None:
+    # ann, bob and cy all total 9. Countback puts ann (1, 3, 5) ahead of bob and cy (2, 3, 4 each);
+    # then bob won hole 3 outright while cy won none (ann took hole 1, dee hole 2).
+    hole_scores = {"ann": [1, 3, 5], "bob": [4, 3, 2], "cy": [2, 3, 4], "dee": [3, 1, 8]}
+    outcome = rank_players(hole_scores, ["countback", "most_holes_won"])
+    assert outcome.order == (("ann",), ("bob",), ("cy",), ("dee",))
+    assert outcome.explanation == (
+        "Totals, lowest wins (rule 2.5): ann 9, bob 9, cy 9, dee 12.",
+        "ann, bob and cy tie; countback compares their hole scores from the lowest "
+        "(ann: 1, 3, 5; bob: 2, 3, 4; cy: 2, 3, 4): ann ranks ahead (rule 4.2).",
+        "bob and cy tie; most holes won (bob 1, cy 0): bob ranks ahead (rule 4.2).",
+        "ann wins.",
+    )
+    first, second = outcome.steps
+    assert (first.players, first.decided, second.players, second.decided) == (
+        ("ann", "bob", "cy"),
+        True,
+        ("bob", "cy"),
+        True,
+    )
+
+
+def test_it_says_when_a_method_only_splits_off_the_last() -> None:
+    outcome = rank_players({"ann": [2, 4], "bob": [4, 2], "cy": [3, 3]}, ["countback"])
+    (step,) = outcome.steps
+    assert not step.decided
+    assert step.explanation.endswith(": ann and bob stay level ahead (rule 4.2).")
+    assert outcome.order == (("ann", "bob"), ("cy",))
+    assert outcome.status == "tied"
