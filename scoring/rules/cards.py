@@ -113,6 +113,11 @@ def _parse_token(text: str) -> Card | None:
     return Card(rank, _SUIT_ALIASES[suit_text])
 
 
+def parse_rank(text: str) -> str | None:
+    """The rank a rank token names ("q" -> "Q", "T" -> "10", "JK" -> "X"), or None."""
+    return _RANK_ALIASES.get(text.strip().upper())
+
+
 def parse_card(token: str | Card, where: str = "card") -> Card:
     """Parse one card token ("Q", "10h", "T♠", "x", "JK"); raise CardError naming the token and place."""
     if isinstance(token, Card):

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from .cards import RANKS
+from .cards import RANKS, parse_rank
 from .errors import Problem, RulesetError
 
 SHAPES: tuple[tuple[int, int], ...] = ((2, 2), (2, 3), (2, 4), (2, 5), (3, 3))
@@ -346,14 +346,12 @@ class _Checker:
         return value
 
     def values(self, value: Any) -> tuple[tuple[str, int], ...]:
-        from .cards import _RANK_ALIASES
-
         if not isinstance(value, Mapping):
             self.fail("values", f"values must be an object of rank → points, not {_type_name(value)}.")
             return self.base.values
         merged = dict(self.base.values)
         for key, points in value.items():
-            rank = _RANK_ALIASES.get(key.strip().upper()) if isinstance(key, str) else None
+            rank = parse_rank(key) if isinstance(key, str) else None
             if rank is None:
                 self.fail(
                     f"values.{key}",

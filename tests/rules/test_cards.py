@@ -124,3 +124,23 @@ def test_it_round_trips_a_grid_through_its_tokens() -> None:
     assert format_grid(grid) == [["10H", "X", "Q"], ["10S", "A", "K"]]
     assert parse_grid(format_grid(grid)) == grid
     assert parse_grid(grid) == grid
+
+
+def test_it_builds_errors_from_a_message_or_problems() -> None:
+    from scoring.rules import Problem, RulesError, cite
+
+    error = RulesError("Something is wrong.", where="grid")
+    assert error.as_dict() == {
+        "detail": "Something is wrong.",
+        "errors": [{"where": "grid", "message": "Something is wrong."}],
+    }
+    assert RulesError(Problem("ender", "No such player.")).problems == (Problem("ender", "No such player."),)
+    with pytest.raises(ValueError, match="at least one problem"):
+        RulesError([])
+    assert str(RulesError([Problem("a", "One."), Problem("b", "Two.")])) == "One.; Two."
+    assert [cite(key) for key in ("2.3", "seed 001", "project", "ruleset")] == [
+        "rule 2.3",
+        "seed 001",
+        "project decision",
+        "ruleset override",
+    ]

@@ -277,3 +277,41 @@ def test_it_checks_auto_packs_only_when_the_player_count_is_known() -> None:
     assert score_grid([["QH", "QH", "3"], ["4", "5", "6"]], PRESETS["basic"], players=5).total == 38
     with pytest.raises(DeckError, match="2 packs hold only 8"):
         check_grid_cards(parse_grid([["Q"] * 5, ["Q"] * 4 + ["3"]]), PRESETS["ten-card"], players=2)
+
+
+def test_it_serialises_blocks() -> None:
+    ruleset = resolve_ruleset({"preset": "basic", "four_of_a_kind_block": {"points": -20, "others_add": 10}})
+    data = score_grid([["Q", "Q", "3"], ["Q", "Q", "4"]], ruleset).to_dict()
+    assert data["blocks"] == [
+        {
+            "positions": [
+                {"row": 1, "col": 1},
+                {"row": 1, "col": 2},
+                {"row": 2, "col": 1},
+                {"row": 2, "col": 2},
+            ],
+            "rank": "Q",
+            "points": -20,
+            "others_add": 10,
+            "rule": "seed 001",
+        }
+    ]
+
+
+def test_it_rejects_a_token_that_is_not_text_in_a_grid() -> None:
+    with pytest.raises(CardError) as error:
+        score_grid([["Q", 7, "K"], ["Q", "7", "3"]], OFFICIAL)
+    assert error.value.problems[0].where == "grid[1][2]"
+    with pytest.raises(CardError):
+        grid_total([["Q", None, "K"], ["Q", "7", "3"]], OFFICIAL)
+
+
+def test_it_checks_a_grid_against_fixed_packs_without_a_player_count() -> None:
+    with pytest.raises(DeckError, match="5 Queens entered, but 1 pack holds only 4"):
+        check_grid_cards(parse_grid([["Q", "Q", "Q"], ["Q", "Q", "3"]]), OFFICIAL)
+    check_grid_cards(parse_grid([["Q", "Q", "Q"], ["Q", "Q", "3"]]), PRESETS["basic"])
+
+
+def test_it_knows_a_joker() -> None:
+    assert parse_grid([["X", "Q"]])[0][0].is_joker
+    assert not parse_grid([["X", "Q"]])[0][1].is_joker

@@ -229,3 +229,22 @@ def test_it_names_the_player_row_and_column_of_a_bad_card() -> None:
 
 def test_it_rejects_an_empty_table() -> None:
     assert "at least one player" in problems({})["grids"]
+
+
+def test_it_takes_player_entries_in_a_mapping() -> None:
+    hole = score_hole({"ann": PlayerEntry("ann", total=3, blocks_marked=1), "bob": 8}, BLOCKS)
+    assert scores(hole) == {"ann": 3, "bob": 18}
+
+
+@pytest.mark.parametrize(
+    ("entries", "words"),
+    [
+        ("ann", "as a list or a mapping"),
+        (42, "as a list or a mapping"),
+        (["ann"], "Expected a player entry"),
+        ([PlayerEntry(" ", total=3)], "Every player needs a name"),
+    ],
+)
+def test_it_rejects_entries_that_are_not_players(entries: Any, words: str) -> None:
+    with pytest.raises(GridError, match=words):
+        score_hole(entries, BLOCKS)

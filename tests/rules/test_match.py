@@ -240,3 +240,10 @@ def test_it_says_when_a_method_only_splits_off_the_last() -> None:
     assert step.explanation.endswith(": ann and bob stay level ahead (rule 4.2).")
     assert outcome.order == (("ann", "bob"), ("cy",))
     assert outcome.status == "tied"
+
+
+def test_it_leaves_a_tie_below_first_place_to_share_the_place() -> None:
+    outcome = rank_players({"ann": [1], "bob": [5], "cy": [5]}, ["sudden_death", "shared"])
+    assert outcome.status == "won"
+    assert outcome.order == (("ann",), ("bob", "cy"))
+    assert outcome.steps == ()

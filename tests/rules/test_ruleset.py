@@ -388,3 +388,20 @@ def test_it_keeps_rulesets_frozen_and_hashable() -> None:
         ruleset.holes = 3  # type: ignore[misc]
     assert len({ruleset, resolve_ruleset(ruleset.to_dict()), PRESETS["basic"]}) == 2
     assert isinstance(ruleset, Ruleset)
+
+
+def test_it_accepts_rule_objects_as_overrides() -> None:
+    ruleset = resolve_ruleset(
+        {
+            "preset": "basic",
+            "four_of_a_kind_block": BlockRule(0, 10),
+            "ender_penalty": EnderPenalty("lowest_score"),
+        }
+    )
+    assert ruleset.four_of_a_kind_block == BlockRule(0, 10)
+    assert ruleset.ender_penalty == EnderPenalty("lowest_score")
+
+
+@pytest.mark.parametrize(("value", "shown"), [({"a": 1}, "an object"), (1.5, "a number"), (object, "type")])
+def test_it_names_the_type_of_a_wrong_value(value: Any, shown: str) -> None:
+    assert shown in problems_of({"preset": "official", "hole_end": value})["ruleset.hole_end"]
