@@ -6,6 +6,8 @@ match end and tiebreaks come from the rules engine (`rank_players`, `match_over`
 
 from __future__ import annotations
 
+import functools
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +43,7 @@ __all__ = [
     "games_for_tokens",
     "games_for_user",
     "hole_detail",
+    "hole_line",
     "match_state",
     "recent_player_names",
     "scoreboard",
@@ -80,8 +83,14 @@ class MatchState:
 
 
 def game_ruleset(game: Game) -> Ruleset:
-    """The game's ruleset as the engine's frozen `Ruleset`."""
-    return resolve_ruleset(game.ruleset)
+    """The game's ruleset as the engine's frozen `Ruleset` (resolved once per distinct ruleset)."""
+    return _resolved_ruleset(json.dumps(game.ruleset, sort_keys=True, separators=(",", ":")))
+
+
+@functools.lru_cache(maxsize=128)
+def _resolved_ruleset(canonical: str) -> Ruleset:
+    # A Ruleset is immutable and depends only on this JSON, so every request may share it.
+    return resolve_ruleset(json.loads(canonical))
 
 
 def match_state(
@@ -289,6 +298,11 @@ def _hole_lines(
             )
         )
     return lines
+
+
+def hole_line(hole: Hole, entries: Sequence[HoleEntry], seats: Sequence[Seat]) -> HoleLine:
+    """`hole` as a scoreboard line from entries and seats already in memory (no query)."""
+    return _hole_lines([hole], entries, {seat.pk: seat for seat in seats})[0]
 
 
 def scoreboard(game: Game) -> Scoreboard:

@@ -9,13 +9,13 @@ of every seat from the entries before it commits. Bad input raises a `GameError`
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -35,6 +35,7 @@ from scoring.models import (
     ChangeAction,
     Game,
     GameChange,
+    GameStatus,
     Hole,
     HoleEntry,
     IdempotencyKey,
@@ -47,12 +48,13 @@ from scoring.rules import (
     check_table_cards,
     dealer_for_hole,
     format_grid,
+    match_over,
     parse_grid,
     resolve_ruleset,
     score_hole,
 )
 from scoring.rules.errors import Problem, RulesError
-from scoring.selectors import MatchState, game_ruleset, match_state, undo_target_change
+from scoring.selectors import HoleLine, MatchState, game_ruleset, hole_line, match_state, undo_target_change
 
 __all__ = [
     "MAX_PLAYERS",
@@ -65,6 +67,7 @@ __all__ = [
     "hole_record",
     "hole_update",
     "idempotency_remember",
+    "lock_game_for_edit",
     "player_create",
     "player_delete",
     "player_rename",
@@ -267,6 +270,16 @@ def seat_remove(game: Game, seat_index: int) -> None:
 # Holes
 
 
+def lock_game_for_edit(edit_token: str) -> Game | None:
+    """The game whose edit token is `edit_token`, its row locked until the transaction ends; or None.
+
+    One query. Call it inside `transaction.atomic()` and pass the game on with `locked=True`.
+    """
+    if not edit_token or len(edit_token) > 64:
+        return None
+    return Game.objects.select_for_update().filter(edit_token=edit_token).first()
+
+
 def hole_record(
     game: Game,
     *,
@@ -277,6 +290,8 @@ def hole_record(
     actor: str = "",
     idempotency_key: str | None = None,
     request_hash: str | None = None,
+    respond: Callable[[HoleLine], tuple[int, Any]] | None = None,
+    locked: bool = False,
 ) -> Hole:
     """Record the next hole (or the next playoff hole) and return it.
 
@@ -292,12 +307,20 @@ def hole_record(
 
     With `idempotency_key` (and the `request_hash` of the request body): a key seen before for the
     same hash raises `IdempotentReplay` carrying the first response; for another hash
-    `IdempotencyConflict`. Two concurrent calls with one key never create two holes.
+    `IdempotencyConflict`. Two concurrent calls with one key never create two holes. `respond`
+    turns the recorded hole into the (status, body) answered, stored with the key in the same
+    transaction so that a retry gets exactly that answer.
+
+    `locked=True` says the caller got `game` from `lock_game_for_edit` in the transaction it is
+    still in (the row lock is held): the game is then not fetched and locked a second time.
     """
+    if locked and not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("hole_record(locked=True) needs the transaction that locked the game.")
     try:
-        with transaction.atomic():
+        # Under the caller's lock the caller's transaction is ours: no savepoint round trips.
+        with transaction.atomic(savepoint=not locked):
             return _hole_record_locked(
-                game,
+                game if locked else _lock_game(game),
                 entries=entries,
                 ender=ender,
                 playoff=playoff,
@@ -305,10 +328,12 @@ def hole_record(
                 actor=actor,
                 idempotency_key=idempotency_key,
                 request_hash=request_hash or "",
+                respond=respond,
+                caller=game,
             )
     except IntegrityError:
         # Only reachable when two writers got past the game lock (a database without row locks).
-        if idempotency_key:
+        if idempotency_key and not locked:  # (under the caller's transaction nothing more can run)
             record = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
             if record is not None:
                 _replay_or_conflict(record, request_hash or "")
@@ -610,7 +635,7 @@ def _state(game: Game, seats: Sequence[Seat], ruleset: Ruleset) -> MatchState:
 
 
 def _hole_record_locked(
-    game: Game,
+    locked: Game,
     *,
     entries: Mapping[str, EntryInput],
     ender: str | None,
@@ -619,36 +644,48 @@ def _hole_record_locked(
     actor: str,
     idempotency_key: str | None,
     request_hash: str,
+    respond: Callable[[HoleLine], tuple[int, Any]] | None,
+    caller: Game,
 ) -> Hole:
-    locked = _lock_game(game)
     if idempotency_key:
         record = IdempotencyKey.objects.filter(game=locked, key=idempotency_key).first()
         if record is not None:
             _replay_or_conflict(record, request_hash)
     ruleset = game_ruleset(locked)
     seats = list(locked.seats.order_by("seat"))
-    state = _state(locked, seats, ruleset)
-    if playoff:
-        if not state.contenders:
-            raise PlayoffNotPending(
-                Problem(
-                    "playoff", _("No sudden death is pending: a playoff hole is only for a tie for first.")
-                )
-            )
-        players = [s for s in seats if s.name in state.contenders]
-    else:
-        if state.over:
-            raise MatchFinished(
-                Problem(
-                    "hole", _("The match is over (%(reason)s): no more holes.") % {"reason": state.reason}
-                )
-            )
+    # The usual case, a regular hole of a match in progress, needs no other hole: every seat played
+    # every regular hole, so the stored counts give the number and the stored totals grow by this
+    # hole's scores. Playoff holes and refusals take the full state, recomputed from the entries.
+    incremental = not playoff and locked.status == GameStatus.IN_PROGRESS
+    if incremental:
+        regular_holes, playoff_holes = max((s.holes_played for s in seats), default=0), 0
         players = seats
-    number = state.playoff_holes + 1 if playoff else state.regular_holes + 1
+    else:
+        state = _state(locked, seats, ruleset)
+        regular_holes, playoff_holes = state.regular_holes, state.playoff_holes
+        if playoff:
+            if not state.contenders:
+                raise PlayoffNotPending(
+                    Problem(
+                        "playoff",
+                        _("No sudden death is pending: a playoff hole is only for a tie for first."),
+                    )
+                )
+            players = [s for s in seats if s.name in state.contenders]
+        else:
+            if state.over:
+                raise MatchFinished(
+                    Problem(
+                        "hole",
+                        _("The match is over (%(reason)s): no more holes.") % {"reason": state.reason},
+                    )
+                )
+            players = seats
+    number = playoff_holes + 1 if playoff else regular_holes + 1
     if number > MAX_HOLES:
         raise GameError(Problem("hole", _("A game holds %(n)s holes at most.") % {"n": MAX_HOLES}))
     scored, ender_seat = _score(seats, players, ruleset, entries, ender, blocks_marked)
-    deal_number = state.regular_holes + number if playoff else number
+    deal_number = regular_holes + number if playoff else number
     hole = Hole.objects.create(
         game=locked,
         number=number,
@@ -657,16 +694,66 @@ def _hole_record_locked(
         ender=ender_seat,
         created_by=actor[:80],
     )
-    _replace_entries(hole, scored, ender_seat, fresh=True)
-    if not locked.is_frozen:
-        locked.ruleset_frozen_at = timezone.now()
-        locked.save(update_fields=["ruleset_frozen_at", "updated_at"])
-    _log(locked, ChangeAction.CREATE, hole, actor, before=None, after=_snapshot(hole))
+    created = _replace_entries(hole, scored, ender_seat, fresh=True)
+    _log(locked, ChangeAction.CREATE, hole, actor, before=None, after=_snapshot_of(hole, created))
+    if incremental:
+        _add_regular_hole(locked, seats, scored, ruleset, number)
+    else:
+        if not locked.is_frozen:
+            locked.ruleset_frozen_at = timezone.now()
+            locked.save(update_fields=["ruleset_frozen_at", "updated_at"])
+        _refresh(locked)
+    answer: tuple[int | None, Any] = (None, None)
+    if respond is not None:
+        answer = respond(hole_line(hole, created, seats))
     if idempotency_key:
-        IdempotencyKey.objects.create(game=locked, key=idempotency_key, request_hash=request_hash, hole=hole)
-    _refresh(locked)
-    _copy_state(locked, game)
+        IdempotencyKey.objects.create(
+            game=locked,
+            key=idempotency_key,
+            request_hash=request_hash,
+            hole=hole,
+            response_status=answer[0],
+            response_body=answer[1],
+        )
+    _copy_state(locked, caller)
     return hole
+
+
+def _add_regular_hole(
+    game: Game, seats: Sequence[Seat], scored: Sequence[_ScoredEntry], ruleset: Ruleset, number: int
+) -> None:
+    """Add a new regular hole's scores to the stored totals (two UPDATEs) and settle the match.
+
+    Under the game lock the seats read are current, so the totals in memory are those stored. Only
+    when the match may end with this hole are every hole's scores read, for the tiebreaks.
+    """
+    scores = {entry.seat.pk: entry.score for entry in scored}
+    for seat in seats:
+        seat.total += scores[seat.pk]
+        seat.holes_played += 1
+    over, _reason = match_over(ruleset, number, {seat.name: seat.total for seat in seats})
+    status, winners = GameStatus.IN_PROGRESS, ()
+    if over:
+        state = _state(game, seats, ruleset)
+        status, winners = state.status, state.winners
+    Seat.objects.filter(game=game).update(
+        total=F("total") + Case(*(When(pk=pk, then=Value(score)) for pk, score in scores.items()), default=0),
+        holes_played=F("holes_played") + 1,
+    )
+    now = timezone.now()
+    changes: dict[str, Any] = {
+        "version": F("version") + 1,
+        "status": status,
+        "winners": list(winners),
+        "updated_at": now,
+    }
+    if not game.is_frozen:
+        changes["ruleset_frozen_at"] = now  # the first hole freezes the rules
+    Game.objects.filter(pk=game.pk).update(**changes)
+    for name, value in changes.items():
+        if name != "version":
+            setattr(game, name, value)
+    game.version += 1  # read under the lock: exactly the stored value now
 
 
 def _replay_or_conflict(record: IdempotencyKey, request_hash: str) -> None:
@@ -821,13 +908,14 @@ def _as_entries(problems: Iterable[Problem]) -> list[Problem]:
 
 def _replace_entries(
     hole: Hole, scored: Sequence[_ScoredEntry], ender: Seat | None, *, fresh: bool = False
-) -> None:
+) -> list[HoleEntry]:
+    """Write the hole's entries (replacing any) and its ender; answer the entries created."""
     if not fresh:
         hole.entries.all().delete()
         if hole.ender_id != (ender.pk if ender else None):
             Hole.objects.filter(pk=hole.pk).update(ender=ender)
             hole.ender = ender
-    HoleEntry.objects.bulk_create(
+    return HoleEntry.objects.bulk_create(
         HoleEntry(
             hole=hole,
             seat=s.seat,
@@ -844,7 +932,12 @@ def _replace_entries(
 
 def _snapshot(hole: Hole) -> dict[str, Any]:
     """A hole as JSON for the history: enough to restore it (and to show before/after)."""
-    entries = list(hole.entries.select_related("seat").order_by("seat__seat"))
+    return _snapshot_of(hole, list(hole.entries.select_related("seat")))
+
+
+def _snapshot_of(hole: Hole, entries: Sequence[HoleEntry]) -> dict[str, Any]:
+    """The history's JSON of `hole` with these entries (each with its `seat` loaded)."""
+    entries = sorted(entries, key=lambda e: e.seat.seat)
     return {
         "number": hole.number,
         "playoff": hole.is_playoff,

@@ -202,8 +202,14 @@ def _hole_response(
     line = selectors.hole_detail(game, number, playoff=playoff)
     if line is None:
         raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
+    return _hole_line_response(request, token, line, code)
+
+
+def _hole_line_response(
+    request: Request, token: str, line: selectors.HoleLine, code: int = status.HTTP_200_OK
+) -> Response:
     body = HoleSerializer(
-        {**asdict(line), "url": _url(request, _hole_name(playoff), token, line.number)}
+        {**asdict(line), "url": _url(request, _hole_name(line.is_playoff), token, line.number)}
     ).data
     headers = {"ETag": concurrency.etag("hole", line.version)}
     if code == status.HTTP_201_CREATED:
@@ -439,9 +445,8 @@ def game_player_detail(request: Request, token: str, seat: int) -> Response:
 @_token_api(["GET", "POST"])
 def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
     """GET/POST /api/v1/games/{token}/holes/ (and /playoff-holes/)."""
-    access = _access(token, write=request.method == "POST")
-    game = access.game
     if request.method == "GET":
+        game = _access(token).game
         board = selectors.scoreboard(game)
         lines = board.playoff_holes if playoff else board.holes
         name = _hole_name(playoff)
@@ -449,9 +454,18 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
         return Response(HoleSerializer(body, many=True).data)
     key = concurrency.idempotency_key(request)
     data = _validated(HoleWriteSerializer, request)
+    answered: list[Response] = []
+
+    def respond(line: selectors.HoleLine) -> tuple[int, Any]:
+        answered.append(_hole_line_response(request, token, line, status.HTTP_201_CREATED))
+        return answered[0].status_code, answered[0].data
+
     try:
         with transaction.atomic():
-            hole = services.hole_record(
+            # The edit link's game, locked for this transaction in the same query that finds it.
+            locked = services.lock_game_for_edit(token)
+            game = locked or _access(token, write=True).game  # else 404 or 403 with their message
+            services.hole_record(
                 game,
                 entries=data["entries"],
                 ender=data.get("ender") or None,
@@ -460,10 +474,9 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
                 actor=_actor(request),
                 idempotency_key=key,
                 request_hash=concurrency.body_hash(request.data) if key else None,
+                respond=respond,
+                locked=locked is not None,
             )
-            response = _hole_response(request, token, game, hole.number, playoff, status.HTTP_201_CREATED)
-            if key:
-                services.idempotency_remember(game, key, status=response.status_code, body=response.data)
     except services.IdempotentReplay as replay:
         record = replay.record
         if record.response_body is None and record.hole is not None:  # stored before responses were kept
@@ -473,7 +486,7 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
             status=record.response_status or 201,
             headers={"Idempotent-Replayed": "true"},
         )
-    return response
+    return answered[0]
 
 
 @extend_schema(
