@@ -168,9 +168,8 @@ def score_hole(
     if not players:
         problems.append(Problem("grids", "A hole needs at least one player."))
     if ender is not None and ender not in seen:
-        problems.append(
-            Problem("ender", f'The ender "{ender}" is not one of the players ({", ".join(seen)}).')
-        )
+        names = ", ".join(entry.name for entry in players if isinstance(entry, PlayerEntry))
+        problems.append(Problem("ender", f'The ender "{ender}" is not one of the players ({names}).'))
     # The error raised is of the first kind of problem found: entries, then cards and shapes, then decks.
     error_class: type[RulesError] | None = GridError if problems else None
     decks = ruleset.decks_for(len(players))
@@ -201,67 +200,24 @@ def score_hole(
 def _score(
     players: list[PlayerEntry], grids: dict[str, Grid], ruleset: Ruleset, ender: str | None, decks: int
 ) -> HoleScore:
+    """Score checked entries: grid scores, then block additions, then the ender penalty."""
     results: dict[str, GridScore] = {name: score_checked_grid(grid, ruleset) for name, grid in grids.items()}
     base: dict[str, int] = {}
-    block_count: dict[str, int] = {}
+    blocks: dict[str, int] = {}
     for entry in players:
         if entry.name in results:
             base[entry.name] = results[entry.name].total
-            block_count[entry.name] = len(results[entry.name].blocks)
+            blocks[entry.name] = len(results[entry.name].blocks)
         else:
             assert entry.total is not None
             base[entry.name] = entry.total
-            block_count[entry.name] = entry.blocks_marked
-    adjustments: dict[str, list[Adjustment]] = {entry.name: [] for entry in players}
-    rule = ruleset.four_of_a_kind_block
-    if rule is not None:
-        for owner, count in block_count.items():
-            for _ in range(count):
-                for other in adjustments:
-                    if other != owner:
-                        adjustments[other].append(
-                            Adjustment(
-                                "block_others_add",
-                                f"{owner} has a four-of-a-kind block: "
-                                f"+{rule.others_add} to every other player "
-                                f"({cite('seed 001')}).",
-                                rule.others_add,
-                                "seed 001",
-                            )
-                        )
+            blocks[entry.name] = entry.blocks_marked
+    adjustments = _block_additions(blocks, ruleset)
     so_far = {name: base[name] + sum(a.points for a in adjustments[name]) for name in base}
-    penalty = ruleset.ender_penalty
-    if ender is not None and penalty is not None and len(so_far) > 1:
-        others = {name: score for name, score in so_far.items() if name != ender}
-        lowest = min(others.values())
-        mine = so_far[ender]
-        if lowest < mine or (ruleset.ender_penalty_on_tie and lowest == mine):
-            lowest_names = " and ".join(name for name, score in others.items() if score == lowest)
-            how = (
-                "tied for the lowest score"
-                if lowest == mine
-                else f"did not have the lowest score ({lowest_names}: {lowest})"
-            )
-            if penalty.kind == "fixed":
-                assert penalty.points is not None
-                adjustments[ender].append(
-                    Adjustment(
-                        "ender_penalty",
-                        f"{ender} ended the hole and {how}: +{penalty.points} ({cite('seed 001')}).",
-                        penalty.points,
-                        "seed 001",
-                    )
-                )
-            elif lowest > 0:
-                adjustments[ender].append(
-                    Adjustment(
-                        "ender_penalty",
-                        f"{ender} ended the hole and {how}: "
-                        f"adds the lowest score, +{lowest} ({cite('seed 001')}).",
-                        lowest,
-                        "seed 001",
-                    )
-                )
+    if ender is not None:
+        penalty = _ender_penalty(ender, so_far, ruleset)
+        if penalty is not None:
+            adjustments[ender].append(penalty)
     scores = tuple(
         PlayerHoleScore(
             name=entry.name,
@@ -274,3 +230,45 @@ def _score(
         for entry in players
     )
     return HoleScore(scores, ender, decks)
+
+
+def _block_additions(blocks: Mapping[str, int], ruleset: Ruleset) -> dict[str, list[Adjustment]]:
+    """For each player, one `others_add` per block of every other player (seed 001)."""
+    additions: dict[str, list[Adjustment]] = {name: [] for name in blocks}
+    rule = ruleset.four_of_a_kind_block
+    if rule is None:
+        return additions
+    for owner, count in blocks.items():
+        reason = f"{owner} has a four-of-a-kind block: +{rule.others_add} to every other player"
+        reason += f" ({cite('seed 001')})."
+        for _ in range(count):
+            for other, adjustments in additions.items():
+                if other != owner:
+                    adjustments.append(Adjustment("block_others_add", reason, rule.others_add, "seed 001"))
+    return additions
+
+
+def _ender_penalty(ender: str, so_far: Mapping[str, int], ruleset: Ruleset) -> Adjustment | None:
+    """The ender's penalty when another player scored lower (or tied, with ender_penalty_on_tie).
+
+    `lowest_score` adds the lowest score only when it is above zero (SPEC, project decision)."""
+    penalty = ruleset.ender_penalty
+    others = {name: score for name, score in so_far.items() if name != ender}
+    if penalty is None or not others:
+        return None
+    lowest, mine = min(others.values()), so_far[ender]
+    if not (lowest < mine or (ruleset.ender_penalty_on_tie and lowest == mine)):
+        return None
+    if lowest == mine:
+        how = "tied for the lowest score"
+    else:
+        holders = " and ".join(name for name, score in others.items() if score == lowest)
+        how = f"did not have the lowest score ({holders}: {lowest})"
+    if penalty.kind == "fixed":
+        assert penalty.points is not None
+        reason = f"{ender} ended the hole and {how}: +{penalty.points} ({cite('seed 001')})."
+        return Adjustment("ender_penalty", reason, penalty.points, "seed 001")
+    if lowest <= 0:
+        return None
+    reason = f"{ender} ended the hole and {how}: adds the lowest score, +{lowest} ({cite('seed 001')})."
+    return Adjustment("ender_penalty", reason, lowest, "seed 001")
