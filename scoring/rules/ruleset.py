@@ -76,6 +76,10 @@ class Ruleset:
     def __post_init__(self) -> None:
         object.__setattr__(self, "_value_map", dict(self.values))
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle and copy by parameters only: the engine's memo is rebuilt when next needed."""
+        return (Ruleset, tuple(getattr(self, f.name) for f in fields(self) if f.init))
+
     def value_of(self, rank: str) -> int:
         """Points of one card of `rank` ("X" is the joker)."""
         return self._value_map[rank]

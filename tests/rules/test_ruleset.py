@@ -405,3 +405,18 @@ def test_it_accepts_rule_objects_as_overrides() -> None:
 @pytest.mark.parametrize(("value", "shown"), [({"a": 1}, "an object"), (1.5, "a number"), (object, "type")])
 def test_it_names_the_type_of_a_wrong_value(value: Any, shown: str) -> None:
     assert shown in problems_of({"preset": "official", "hole_end": value})["ruleset.hole_end"]
+
+
+def test_it_pickles_and_copies_by_parameters_only() -> None:
+    import copy
+    import pickle
+
+    from scoring.rules import score_grid
+
+    ruleset = resolve_ruleset({"preset": "nine-card", "jokers": 2, "jokers_wild": True})
+    score_grid([["Q", "X", "Q"], ["3", "4", "5"], ["6", "7", "8"]], ruleset)  # fills the engine memo
+    for clone in (pickle.loads(pickle.dumps(ruleset)), copy.deepcopy(ruleset), copy.copy(ruleset)):
+        assert clone == ruleset
+        assert clone.overrides == ruleset.overrides
+        assert clone.value_of("X") == -2
+        assert score_grid([["Q", "X", "Q"], ["3", "4", "5"], ["6", "7", "8"]], clone).total == 31
