@@ -588,7 +588,24 @@ def resolve_ruleset(spec: str | Mapping[str, Any] | Ruleset) -> Ruleset:
         )
     base = _preset(name.strip(), "ruleset.preset")
     overrides = {key: value for key, value in spec.items() if key != "preset"}
-    return _apply(base, overrides) if overrides else base
+    return _intern(_apply(base, overrides)) if overrides else base
+
+
+# Equal rulesets resolved again and again (a game's frozen ruleset, read back on every request) share
+# one instance, and with it the engine compiled for it.
+_INTERNED: dict[Ruleset, Ruleset] = {ruleset: ruleset for ruleset in PRESETS.values()}
+_INTERN_LIMIT = 512
+
+
+def _intern(ruleset: Ruleset) -> Ruleset:
+    known = _INTERNED.get(ruleset)  # equality covers preset, source and overrides too
+    if known is not None:
+        return known
+    if len(_INTERNED) >= _INTERN_LIMIT:
+        _INTERNED.clear()
+        _INTERNED.update({preset: preset for preset in PRESETS.values()})
+    _INTERNED[ruleset] = ruleset
+    return ruleset
 
 
 def _preset(name: str, where: str) -> Ruleset:

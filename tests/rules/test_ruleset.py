@@ -420,3 +420,11 @@ def test_it_pickles_and_copies_by_parameters_only() -> None:
         assert clone.overrides == ruleset.overrides
         assert clone.value_of("X") == -2
         assert score_grid([["Q", "X", "Q"], ["3", "4", "5"], ["6", "7", "8"]], clone).total == 31
+
+
+def test_it_shares_one_instance_of_equal_rulesets() -> None:
+    spec = {"preset": "basic", "match_lines": ["anywhere"], "jokers": 2, "jokers_wild": True}
+    first = resolve_ruleset(spec)
+    assert resolve_ruleset(dict(spec)) is first
+    assert resolve_ruleset(first.to_dict()) is first
+    assert resolve_ruleset({"preset": "official", "holes": 9}) is PRESETS["official"]
