@@ -206,6 +206,16 @@
     form.addEventListener("submit", function () { localStorage.removeItem(key); });
   }
 
+  /* Once a hole form is being sent, no more live previews: the save answers with the scores anyway. */
+  document.addEventListener("submit", function (event) {
+    if (event.target.matches && event.target.matches("form[data-live-preview]")) {
+      event.target.setAttribute("data-submitting", "");
+    }
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (document.querySelector("form[data-live-preview][data-submitting]")) event.preventDefault();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     wireDrafts();
     wireCopyButtons();

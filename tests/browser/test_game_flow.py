@@ -76,6 +76,8 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
     page.wait_for_url(re.compile(r"/holes/new/$"))
     tap_grid(page, 0, GRIDS[grid_for(0, 1)])
     assert page.input_value("input[name='p0-2-3']") == "8"
+    page.evaluate("window.scrollTo(0, 0)")
+    screenshot(page, "game-hole-entry")
     page.fill("input[name='p1-total']", "30")
     fill_grid(page, 2, GRIDS[grid_for(2, 1)])
     fill_grid(page, 3, GRIDS[grid_for(3, 1)])
@@ -84,8 +86,8 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
     preview.get_by_role("cell", name="41").first.wait_for()
     assert preview.locator("tr", has_text="Ann").locator("td").first.inner_text().strip() == "21"
     assert preview.locator("tr", has_text="Bob").locator("td").first.inner_text().strip() == "30"
-    screenshot(page, "game-hole-entry")
-    page.locator("[data-card-keypad]").scroll_into_view_if_needed()
+    preview.scroll_into_view_if_needed()
+    screenshot(page, "game-hole-preview")
     page.get_by_role("button", name="Save hole 1").click()
     page.wait_for_url(re.compile(r"/games/e/[\w-]+/(#scorecard)?$"))
     assert page.get_by_text("Hole 1 saved: Ann 21, Bob 30, Cy 41, Dee 0.").is_visible()
@@ -97,7 +99,12 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
         for player in range(4):
             fill_grid(page, player, GRIDS[grid_for(player, hole)])
         page.get_by_role("button", name=f"Save hole {hole}").click()
-        page.get_by_text(f"Hole {hole} saved").wait_for()
+        try:
+            page.get_by_text(f"Hole {hole} saved").wait_for()
+        except Exception:
+            page.screenshot(path="/tmp/gp/fail.png", full_page=True)
+            open("/tmp/gp/fail.html", "w").write(page.content())
+            raise
     screenshot(page, "game-finished")
 
     # A correction: hole 3, Ann's 10 (row 2, column 3) was really a king.
@@ -213,3 +220,64 @@ def test_it_keeps_a_half_entered_hole_across_a_reload_and_saves_it_once_after_ba
     assert page.locator("h1").inner_text().startswith("Hole 2")
     assert page.input_value("input[name='p1-total']") == "" and page.input_value("input[name='p0-1-1']") == ""
     assert game.holes.count() == 1
+
+
+# A stand-in for the Wake Lock API and the page's visibility, so the test can hide and show the page
+# the way a phone does when it is pocketed and taken out again.
+FAKE_PHONE = """
+window.__visible = "visible";
+Object.defineProperty(document, "visibilityState", { get: () => window.__visible });
+window.__locks = [];
+Object.defineProperty(navigator, "wakeLock", { value: {
+  request(type) {
+    const lock = new EventTarget();
+    lock.type = type; lock.released = false;
+    lock.release = () => {
+      lock.released = true;
+      lock.dispatchEvent(new Event("release"));
+      return Promise.resolve();
+    };
+    window.__locks.push(lock);
+    return Promise.resolve(lock);
+  },
+} });
+window.__setVisible = (state) => {
+  window.__visible = state;
+  if (state === "hidden") window.__locks.forEach((lock) => lock.release());  // browsers drop the lock
+  document.dispatchEvent(new Event("visibilitychange"));
+};
+"""
+
+
+def test_it_keeps_the_screen_awake_and_asks_again_when_the_page_comes_back(phone):
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    page = phone
+    page.add_init_script(FAKE_PHONE)
+    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    page.wait_for_function("window.__locks.length === 1")
+    assert page.evaluate("window.__locks[0].type") == "screen"
+    assert page.get_by_text("Screen stays on while you score.").is_visible()
+    page.evaluate("window.__setVisible('hidden')")
+    page.evaluate("window.__setVisible('visible')")
+    page.wait_for_function("window.__locks.length === 2 && !window.__locks[1].released")
+
+
+def test_it_polls_only_while_visible_and_gets_304_while_nothing_changes(phone):
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    page = phone
+    page.add_init_script(FAKE_PHONE)
+    statuses: list[int] = []
+    page.on("response", lambda r: "/scoreboard/" in r.url and statuses.append(r.status))
+    page.goto(f"/games/v/{game.view_token}/")
+    page.wait_for_timeout(3500)
+    assert statuses and set(statuses) == {304}, statuses
+    page.evaluate("window.__setVisible('hidden')")
+    seen = len(statuses)
+    page.wait_for_timeout(3500)
+    assert len(statuses) == seen  # no request while the page is hidden
+    services.hole_record(game, entries={"Ann": 4, "Bob": 9}, ender=None)
+    page.evaluate("window.__setVisible('visible')")  # catches up at once
+    page.locator("table.scorecard tbody tr", has_text="Bob").locator("td.total", has_text="9").wait_for(
+        timeout=2000
+    )
+    assert 200 in statuses[seen:]
