@@ -15,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Case, F, Value, When
+from django.db.models import Case, F, OuterRef, Subquery, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -65,9 +65,9 @@ __all__ = [
     "game_rename",
     "hole_delete",
     "hole_record",
+    "hole_record_by_edit_token",
     "hole_update",
     "idempotency_remember",
-    "lock_game_for_edit",
     "player_create",
     "player_delete",
     "player_rename",
@@ -270,16 +270,6 @@ def seat_remove(game: Game, seat_index: int) -> None:
 # Holes
 
 
-def lock_game_for_edit(edit_token: str) -> Game | None:
-    """The game whose edit token is `edit_token`, its row locked until the transaction ends; or None.
-
-    One query. Call it inside `transaction.atomic()` and pass the game on with `locked=True`.
-    """
-    if not edit_token or len(edit_token) > 64:
-        return None
-    return Game.objects.select_for_update().filter(edit_token=edit_token).first()
-
-
 def hole_record(
     game: Game,
     *,
@@ -291,7 +281,6 @@ def hole_record(
     idempotency_key: str | None = None,
     request_hash: str | None = None,
     respond: Callable[[HoleLine], tuple[int, Any]] | None = None,
-    locked: bool = False,
 ) -> Hole:
     """Record the next hole (or the next playoff hole) and return it.
 
@@ -310,36 +299,54 @@ def hole_record(
     `IdempotencyConflict`. Two concurrent calls with one key never create two holes. `respond`
     turns the recorded hole into the (status, body) answered, stored with the key in the same
     transaction so that a retry gets exactly that answer.
-
-    `locked=True` says the caller got `game` from `lock_game_for_edit` in the transaction it is
-    still in (the row lock is held): the game is then not fetched and locked a second time.
     """
-    if locked and not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("hole_record(locked=True) needs the transaction that locked the game.")
-    try:
-        # Under the caller's lock the caller's transaction is ours: no savepoint round trips.
-        with transaction.atomic(savepoint=not locked):
-            return _hole_record_locked(
-                game if locked else _lock_game(game),
-                entries=entries,
-                ender=ender,
-                playoff=playoff,
-                blocks_marked=blocks_marked,
-                actor=actor,
-                idempotency_key=idempotency_key,
-                request_hash=request_hash or "",
-                respond=respond,
-                caller=game,
-            )
-    except IntegrityError:
-        # Only reachable when two writers got past the game lock (a database without row locks).
-        if idempotency_key and not locked:  # (under the caller's transaction nothing more can run)
-            record = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
-            if record is not None:
-                _replay_or_conflict(record, request_hash or "")
-        raise ConcurrentWrite(
-            Problem("hole", _("Another hole was recorded at the same moment. Reload and try again."))
-        ) from None
+    hole = _record_hole(
+        {"pk": game.pk},
+        caller=game,
+        entries=entries,
+        ender=ender,
+        playoff=playoff,
+        blocks_marked=blocks_marked,
+        actor=actor,
+        idempotency_key=idempotency_key,
+        request_hash=request_hash or "",
+        respond=respond,
+    )
+    if hole is None:
+        raise Game.DoesNotExist(f"Game {game.pk} no longer exists.")
+    return hole
+
+
+def hole_record_by_edit_token(
+    edit_token: str,
+    *,
+    entries: Mapping[str, EntryInput],
+    ender: str | None,
+    playoff: bool = False,
+    blocks_marked: Mapping[str, int] | None = None,
+    actor: str = "",
+    idempotency_key: str | None = None,
+    request_hash: str | None = None,
+    respond: Callable[[HoleLine], tuple[int, Any]] | None = None,
+) -> Hole | None:
+    """`hole_record` for the game whose edit token is `edit_token`; None (nothing written) if none.
+
+    The game is found and locked by one query, so an API request pays no separate lookup.
+    """
+    if not edit_token or len(edit_token) > 64:
+        return None
+    return _record_hole(
+        {"edit_token": edit_token},
+        caller=None,
+        entries=entries,
+        ender=ender,
+        playoff=playoff,
+        blocks_marked=blocks_marked,
+        actor=actor,
+        idempotency_key=idempotency_key,
+        request_hash=request_hash or "",
+        respond=respond,
+    )
 
 
 def idempotency_remember(game: Game, key: str, *, status: int, body: Any) -> None:
@@ -634,6 +641,55 @@ def _state(game: Game, seats: Sequence[Seat], ruleset: Ruleset) -> MatchState:
     return match_state(ruleset, seats, rows)
 
 
+def _record_hole(
+    game_lookup: dict[str, Any],
+    *,
+    caller: Game | None,
+    idempotency_key: str | None,
+    request_hash: str,
+    **hole: Any,
+) -> Hole | None:
+    """One transaction: lock the game found by `game_lookup`, check the key, record the hole."""
+    try:
+        with transaction.atomic():
+            locked, seen_key = _lock_game_and_key(game_lookup, idempotency_key)
+            if locked is None:
+                return None
+            if seen_key is not None:
+                _replay_or_conflict(IdempotencyKey.objects.get(pk=seen_key), request_hash)
+            recorded = _hole_record_locked(
+                locked, idempotency_key=idempotency_key, request_hash=request_hash, **hole
+            )
+    except IntegrityError:
+        # The key was stored by a request that committed while this one waited for the lock (its
+        # lookup ran before): the unique key refused the second hole. Answer as a retry. Without
+        # a key, only reachable when two writers got past the game lock (no row locks).
+        if idempotency_key:
+            lookup = {f"game__{field}": value for field, value in game_lookup.items()}
+            record = IdempotencyKey.objects.filter(key=idempotency_key, **lookup).first()
+            if record is not None:
+                _replay_or_conflict(record, request_hash)
+        raise ConcurrentWrite(
+            Problem("hole", _("Another hole was recorded at the same moment. Reload and try again."))
+        ) from None
+    if caller is not None:
+        _copy_state(locked, caller)
+    return recorded
+
+
+def _lock_game_and_key(
+    game_lookup: dict[str, Any], idempotency_key: str | None
+) -> tuple[Game | None, int | None]:
+    """The game row, locked until the transaction ends, and the id of `idempotency_key` if it was
+    used on this game before: one query."""
+    query = Game.objects.select_for_update().filter(**game_lookup)
+    if idempotency_key:
+        used = IdempotencyKey.objects.filter(game=OuterRef("pk"), key=idempotency_key).values("pk")[:1]
+        query = query.annotate(seen_key=Subquery(used))
+    game = query.first()
+    return game, getattr(game, "seen_key", None)
+
+
 def _hole_record_locked(
     locked: Game,
     *,
@@ -645,12 +701,7 @@ def _hole_record_locked(
     idempotency_key: str | None,
     request_hash: str,
     respond: Callable[[HoleLine], tuple[int, Any]] | None,
-    caller: Game,
 ) -> Hole:
-    if idempotency_key:
-        record = IdempotencyKey.objects.filter(game=locked, key=idempotency_key).first()
-        if record is not None:
-            _replay_or_conflict(record, request_hash)
     ruleset = game_ruleset(locked)
     seats = list(locked.seats.order_by("seat"))
     # The usual case, a regular hole of a match in progress, needs no other hole: every seat played
@@ -715,7 +766,6 @@ def _hole_record_locked(
             response_status=answer[0],
             response_body=answer[1],
         )
-    _copy_state(locked, caller)
     return hole
 
 

@@ -452,41 +452,44 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
         name = _hole_name(playoff)
         body = [{**asdict(line), "url": _url(request, name, token, line.number)} for line in lines]
         return Response(HoleSerializer(body, many=True).data)
-    key = concurrency.idempotency_key(request)
-    data = _validated(HoleWriteSerializer, request)
+    try:
+        key = concurrency.idempotency_key(request)
+        data = _validated(HoleWriteSerializer, request)
+    except (serializers.ValidationError, RulesError):
+        _access(token, write=True)  # a wrong link is answered (404, 403) before the body
+        raise
     answered: list[Response] = []
 
     def respond(line: selectors.HoleLine) -> tuple[int, Any]:
         answered.append(_hole_line_response(request, token, line, status.HTTP_201_CREATED))
-        return answered[0].status_code, answered[0].data
+        return answered[-1].status_code, answered[-1].data
 
+    hole = {
+        "entries": data["entries"],
+        "ender": data.get("ender") or None,
+        "playoff": playoff,
+        "blocks_marked": data.get("blocks_marked"),
+        "actor": _actor(request),
+        "idempotency_key": key,
+        "request_hash": concurrency.body_hash(request.data) if key else None,
+        "respond": respond,
+    }
     try:
-        with transaction.atomic():
-            # The edit link's game, locked for this transaction in the same query that finds it.
-            locked = services.lock_game_for_edit(token)
-            game = locked or _access(token, write=True).game  # else 404 or 403 with their message
-            services.hole_record(
-                game,
-                entries=data["entries"],
-                ender=data.get("ender") or None,
-                playoff=playoff,
-                blocks_marked=data.get("blocks_marked"),
-                actor=_actor(request),
-                idempotency_key=key,
-                request_hash=concurrency.body_hash(request.data) if key else None,
-                respond=respond,
-                locked=locked is not None,
-            )
+        # The edit link's game is found and locked in one query; any other link is 404 or 403.
+        if services.hole_record_by_edit_token(token, **hole) is None:
+            services.hole_record(_access(token, write=True).game, **hole)
     except services.IdempotentReplay as replay:
         record = replay.record
         if record.response_body is None and record.hole is not None:  # stored before responses were kept
-            return _hole_response(request, token, game, record.hole.number, playoff, status.HTTP_201_CREATED)
+            return _hole_response(
+                request, token, record.game, record.hole.number, playoff, status.HTTP_201_CREATED
+            )
         return Response(
             record.response_body,
             status=record.response_status or 201,
             headers={"Idempotent-Replayed": "true"},
         )
-    return answered[0]
+    return answered[-1]
 
 
 @extend_schema(

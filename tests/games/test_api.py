@@ -85,10 +85,13 @@ def test_it_refuses_every_write_through_the_view_token_with_403(api):
         api.post(f"/api/v1/games/{view}/players/", {"name": "cy"}, format="json"),
         api.post(f"/api/v1/games/{view}/undo/", {}, format="json"),
     ]
+    writes.append(api.post(f"/api/v1/games/{view}/holes/", {"entries": "bad"}, format="json"))
     for response in writes:
         body = assert_error_shape(response, 403)
         assert "read-only link" in body["detail"]
     assert not Hole.objects.exists()
+    assert_error_shape(api.post("/api/v1/games/nope/holes/", {"entries": "bad"}, format="json"), 404)
+    assert_error_shape(post_hole(api, "x" * 65, {"ann": 3, "bob": 4}), 404)
 
 
 def test_it_renames_changes_the_ruleset_then_refuses_with_seed_001_and_deletes(api):
@@ -258,6 +261,25 @@ def test_it_replays_an_idempotent_post_and_refuses_the_key_with_another_body(api
     assert IdempotencyKey.objects.count() == 2
     too_long = post_hole(api, token, {"ann": 1, "bob": 1}, key="k" * 256)
     assert assert_error_shape(too_long, 400)["errors"][0]["where"] == "Idempotency-Key"
+
+
+def test_it_answers_a_new_hole_exactly_as_a_later_read_of_it(api):
+    token = create(api, ("ann", "bob", "cy"))["edit_token"]
+    post_hole(api, token, {"ann": 3, "bob": 4, "cy": 2})
+    created = post_hole(api, token, {"ann": GRID_3, "bob": 7, "cy": GRID_21}, ender="bob", key="k")
+    read = api.get(created["Location"])
+    assert created.status_code == 201 and created.json() == read.json()
+    assert created["ETag"] == read["ETag"] == '"hole-1"'
+    assert created.json()["dealer"] == "bob" and created.json()["ender"] == "bob"
+    after = api.get(f"/api/v1/games/{token}/history/").json()[0]["after"]
+    assert after["ender"] == "bob" and after["number"] == 2
+    assert [(e["name"], e["seat"], e["score"], e["cards"], e["adjustments"]) for e in after["entries"]] == [
+        (e["name"], e["seat"], e["score"], e["cards"], e["adjustments"]) for e in read.json()["entries"]
+    ]
+    board = api.get(f"/api/v1/games/{token}/scoreboard/").json()
+    assert board["version"] == 3  # 1 when created, then one bump per hole
+    first = {"ann": 3, "bob": 4, "cy": 2}
+    assert board["totals"] == {e["name"]: first[e["name"]] + e["score"] for e in read.json()["entries"]}
 
 
 def test_it_records_playoff_holes_only_for_the_contenders(api):

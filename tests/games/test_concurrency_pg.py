@@ -115,3 +115,22 @@ def test_it_keeps_totals_right_when_two_different_holes_change_at_once():
     assert sorted(game.seats.values_list("total", flat=True)) == [30, 30]
     game.refresh_from_db()
     assert game.version == 5  # created, two holes, two edits: one bump each, none lost
+
+
+def test_it_numbers_and_totals_many_simultaneous_api_posts_on_one_game():
+    game = services.create_game(players=["ann", "bob"], ruleset={"preset": "official", "holes": None})
+    url = f"/api/v1/games/{game.edit_token}/holes/"
+
+    def post(points: int) -> Callable[[], Any]:
+        body = {"entries": {"ann": points, "bob": 1}}
+        return lambda: APIClient().post(url, body, format="json", HTTP_IDEMPOTENCY_KEY=f"key-{points}")
+
+    results = at_once(*(post(points) for points in range(1, 7)))
+    assert [r.status_code for r in results] == [201] * 6, [r.content for r in results]
+    assert sorted(r.json()["number"] for r in results) == [1, 2, 3, 4, 5, 6]
+    seats = dict(game.seats.values_list("name", "total"))
+    assert seats == {"ann": 21, "bob": 6}
+    assert set(game.seats.values_list("holes_played", flat=True)) == {6}
+    game.refresh_from_db()
+    assert game.version == 7 and game.is_frozen  # created, then one bump per hole: none lost
+    assert IdempotencyKey.objects.filter(game=game, response_status=201).count() == 6

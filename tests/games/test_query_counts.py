@@ -78,3 +78,45 @@ def test_it_lists_the_owners_games_and_players_in_a_fixed_number_of_queries(
     with django_assert_max_num_queries(3):  # session, user, players
         response = api.get("/api/v1/players/")
     assert response.status_code == 200 and len(response.json()) == players
+
+
+def _hole_body(names: list[str], number: int) -> dict:
+    return {"entries": {name: (number + i) % 9 for i, name in enumerate(names)}, "ender": names[0]}
+
+
+# Recording a hole: find and lock the game by its edit token (the Idempotency-Key checked in the
+# same query), seats, INSERT hole, entries, history, UPDATE seats, game, INSERT the key with the
+# answer; plus the savepoint pair of the service's transaction (nested in the test's). Whatever
+# the size of the game.
+HOLE_POST_BUDGET = 10
+
+
+@pytest.mark.parametrize(("players", "holes"), [(2, 0), (2, 1), (6, 17)])
+def test_it_records_a_hole_through_the_api_in_a_fixed_number_of_queries(
+    api, players, holes, django_assert_max_num_queries
+):
+    names = [f"p{i}" for i in range(players)]
+    game = services.create_game(players=names, ruleset={"preset": "official", "holes": 20})
+    for number in range(1, holes + 1):
+        services.hole_record(game, entries=_hole_body(names, number)["entries"], ender=None)
+    url = f"/api/v1/games/{game.edit_token}/holes/"
+    with django_assert_max_num_queries(HOLE_POST_BUDGET):
+        response = api.post(url, _hole_body(names, holes + 1), format="json", HTTP_IDEMPOTENCY_KEY="k-1")
+    assert response.status_code == 201 and response.json()["number"] == holes + 1
+    with django_assert_max_num_queries(HOLE_POST_BUDGET - 1):  # no key: none stored
+        response = api.post(url, _hole_body(names, holes + 2), format="json")
+    assert response.status_code == 201 and response.json()["number"] == holes + 2
+
+
+def test_it_reads_every_hole_only_for_the_hole_that_ends_the_match(api, django_assert_max_num_queries):
+    names = ["ann", "bob", "cy"]
+    game = services.create_game(players=names, ruleset={"preset": "official", "holes": 3})
+    for number in (1, 2):
+        services.hole_record(game, entries=_hole_body(names, number)["entries"], ender=None)
+    url = f"/api/v1/games/{game.edit_token}/holes/"
+    with django_assert_max_num_queries(HOLE_POST_BUDGET + 1):  # + every hole's scores, for tiebreaks
+        response = api.post(url, _hole_body(names, 3), format="json", HTTP_IDEMPOTENCY_KEY="last")
+    assert response.status_code == 201
+    game.refresh_from_db()
+    board = selectors.scoreboard(game)
+    assert game.status == board.status == "finished" and list(game.winners) == list(board.winners)

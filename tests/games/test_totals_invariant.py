@@ -21,7 +21,7 @@ from hypothesis.stateful import (
 )
 
 from scoring import selectors, services
-from scoring.models import HoleEntry, Seat
+from scoring.models import Game, HoleEntry, Seat
 
 from .conftest import GRID_3, GRID_21
 
@@ -38,11 +38,15 @@ def _points(value) -> int:
 class GameMachine(RuleBasedStateMachine):
     """A game under random changes, with a model of its holes (lists of scores in seat order)."""
 
+    HOLES: int | None = None  # the match length
+
     @initialize()
     def start(self) -> None:
-        # No match length: the match never ends, so every add is legal. At most one grid per hole
-        # (the others typed), so the deck check never refuses an add.
-        self.game = services.create_game(players=list(PLAYERS), ruleset={"preset": "official", "holes": None})
+        # Adds stop at the match length, so every add is legal. At most one grid per hole (the
+        # others typed), so the deck check never refuses an add.
+        self.game = services.create_game(
+            players=list(PLAYERS), ruleset={"preset": "official", "holes": self.HOLES}
+        )
         self.holes: list[list[int]] = []
         self.undo_stack: list[list[list[int]]] = []
 
@@ -52,6 +56,7 @@ class GameMachine(RuleBasedStateMachine):
     def _push(self) -> None:
         self.undo_stack.append([list(h) for h in self.holes])
 
+    @precondition(lambda self: self.HOLES is None or len(self.holes) < self.HOLES)
     @rule(values=st.lists(ENTRY, min_size=3, max_size=3))
     def add(self, values: list) -> None:
         first_grid = next((i for i, v in enumerate(values) if not isinstance(v, int)), None)
@@ -97,6 +102,12 @@ class GameMachine(RuleBasedStateMachine):
             assert (seat.total, seat.holes_played) == sums.get(seat.pk, (0, 0))
 
     @invariant()
+    def stored_status_and_winners_equal_the_engines(self) -> None:
+        game = Game.objects.get(pk=self.game.pk)
+        board = selectors.scoreboard(game)
+        assert (game.status, list(game.winners)) == (board.status, list(board.winners))
+
+    @invariant()
     def holes_match_the_model(self) -> None:
         board = selectors.scoreboard(self.game)
         assert [h.number for h in board.holes] == list(range(1, len(self.holes) + 1))
@@ -104,10 +115,17 @@ class GameMachine(RuleBasedStateMachine):
         assert dict(board.totals) == {name: sum(h[i] for h in self.holes) for i, name in enumerate(PLAYERS)}
 
 
+class ShortMatchMachine(GameMachine):
+    """The same changes in a 3-hole match: holes that end it, ties, and edits that undo the end."""
+
+    HOLES = 3
+
+
 @pytest.mark.django_db
-def test_it_keeps_stored_totals_equal_to_the_entries_after_random_changes() -> None:
+@pytest.mark.parametrize("machine", [GameMachine, ShortMatchMachine], ids=["endless", "three-holes"])
+def test_it_keeps_stored_totals_equal_to_the_entries_after_random_changes(machine) -> None:
     run_state_machine_as_test(
-        GameMachine,
+        machine,
         settings=settings(
             max_examples=25,
             stateful_step_count=12,
