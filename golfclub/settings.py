@@ -163,6 +163,14 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "TAGS": [
+        {"name": "scoring", "description": "Score one grid, or a whole hole of a table, under any ruleset."},
+        {"name": "rulesets", "description": "The presets, every parameter resolved, and what each means."},
+        {"name": "games", "description": "Live games: create, read by edit or view token, scoreboard."},
+        {"name": "holes", "description": "Record, correct and delete holes (If-Match, Idempotency-Key)."},
+        {"name": "players", "description": "The players of a game, and a logged-in user's roster."},
+        {"name": "exports", "description": "A game as CSV or JSON, and each player's results summary."},
+    ],
 }
 
 # Production hardening (manage.py check --deploy is clean with DEBUG=false).
