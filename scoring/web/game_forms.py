@@ -17,7 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.rules import PRESETS, Problem, Ruleset
+from scoring.rules import PRESETS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.services import MAX_PLAYERS, MIN_PLAYERS
 from scoring.web.grid_entry import (
     GridEntry,
@@ -56,6 +56,13 @@ def describe_preset(ruleset: Ruleset) -> str:
         extras.append(_("pairs anywhere"))
     if ruleset.hole_end == "knock":
         extras.append(_("knock to end"))
+    if ruleset.target_score:
+        extras.append(_("ends at %(n)s") % {"n": ruleset.target_score})
+    if ruleset.ender_penalty is not None:
+        if ruleset.ender_penalty.kind == "fixed":
+            extras.append(_("ender +%(n)s if beaten") % {"n": ruleset.ender_penalty.points})
+        else:
+            extras.append(_("ender adds the lowest score if beaten"))
     text = _("%(name)s: %(rows)sx%(cols)s grid, %(holes)s, 2 = %(two)s, K = %(king)s") % {
         "name": ruleset.preset,
         "rows": ruleset.rows,
@@ -98,10 +105,33 @@ def clean_player_names(raw: Sequence[str]) -> tuple[list[str], list[str]]:
     return names, errors
 
 
+HOLES_CHOICES = [("", gettext_lazy("As the ruleset says")), ("6", "6"), ("9", "9"), ("18", "18")]
+TARGET_CHOICES = [("", gettext_lazy("None")), ("50", "50"), ("100", "100"), ("200", "200")]
+ENDER_CHOICES = [
+    ("", gettext_lazy("As the ruleset says")),
+    ("none", gettext_lazy("No penalty")),
+    ("fixed-10", gettext_lazy("+10 if someone else scored lower")),
+    ("lowest", gettext_lazy("Add the lowest score if someone else scored lower")),
+]
+OPTION_FIELDS = ("holes", "target_score", "ender_penalty")
+
+
 class PlayersForm(forms.Form):
-    """Screen 1: the ruleset and the players in seat order (names come as repeated `player` fields)."""
+    """Screen 1: the ruleset, a few house rules, and the players in seat order.
+
+    Names come as repeated `player` fields. The house rules are the overrides tables ask for most
+    (match length, a target score, a penalty for ending the hole, seeds 001 and 004); the engine
+    checks the resulting ruleset.
+    """
 
     ruleset = forms.ChoiceField(label=gettext_lazy("Ruleset"), choices=ruleset_choices, initial="official")
+    holes = forms.ChoiceField(label=gettext_lazy("Holes"), choices=HOLES_CHOICES, required=False)
+    target_score = forms.ChoiceField(
+        label=gettext_lazy("Stop when someone reaches"), choices=TARGET_CHOICES, required=False
+    )
+    ender_penalty = forms.ChoiceField(
+        label=gettext_lazy("Player who ends the hole"), choices=ENDER_CHOICES, required=False
+    )
 
     def __init__(self, data: QueryDict | None = None, **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
@@ -110,13 +140,41 @@ class PlayersForm(forms.Form):
         self.player_errors: list[str] = []
 
     def clean(self) -> dict[str, Any]:
-        """Check the names: 2 to 8 players, different names, none too long."""
+        """Check the names (2 to 12, all different, none too long) and the ruleset with its house rules."""
         cleaned = super().clean() or {}
         self.player_names, self.player_errors = clean_player_names(self.raw_players)
         for message in self.player_errors:
             self.add_error(None, message)
         cleaned["players"] = self.player_names
+        if "ruleset" in cleaned:
+            try:
+                cleaned["resolved"] = resolve_ruleset(self.ruleset_spec(cleaned))
+            except RulesetError as error:
+                for problem in error.problems:
+                    self.add_error(None, problem.message)
         return cleaned
+
+    @staticmethod
+    def ruleset_spec(cleaned: Mapping[str, Any]) -> str | dict[str, Any]:
+        """The preset's name, or {"preset": name, ...overrides} when house rules were chosen."""
+        overrides: dict[str, Any] = {}
+        if cleaned.get("holes"):
+            overrides["holes"] = int(cleaned["holes"])
+        if cleaned.get("target_score"):
+            overrides["target_score"] = int(cleaned["target_score"])
+        ender = cleaned.get("ender_penalty")
+        if ender == "none":
+            overrides["ender_penalty"] = None
+        elif ender == "fixed-10":
+            overrides["ender_penalty"] = {"kind": "fixed", "points": 10}
+        elif ender == "lowest":
+            overrides["ender_penalty"] = {"kind": "lowest_score"}
+        return {"preset": cleaned["ruleset"], **overrides} if overrides else cleaned["ruleset"]
+
+    def options_query(self) -> list[tuple[str, str]]:
+        """The chosen house rules as query pairs (for links back to screen 1)."""
+        data = getattr(self, "cleaned_data", {})
+        return [(name, str(data[name])) for name in OPTION_FIELDS if data.get(name)]
 
 
 class StartForm(PlayersForm):

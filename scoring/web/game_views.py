@@ -32,6 +32,7 @@ from scoring.web.charts import Series, cumulative_chart, legend
 from scoring.web.game_forms import (
     DEFAULT_SEATS,
     MAX_PLAYERS,
+    OPTION_FIELDS,
     HoleForm,
     PlayersForm,
     StartForm,
@@ -395,17 +396,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
         form = PlayersForm(request.GET)
         if form.is_valid():
             start = StartForm(
-                initial={
-                    "start_key": uuid.uuid4().hex,
-                    "first_dealer": 0,
-                    "ruleset": form.cleaned_data["ruleset"],
-                },
-                names=form.player_names,
+                initial={"start_key": uuid.uuid4().hex, "first_dealer": 0}, names=form.player_names
             )
-            return _dealer_screen(request, start, form.player_names, form.cleaned_data["ruleset"])
+            return _dealer_screen(request, start, form)
         return _players_screen(request, form, status=400)
     ruleset = request.GET.get("ruleset", "official")
-    shown = PlayersForm(initial={"ruleset": ruleset if ruleset in PRESETS else "official"})
+    initial = {name: request.GET.get(name, "") for name in OPTION_FIELDS}
+    shown = PlayersForm(initial={**initial, "ruleset": ruleset if ruleset in PRESETS else "official"})
     shown.raw_players = request.GET.getlist("player")
     return _players_screen(request, shown, extra_seat="add" in request.GET)
 
@@ -428,19 +425,23 @@ def _players_screen(
 
 
 def _dealer_screen(
-    request: HttpRequest, form: StartForm, names: Sequence[str], ruleset_name: str, *, status: int = 200
+    request: HttpRequest, form: StartForm, answers: PlayersForm, *, status: int = 200
 ) -> HttpResponse:
     """Screen 2: who deals first (and an optional title), with screen 1's answers carried along."""
-    back = f"{reverse('games:new')}?{urlencode([('ruleset', ruleset_name)] + [('player', n) for n in names])}"
+    names = answers.player_names
+    ruleset_name = answers.cleaned_data["ruleset"]
+    back_query = [("ruleset", ruleset_name), *answers.options_query(), *(("player", n) for n in names)]
+    resolved = answers.cleaned_data.get("resolved") or PRESETS[ruleset_name]
     return render(
         request,
         "scoring/game_new_dealer.html",
         {
             "form": form,
             "names": names,
+            "options": answers.options_query(),
             "ruleset_name": ruleset_name,
-            "ruleset_label": describe_preset(PRESETS[ruleset_name]),
-            "back_url": back,
+            "ruleset_label": describe_preset(resolved),
+            "back_url": f"{reverse('games:new')}?{urlencode(back_query)}",
         },
         status=status,
     )
@@ -454,13 +455,18 @@ def _start_game(request: HttpRequest) -> HttpResponse:
         # The start screen was submitted again (back button, double tap): open the game it made.
         return redirect("games:edit", token=started[start_key])
     if not form.is_valid():
-        if form.player_errors or "ruleset" in form.errors:
+        screen_1 = ("ruleset", *OPTION_FIELDS)
+        if (
+            form.player_errors
+            or "resolved" not in form.cleaned_data
+            or any(f in form.errors for f in screen_1)
+        ):
             return _players_screen(request, form, status=400)
-        return _dealer_screen(request, form, form.player_names, form.cleaned_data["ruleset"], status=400)
+        return _dealer_screen(request, form, form, status=400)
     try:
         game = services.create_game(
             players=form.player_names,
-            ruleset=form.cleaned_data["ruleset"],
+            ruleset=form.ruleset_spec(form.cleaned_data),
             first_dealer=form.cleaned_data["first_dealer"],
             owner=request.user if request.user.is_authenticated else None,
             title=form.cleaned_data.get("title", ""),
@@ -468,9 +474,7 @@ def _start_game(request: HttpRequest) -> HttpResponse:
     except RulesError as error:
         for problem in _problems_of(error):
             form.add_error(None, problem.message)
-        return _dealer_screen(
-            request, form, form.player_names, form.cleaned_data["ruleset"], status=_status_of(error)
-        )
+        return _dealer_screen(request, form, form, status=_status_of(error))
     if start_key:
         started = {**started, start_key: game.edit_token}
         request.session[SESSION_STARTED] = dict(list(started.items())[-20:])

@@ -11,7 +11,7 @@ import pytest
 
 from scoring import services
 from scoring.models import Game
-from tests.conftest import screenshot
+from tests.conftest import PHONE, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -82,6 +82,7 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
     fill_grid(page, 2, GRIDS[grid_for(2, 1)])
     fill_grid(page, 3, GRIDS[grid_for(3, 1)])
     page.get_by_label("Dee", exact=True).check()
+    page.fill("#scorer", "Ann")  # named in the history from now on
     preview = page.locator("#preview-box")
     preview.get_by_role("cell", name="41").first.wait_for()
     assert preview.locator("tr", has_text="Ann").locator("td").first.inner_text().strip() == "21"
@@ -120,6 +121,7 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
     assert "Dee wins!" in outcome.inner_text()
     history = page.locator(".history").first
     assert "Edited" in history.inner_text() and "Hole 3" in history.inner_text()
+    assert "by Ann," in history.inner_text()
     assert "Ann: before 41 (3 4 7 / 8 9 10), after 31 (3 4 7 / 8 9 K)" in history.inner_text()
     page.locator(".outcome").scroll_into_view_if_needed()
     screenshot(page, "game-winner")
@@ -276,3 +278,33 @@ def test_it_polls_only_while_visible_and_gets_304_while_nothing_changes(phone):
         timeout=2000
     )
     assert 200 in statuses[seen:]
+
+
+def test_it_starts_and_scores_a_game_with_javascript_off(chromium_browser, live_server):
+    context = chromium_browser.new_context(
+        viewport=PHONE, java_script_enabled=False, base_url=live_server.url, is_mobile=True
+    )
+    page = context.new_page()
+    try:
+        page.goto("/games/new/")
+        page.fill("#player-1", "Ann")
+        page.fill("#player-2", "Bob")
+        page.fill("#player-3", "Cy")
+        page.fill("#player-4", "Dee")
+        page.get_by_role("button", name="+ Add a player").click()  # a plain submit without JavaScript
+        page.fill("#player-5", "Eve")
+        page.get_by_role("button", name="Next: first dealer").click()
+        page.get_by_label("5. Eve").check()
+        page.get_by_role("button", name="Start the game").click()
+        page.get_by_text("Eve deals").first.wait_for()
+        page.get_by_role("link", name="Score hole 1").click()
+        assert page.locator("[data-card-keypad]").is_hidden()
+        fill_grid(page, 0, GRIDS[1])
+        for player, total in ((1, "5"), (2, "6"), (3, "7"), (4, "8")):
+            page.fill(f"input[name='p{player}-total']", total)
+        page.get_by_role("button", name="Save hole 1").click()
+        assert page.get_by_text("Hole 1 saved: Ann 21, Bob 5, Cy 6, Dee 7, Eve 8.").is_visible()
+        page.get_by_role("button", name=re.compile("Undo: Hole 1 recorded")).click()
+        assert page.get_by_text("Undone: recorded hole 1.").is_visible()
+    finally:
+        context.close()

@@ -107,6 +107,56 @@ def test_it_starts_a_game_and_lists_it_on_this_device(client):
     assert again["Location"] == f"/games/e/{game.edit_token}/" and Game.objects.count() == 1
 
 
+def test_it_starts_a_game_with_house_rules(client):
+    query = {
+        "step": "dealer",
+        "ruleset": "basic",
+        "holes": "6",
+        "ender_penalty": "fixed-10",
+        "player": ["A", "B"],
+    }
+    response = client.get("/games/new/", query)
+    assert response.status_code == 200
+    assert "basic: 2x3 grid, 6 holes, 2 = 2, K = 0, ender +10 if beaten" in text(response)
+    assert '<input type="hidden" name="holes" value="6">' in html(response)
+    assert "holes=6&amp;ender_penalty=fixed-10" in html(response)  # the way back keeps them
+    data = {
+        "ruleset": "basic",
+        "holes": "6",
+        "ender_penalty": "fixed-10",
+        "player": ["A", "B"],
+        "first_dealer": "0",
+    }
+    client.post("/games/new/", data)
+    ruleset = Game.objects.get().ruleset
+    assert ruleset["holes"] == 6 and ruleset["ender_penalty"] == {"kind": "fixed", "points": 10}
+    assert ruleset["preset"] == "basic" and set(ruleset["overrides"]) == {"holes", "ender_penalty"}
+
+
+def test_it_refuses_a_house_rule_that_is_not_offered(client):
+    response = client.get(
+        "/games/new/", {"step": "dealer", "ruleset": "basic", "holes": "7", "player": ["A", "B"]}
+    )
+    assert (
+        response.status_code == 400
+        and "Select a valid choice. 7 is not one of the available choices." in text(response)
+    )
+
+
+def test_it_offers_blocks_of_four_for_typed_totals_when_the_ruleset_counts_them(client):
+    game = services.create_game(
+        players=["Ann", "Bob"],
+        ruleset={"preset": "basic", "four_of_a_kind_block": {"points": -20, "others_add": 0}},
+    )
+    body = html(client.get(f"/games/e/{game.edit_token}/holes/new/"))
+    assert 'name="p0-blocks"' in body and 'name="p1-blocks"' in body
+    client.post(
+        f"/games/e/{game.edit_token}/holes/new/", {"p0-total": "-20", "p0-blocks": "1", "p1-total": "9"}
+    )
+    entry = Hole.objects.get().entries.get(seat__name="Ann")
+    assert entry.blocks_marked == 1 and entry.typed_total == -20
+
+
 def test_it_refuses_a_first_dealer_who_is_not_at_the_table(client):
     data = {"ruleset": "official", "player": ["Ann", "Bob"], "first_dealer": "5", "start_key": "k2"}
     response = client.post("/games/new/", data)
