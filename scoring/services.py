@@ -15,7 +15,8 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Case, F, OuterRef, Subquery, Value, When
+from django.db.models import F, IntegerField
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -684,10 +685,27 @@ def _lock_game_and_key(
     used on this game before: one query."""
     query = Game.objects.select_for_update().filter(**game_lookup)
     if idempotency_key:
-        used = IdempotencyKey.objects.filter(game=OuterRef("pk"), key=idempotency_key).values("pk")[:1]
-        query = query.annotate(seen_key=Subquery(used))
-    game = query.first()
+        query = query.annotate(seen_key=RawSQL(_SEEN_KEY_SQL, [idempotency_key], output_field=IntegerField()))
+    try:
+        game = query.get()
+    except Game.DoesNotExist:
+        return None, None
     return game, getattr(game, "seen_key", None)
+
+
+# Hand-written SQL in the two statements every hole runs: building the ORM's Subquery and
+# Case/When costs more Python than the statements cost to run (measured: about 0.5 ms each).
+_SEEN_KEY_SQL = (
+    f'SELECT k."id" FROM "{IdempotencyKey._meta.db_table}" k '
+    f'WHERE k."game_id" = "{Game._meta.db_table}"."id" AND k."key" = %s'
+)
+
+
+def _plus_by_seat(points: Mapping[int, int]) -> RawSQL:
+    """CASE "id" WHEN <seat pk> THEN <points> ... ELSE 0 END, for one UPDATE of every seat."""
+    whens = " ".join("WHEN %s THEN %s" for _ in points)
+    params = [value for pair in points.items() for value in pair]
+    return RawSQL(f'CASE "id" {whens} ELSE 0 END', params, output_field=IntegerField())
 
 
 def _hole_record_locked(
@@ -787,7 +805,7 @@ def _add_regular_hole(
         state = _state(game, seats, ruleset)
         status, winners = state.status, state.winners
     Seat.objects.filter(game=game).update(
-        total=F("total") + Case(*(When(pk=pk, then=Value(score)) for pk, score in scores.items()), default=0),
+        total=F("total") + _plus_by_seat(scores),
         holes_played=F("holes_played") + 1,
     )
     now = timezone.now()

@@ -52,6 +52,7 @@ from .game_serializers import (
     SeatSerializer,
     SeatWriteSerializer,
     UndoSerializer,
+    hole_body,
 )
 from .parsers import SCORING_PARSERS
 
@@ -208,9 +209,7 @@ def _hole_response(
 def _hole_line_response(
     request: Request, token: str, line: selectors.HoleLine, code: int = status.HTTP_200_OK
 ) -> Response:
-    body = HoleSerializer(
-        {**asdict(line), "url": _url(request, _hole_name(line.is_playoff), token, line.number)}
-    ).data
+    body = hole_body(line, _url(request, _hole_name(line.is_playoff), token, line.number))
     headers = {"ETag": concurrency.etag("hole", line.version)}
     if code == status.HTTP_201_CREATED:
         headers["Location"] = body["url"]
