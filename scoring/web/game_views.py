@@ -228,6 +228,7 @@ def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: 
         "more_history": len(history) > HISTORY_ON_PAGE,
         "ruleset_label": describe_preset(board.ruleset),
         "replay_url": f"{reverse('games:new')}?{replay_query}",
+        "undo": _history_item(undo) if can_edit and (undo := selectors.undo_target(game)) else None,
         "holes_total": board.ruleset.holes,
     }
 
@@ -495,10 +496,8 @@ def game_edit(request: HttpRequest, token: str) -> HttpResponse:
     _remember(request, access.game, True)
     board = selectors.scoreboard(access.game)
     context = _board_context(request, board, True)
-    undo = selectors.undo_target(access.game)
     context.update(
         {
-            "undo": _history_item(undo) if undo else None,
             "exports": _exports(access.game, token),
             "wake_lock": True,
         }

@@ -191,6 +191,19 @@ def test_it_shows_the_scorecard_the_next_dealer_and_the_links(client, game):
     assert "data-wake-lock" in body
 
 
+@pytest.mark.parametrize("link", ["edit", "view"])
+def test_it_links_to_exports_that_answer(client, game, link):
+    record(game, 5, 12, 3)
+    token = game.edit_token if link == "edit" else game.view_token
+    body = html(client.get(f"/games/{link[0]}/{token}/"))
+    urls = re.findall(r'href="(/api/v1/games/[^"]+/(?:export\.csv|export\.json|results/))"', body)
+    assert len(urls) == 3
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert b"Ann" in response.content
+
+
 def test_it_answers_404_for_an_unknown_link(client):
     assert client.get("/games/e/not-a-token/").status_code == 404
     assert client.get("/games/v/not-a-token/").status_code == 404
