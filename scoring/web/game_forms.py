@@ -246,6 +246,7 @@ class HoleForm(forms.Form):
         self.initial_grids = dict(grids or {})
         self.problems: list[Problem] = []
         self.stale = False
+        self.moved_from: int | None = None  # the hole number this form was filled for, when it moved on
         self.fields["ender"].choices = [("", _("Not recorded"))] + [
             (index, name) for index, name in enumerate(self.players)
         ]

@@ -667,8 +667,14 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     status = 200
     if request.method == "POST":
         form = HoleForm(request.POST, players=players, ruleset=ruleset)
-        if form.is_valid():
-            key = form.cleaned_data.get("idempotency_key") or None
+        key = str(request.POST.get("idempotency_key", "")) or None
+        sent_for = str(request.POST.get("number", ""))
+        if sent_for.isdigit() and int(sent_for) != upcoming.number and not _key_used(game, key):
+            # Another phone saved that hole meanwhile: never file these cards under the next number silently.
+            form = HoleForm(request.POST, players=players, ruleset=ruleset)
+            form.moved_from = int(sent_for)
+            status = 409
+        elif form.is_valid():
             try:
                 hole = services.hole_record(
                     game,
@@ -713,6 +719,11 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     )
     context["scorer_name"] = request.session.get(SESSION_SCORER, "")
     return render(request, "scoring/game_hole.html", context, status=status)
+
+
+def _key_used(game: Game, key: str | None) -> bool:
+    """Whether a hole was already recorded with this form's idempotency key (a resent form)."""
+    return bool(key) and game.idempotency_keys.filter(key=key).exists()
 
 
 def _saved_message(game: Game, number: int, playoff: bool) -> str:

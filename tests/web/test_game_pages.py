@@ -311,6 +311,27 @@ def test_it_records_a_hole_once_when_the_form_is_sent_twice(client, game):
     assert "That hole was already saved (the form was sent twice)." in text(again)
 
 
+def test_it_never_files_a_hole_under_the_next_number_when_another_phone_saved_it(client, game):
+    data = {"number": "1", "p0-total": "1", "p1-total": "2", "p2-total": "3", "idempotency_key": "mine"}
+    record(game, 5, 12, 3)  # another phone saves hole 1 first
+    response = client.post(f"/games/e/{game.edit_token}/holes/new/", data)
+    assert response.status_code == 409
+    assert "Not saved: hole 1 was saved meanwhile (from another phone)." in text(response)
+    assert 'name="p0-total" value="1"' in html(response) and 'name="number" value="2"' in html(response)
+    assert Hole.objects.count() == 1
+    # Saved deliberately as hole 2 from the page it now shows.
+    client.post(f"/games/e/{game.edit_token}/holes/new/", {**data, "number": "2"})
+    assert Hole.objects.count() == 2
+
+
+def test_it_treats_a_resent_form_as_already_saved_even_though_the_next_hole_moved_on(client, game):
+    data = {"number": "1", "p0-total": "1", "p1-total": "2", "p2-total": "3", "idempotency_key": "tap-tap"}
+    client.post(f"/games/e/{game.edit_token}/holes/new/", data)
+    again = client.post(f"/games/e/{game.edit_token}/holes/new/", data, follow=True)
+    assert "That hole was already saved (the form was sent twice)." in text(again)
+    assert Hole.objects.count() == 1
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
