@@ -12,7 +12,6 @@ import hashlib
 import json
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -26,8 +25,9 @@ from django.views.decorators.http import require_http_methods
 from scoring import selectors, services
 from scoring.game_errors import IdempotencyConflict, StaleVersion
 from scoring.models import Game
-from scoring.rules import PRESETS, PlayerEntry, RulesError, Ruleset, parse_grid, score_hole
+from scoring.rules import PRESETS, RulesError, Ruleset
 from scoring.rules.errors import Problem
+from scoring.web import game_display as display
 from scoring.web.charts import Series, cumulative_chart, legend
 from scoring.web.game_forms import (
     DEFAULT_SEATS,
@@ -46,13 +46,6 @@ SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted
 SESSION_SCORER = "golf_scorer_name"
 RECENT_LIMIT = 30
 HISTORY_ON_PAGE = 5
-
-TIEBREAK_NAMES = {
-    "countback": _("Countback"),
-    "most_holes_won": _("Most holes won"),
-    "sudden_death": _("Sudden death"),
-    "shared": _("Shared victory"),
-}
 
 
 # --------------------------------------------------------------------------------------------
@@ -85,7 +78,7 @@ def _edit_access(
 def _refuse(request: HttpRequest, game: Game) -> HttpResponse:
     """403: this is the read-only link of the game."""
     return render(
-        request, "scoring/game_forbidden.html", {"game": game, "title": _game_title(game)}, status=403
+        request, "scoring/game_forbidden.html", {"game": game, "title": display.game_title(game)}, status=403
     )
 
 
@@ -105,7 +98,11 @@ def _remember(request: HttpRequest, game: Game, can_edit: bool) -> None:
 
 def _recent_edit_tokens(request: HttpRequest) -> list[str]:
     """Edit tokens of the games this browser opened lately."""
-    return [token for token, can_edit in request.session.get(SESSION_GAMES, []) if can_edit]
+    return [
+        item[0]
+        for item in request.session.get(SESSION_GAMES, [])
+        if isinstance(item, list) and item[1:] == [True]
+    ]
 
 
 def _actor(request: HttpRequest) -> str:
@@ -119,16 +116,6 @@ def _actor(request: HttpRequest) -> str:
     if typed:
         request.session[SESSION_SCORER] = typed
     return typed or str(request.session.get(SESSION_SCORER, "")) or _("someone with the edit link")
-
-
-def _game_title(game: Game, names: Sequence[str] | None = None) -> str:
-    """The game's title, or its players' names."""
-    if game.title:
-        return game.title
-    names = list(names) if names is not None else [seat.name for seat in game.seats.all()]
-    if len(names) > 1:
-        return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
-    return str(game)
 
 
 def _etag(game: Game, can_edit: bool) -> str:
@@ -148,62 +135,6 @@ def _status_of(error: RulesError) -> int:
 # The scoreboard as the templates show it
 
 
-@dataclass(frozen=True)
-class ScoreRow:
-    """A player's row on the scorecard: the hole scores in order (None where the hole lacks them)."""
-
-    player: selectors.SeatLine
-    cells: list[selectors.EntryLine | None]
-    playoff_cells: list[selectors.EntryLine | None]
-
-    @property
-    def in_playoff(self) -> bool:
-        """True when the player played at least one playoff hole."""
-        return any(cell is not None for cell in self.playoff_cells)
-
-
-def _rows(board: selectors.Scoreboard) -> list[ScoreRow]:
-    rows = []
-    for player in board.players:
-        rows.append(
-            ScoreRow(
-                player=player,
-                cells=[hole.entry_for(player.name) for hole in board.holes],
-                playoff_cells=[hole.entry_for(player.name) for hole in board.playoff_holes],
-            )
-        )
-    return rows
-
-
-def _outcome_context(board: selectors.Scoreboard) -> dict[str, Any]:
-    """The match end as the page announces it: winners, shared victory, tiebreak steps, playoff."""
-    outcome = board.outcome
-    if outcome is None:
-        return {}
-    steps = [
-        {
-            "name": TIEBREAK_NAMES.get(step.method, step.method),
-            "players": step.players,
-            "values": list(step.values),
-            "decided": step.decided,
-            "explanation": step.explanation,
-        }
-        for step in outcome.steps
-    ]
-    return {
-        "status": outcome.status,
-        "winners": list(outcome.winners),
-        "contenders": list(outcome.contenders),
-        "steps": steps,
-        "explanation": list(outcome.explanation),
-        "order": [
-            {"names": list(group), "total": board.totals.get(group[0], 0) if group else None}
-            for group in outcome.order
-        ],
-        "shared": board.shared_victory or outcome.status == "shared",
-    }
-
-
 def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: bool) -> dict[str, Any]:
     """Everything the scoreboard partial draws."""
     game = board.game
@@ -215,20 +146,20 @@ def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: 
     return {
         "game": game,
         "board": board,
-        "title": _game_title(game, names),
-        "rows": _rows(board),
+        "title": display.game_title(game, names),
+        "rows": display.score_rows(board),
         "chart": cumulative_chart(series),
         "legend": legend(series),
-        "outcome": _outcome_context(board),
+        "outcome": display.outcome_context(board),
         "can_edit": can_edit,
         "token": token,
         "etag": _etag(game, can_edit),
         "poll_url": reverse("games:edit-scoreboard" if can_edit else "games:view-scoreboard", args=[token]),
-        "history": [_history_item(line) for line in history[:HISTORY_ON_PAGE]],
+        "history": [display.history_item(line) for line in history[:HISTORY_ON_PAGE]],
         "more_history": len(history) > HISTORY_ON_PAGE,
         "ruleset_label": describe_preset(board.ruleset),
         "replay_url": f"{reverse('games:new')}?{replay_query}",
-        "undo": _history_item(undo) if can_edit and (undo := selectors.undo_target(game)) else None,
+        "undo": display.history_item(undo) if can_edit and (undo := selectors.undo_target(game)) else None,
         "holes_total": board.ruleset.holes,
     }
 
@@ -240,85 +171,6 @@ def _exports(game: Game, token: str) -> list[tuple[str, str]]:
         (_("Game as JSON"), reverse("api-game-export-json", args=[token])),
         (_("Results"), reverse("api-game-results", args=[token])),
     ]
-
-
-# --------------------------------------------------------------------------------------------
-# History lines
-
-
-def _cards_text(entry: dict[str, Any]) -> str:
-    """A snapshot entry's cards, "Q 7 K / Q 7 3", or "typed" for a typed total."""
-    if entry.get("cards"):
-        return " / ".join(" ".join(str(card) for card in row) for row in entry["cards"])
-    return _("typed")
-
-
-def _scores_text(snapshot: Any) -> str:
-    """A hole snapshot in one line: "Ann 5 · Bob 12 · ended by Bob"."""
-    if not isinstance(snapshot, dict) or "entries" not in snapshot:
-        return ""
-    text = " · ".join(f"{e['name']} {e['score']}" for e in snapshot["entries"])
-    if snapshot.get("ender"):
-        text += " · " + _("ended by %(name)s") % {"name": snapshot["ender"]}
-    return text
-
-
-def _changes(before: Any, after: Any) -> list[dict[str, str]]:
-    """What an edit changed, player by player: score and cards before and after."""
-    if not isinstance(before, dict) or not isinstance(after, dict):
-        return []
-    old = {e["seat"]: e for e in before.get("entries", [])}
-    lines = []
-    for entry in after.get("entries", []):
-        previous = old.get(entry["seat"])
-        if previous is None:
-            continue
-        same = (previous.get("cards"), previous.get("total"), previous.get("score")) == (
-            entry.get("cards"),
-            entry.get("total"),
-            entry.get("score"),
-        )
-        if not same:
-            lines.append(
-                {
-                    "name": entry["name"],
-                    "before": f"{previous['score']} ({_cards_text(previous)})",
-                    "after": f"{entry['score']} ({_cards_text(entry)})",
-                }
-            )
-    if before.get("ender") != after.get("ender"):
-        nobody = _("nobody")
-        lines.append(
-            {
-                "name": _("ended by"),
-                "before": before.get("ender") or nobody,
-                "after": after.get("ender") or nobody,
-            }
-        )
-    return lines
-
-
-def _history_item(line: selectors.HistoryLine) -> dict[str, Any]:
-    """A change as the history list shows it: what, who, when, before and after."""
-    if line.hole_number is None:
-        subject = _("Rules")
-    elif line.is_playoff:
-        subject = _("Playoff hole %(n)s") % {"n": line.hole_number}
-    else:
-        subject = _("Hole %(n)s") % {"n": line.hole_number}
-    is_ruleset = line.action == "ruleset"
-    return {
-        "id": line.id,
-        "action": line.action,
-        "label": line.action_label,
-        "subject": subject,
-        "actor": line.actor or _("someone"),
-        "when": line.created_at,
-        "before": "" if is_ruleset else _scores_text(line.before),
-        "after": "" if is_ruleset else _scores_text(line.after),
-        "changes": [] if is_ruleset else _changes(line.before, line.after),
-        "undone": line.undone,
-    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -367,7 +219,7 @@ def _list_item(game: Game, can_edit: bool) -> dict[str, Any]:
     played = max((seat.holes_played for seat in seats), default=0)
     holes = game.ruleset.get("holes") if isinstance(game.ruleset, dict) else None
     return {
-        "title": _game_title(game, names),
+        "title": display.game_title(game, names),
         "url": reverse(
             "games:edit" if can_edit else "games:view",
             args=[game.edit_token if can_edit else game.view_token],
@@ -559,11 +411,11 @@ def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpRespon
         "scoring/game_history.html",
         {
             "game": game,
-            "title": _game_title(game),
-            "history": [_history_item(line) for line in history],
+            "title": display.game_title(game),
+            "history": [display.history_item(line) for line in history],
             "can_edit": access.can_edit and can_edit,
             "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
-            "undo": _history_item(u) if can_edit and (u := selectors.undo_target(game)) else None,
+            "undo": display.history_item(u) if can_edit and (u := selectors.undo_target(game)) else None,
             "token": token,
         },
     )
@@ -582,7 +434,7 @@ def game_share(request: HttpRequest, token: str) -> HttpResponse:
         "scoring/game_share.html",
         {
             "game": game,
-            "title": _game_title(game),
+            "title": display.game_title(game),
             "token": token,
             "edit_url": edit_url,
             "view_url": view_url,
@@ -626,7 +478,7 @@ def _hole_context(
     preview_query = urlencode({"hole": editing.number if editing else "new", "playoff": int(playoff)})
     return {
         "game": game,
-        "title": _game_title(game, [p.name for p in board.players]),
+        "title": display.game_title(game, [p.name for p in board.players]),
         "form": form,
         "players": form.player_fields(dealer=dealer_index, first=first_index),
         "number": number,
@@ -641,7 +493,7 @@ def _hole_context(
         "ruleset_label": describe_preset(board.ruleset),
         "has_ender_penalty": board.ruleset.ender_penalty is not None,
         "wake_lock": True,
-        "preview": _preview(form, board, editing=editing) if form.is_bound else None,
+        "preview": display.preview_scores(form, board, editing=editing) if form.is_bound else None,
         "error_summary": form.error_summary() if form.is_bound else [],
     }
 
@@ -865,7 +717,7 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
         "scoring/game_hole_delete.html",
         {
             "game": game,
-            "title": _game_title(game),
+            "title": display.game_title(game),
             "line": line,
             "playoff": playoff,
             "token": token,
@@ -896,58 +748,8 @@ def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
     else:
         players = [p.name for p in board.players]
     form = HoleForm(request.POST, players=players, ruleset=board.ruleset)
-    context = {"preview": _preview(form, board, editing=editing), "game": game}
+    context = {"preview": display.preview_scores(form, board, editing=editing), "game": game}
     return render(request, "scoring/game_hole.html#preview", context)
-
-
-def _preview(
-    form: HoleForm, board: selectors.Scoreboard, *, editing: selectors.HoleLine | None
-) -> dict[str, Any]:
-    """Score what the form holds with the engine: each player's hole score, or what is wrong."""
-    entries, ender = form.partial_entries()
-    ruleset = board.ruleset
-    blocks: dict[str, int] = {}
-    for index, name in enumerate(form.players):
-        text = str(form.data.get(f"p{index}-blocks", "")).strip()
-        if text.isdigit():
-            blocks[name] = int(text)
-    rows: list[dict[str, Any]] = []
-    problems: list[str] = []
-    engine_entries: list[PlayerEntry] = []
-    try:
-        for name in form.players:
-            if name not in entries:
-                continue
-            value = entries[name]
-            if isinstance(value, int):
-                engine_entries.append(PlayerEntry(name=name, total=value, blocks_marked=blocks.get(name, 0)))
-            else:
-                grid = parse_grid(value, where=f"entries.{name}")
-                engine_entries.append(PlayerEntry(name=name, grid=grid, blocks_marked=blocks.get(name, 0)))
-        scored = score_hole(engine_entries, ruleset, ender=ender) if engine_entries else None
-    except RulesError as error:
-        problems = [p.message for p in _problems_of(error)]
-        scored = None
-    by_name = {p.name: p for p in scored.players} if scored else {}
-    playoff = editing.is_playoff if editing else bool(board.next_hole and board.next_hole.is_playoff)
-    replaced = {e.name: e.score for e in editing.entries} if editing else {}
-    for name in form.players:
-        result = by_name.get(name)
-        match_total = None
-        if result is not None and not playoff:
-            # Playoff holes never change the match totals, so only regular holes show one.
-            match_total = board.totals.get(name, 0) - replaced.get(name, 0) + result.score
-        rows.append(
-            {
-                "name": name,
-                "entered": name in entries,
-                "score": result.score if result else None,
-                "adjustments": list(result.adjustments) if result else [],
-                "match_total": match_total,
-            }
-        )
-    missing = [row["name"] for row in rows if not row["entered"]]
-    return {"rows": rows, "problems": problems, "missing": missing, "complete": not missing and not problems}
 
 
 def game_undo(request: HttpRequest, token: str) -> HttpResponse:
@@ -962,7 +764,7 @@ def game_undo(request: HttpRequest, token: str) -> HttpResponse:
             messages.error(request, problem.message)
     else:
         target = change.undoes
-        item = _history_item_for_change(target) if target else None
+        item = display.change_summary(target) if target else None
         if item:
             messages.success(
                 request,
@@ -975,13 +777,3 @@ def game_undo(request: HttpRequest, token: str) -> HttpResponse:
     if back == "history":
         return redirect("games:edit-history", token=token)
     return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
-
-
-def _history_item_for_change(change: Any) -> dict[str, Any]:
-    if change.hole_number is None:
-        subject = _("rules")
-    elif change.is_playoff:
-        subject = _("playoff hole %(n)s") % {"n": change.hole_number}
-    else:
-        subject = _("hole %(n)s") % {"n": change.hole_number}
-    return {"label": str(change.get_action_display()), "subject": subject}

@@ -1,0 +1,230 @@
+"""How the live-game pages put a game into words: titles, scorecard rows, the match end, history lines,
+and the live preview of a hole being entered (scored by the rules engine).
+
+Presentation only: nothing here writes, and everything it shows comes from what the selectors read
+(or, for the preview, from the engine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import selectors
+from scoring.models import Game, GameChange
+from scoring.rules import PlayerEntry, RulesError, parse_grid, score_hole
+from scoring.web.game_forms import HoleForm
+
+TIEBREAK_NAMES = {
+    "countback": gettext_lazy("Countback"),
+    "most_holes_won": gettext_lazy("Most holes won"),
+    "sudden_death": gettext_lazy("Sudden death"),
+    "shared": gettext_lazy("Shared victory"),
+}
+
+
+def game_title(game: Game, names: Sequence[str] | None = None) -> str:
+    """The game's title, or its players' names."""
+    if game.title:
+        return game.title
+    names = list(names) if names is not None else [seat.name for seat in game.seats.all()]
+    if len(names) > 1:
+        return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+    return str(game)
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """A player's row on the scorecard: the hole scores in order (None where the hole lacks them)."""
+
+    player: selectors.SeatLine
+    cells: list[selectors.EntryLine | None]
+    playoff_cells: list[selectors.EntryLine | None]
+
+    @property
+    def in_playoff(self) -> bool:
+        """True when the player played at least one playoff hole."""
+        return any(cell is not None for cell in self.playoff_cells)
+
+
+def score_rows(board: selectors.Scoreboard) -> list[ScoreRow]:
+    """One row per player in seat order, the cells aligned with the board's holes."""
+    rows = []
+    for player in board.players:
+        rows.append(
+            ScoreRow(
+                player=player,
+                cells=[hole.entry_for(player.name) for hole in board.holes],
+                playoff_cells=[hole.entry_for(player.name) for hole in board.playoff_holes],
+            )
+        )
+    return rows
+
+
+def outcome_context(board: selectors.Scoreboard) -> dict[str, Any]:
+    """The match end as the page announces it: winners, shared victory, tiebreak steps, playoff."""
+    outcome = board.outcome
+    if outcome is None:
+        return {}
+    steps = [
+        {
+            "name": TIEBREAK_NAMES.get(step.method, step.method),
+            "players": step.players,
+            "values": list(step.values),
+            "decided": step.decided,
+            "explanation": step.explanation,
+        }
+        for step in outcome.steps
+    ]
+    return {
+        "status": outcome.status,
+        "winners": list(outcome.winners),
+        "contenders": list(outcome.contenders),
+        "steps": steps,
+        "explanation": list(outcome.explanation),
+        "order": [
+            {"names": list(group), "total": board.totals.get(group[0], 0) if group else None}
+            for group in outcome.order
+        ],
+        "shared": board.shared_victory or outcome.status == "shared",
+    }
+
+
+def cards_text(entry: dict[str, Any]) -> str:
+    """A snapshot entry's cards, "Q 7 K / Q 7 3", or "typed" for a typed total."""
+    if entry.get("cards"):
+        return " / ".join(" ".join(str(card) for card in row) for row in entry["cards"])
+    return _("typed")
+
+
+def scores_text(snapshot: Any) -> str:
+    """A hole snapshot in one line: "Ann 5 · Bob 12 · ended by Bob"."""
+    if not isinstance(snapshot, dict) or "entries" not in snapshot:
+        return ""
+    text = " · ".join(f"{e['name']} {e['score']}" for e in snapshot["entries"])
+    if snapshot.get("ender"):
+        text += " · " + _("ended by %(name)s") % {"name": snapshot["ender"]}
+    return text
+
+
+def changes(before: Any, after: Any) -> list[dict[str, str]]:
+    """What an edit changed, player by player: score and cards before and after."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return []
+    old = {e["seat"]: e for e in before.get("entries", [])}
+    lines = []
+    for entry in after.get("entries", []):
+        previous = old.get(entry["seat"])
+        if previous is None:
+            continue
+        same = (previous.get("cards"), previous.get("total"), previous.get("score")) == (
+            entry.get("cards"),
+            entry.get("total"),
+            entry.get("score"),
+        )
+        if not same:
+            lines.append(
+                {
+                    "name": entry["name"],
+                    "before": f"{previous['score']} ({cards_text(previous)})",
+                    "after": f"{entry['score']} ({cards_text(entry)})",
+                }
+            )
+    if before.get("ender") != after.get("ender"):
+        nobody = _("nobody")
+        lines.append(
+            {
+                "name": _("ended by"),
+                "before": before.get("ender") or nobody,
+                "after": after.get("ender") or nobody,
+            }
+        )
+    return lines
+
+
+def history_item(line: selectors.HistoryLine) -> dict[str, Any]:
+    """A change as the history list shows it: what, who, when, before and after."""
+    if line.hole_number is None:
+        subject = _("Rules")
+    elif line.is_playoff:
+        subject = _("Playoff hole %(n)s") % {"n": line.hole_number}
+    else:
+        subject = _("Hole %(n)s") % {"n": line.hole_number}
+    is_ruleset = line.action == "ruleset"
+    return {
+        "id": line.id,
+        "action": line.action,
+        "label": line.action_label,
+        "subject": subject,
+        "actor": line.actor or _("someone"),
+        "when": line.created_at,
+        "before": "" if is_ruleset else scores_text(line.before),
+        "after": "" if is_ruleset else scores_text(line.after),
+        "changes": [] if is_ruleset else changes(line.before, line.after),
+        "undone": line.undone,
+    }
+
+
+def preview_scores(
+    form: HoleForm, board: selectors.Scoreboard, *, editing: selectors.HoleLine | None
+) -> dict[str, Any]:
+    """Score what the form holds with the engine: each player's hole score, or what is wrong."""
+    entries, ender = form.partial_entries()
+    ruleset = board.ruleset
+    blocks: dict[str, int] = {}
+    for index, name in enumerate(form.players):
+        text = str(form.data.get(f"p{index}-blocks", "")).strip()
+        if text.isdigit():
+            blocks[name] = int(text)
+    rows: list[dict[str, Any]] = []
+    problems: list[str] = []
+    engine_entries: list[PlayerEntry] = []
+    try:
+        for name in form.players:
+            if name not in entries:
+                continue
+            value = entries[name]
+            if isinstance(value, int):
+                engine_entries.append(PlayerEntry(name=name, total=value, blocks_marked=blocks.get(name, 0)))
+            else:
+                grid = parse_grid(value, where=f"entries.{name}")
+                engine_entries.append(PlayerEntry(name=name, grid=grid, blocks_marked=blocks.get(name, 0)))
+        scored = score_hole(engine_entries, ruleset, ender=ender) if engine_entries else None
+    except RulesError as error:
+        problems = [p.message for p in error.problems]
+        scored = None
+    by_name = {p.name: p for p in scored.players} if scored else {}
+    playoff = editing.is_playoff if editing else bool(board.next_hole and board.next_hole.is_playoff)
+    replaced = {e.name: e.score for e in editing.entries} if editing else {}
+    for name in form.players:
+        result = by_name.get(name)
+        match_total = None
+        if result is not None and not playoff:
+            # Playoff holes never change the match totals, so only regular holes show one.
+            match_total = board.totals.get(name, 0) - replaced.get(name, 0) + result.score
+        rows.append(
+            {
+                "name": name,
+                "entered": name in entries,
+                "score": result.score if result else None,
+                "adjustments": list(result.adjustments) if result else [],
+                "match_total": match_total,
+            }
+        )
+    missing = [row["name"] for row in rows if not row["entered"]]
+    return {"rows": rows, "problems": problems, "missing": missing, "complete": not missing and not problems}
+
+
+def change_summary(change: GameChange) -> dict[str, str]:
+    """What a change did, for the message after an undo: {"label": "Recorded", "subject": "hole 3"}."""
+    if change.hole_number is None:
+        subject = _("rules")
+    elif change.is_playoff:
+        subject = _("playoff hole %(n)s") % {"n": change.hole_number}
+    else:
+        subject = _("hole %(n)s") % {"n": change.hole_number}
+    return {"label": str(change.get_action_display()), "subject": subject}
