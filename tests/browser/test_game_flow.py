@@ -308,3 +308,22 @@ def test_it_starts_and_scores_a_game_with_javascript_off(chromium_browser, live_
         assert page.get_by_text("Undone: recorded hole 1.").is_visible()
     finally:
         context.close()
+
+
+def test_it_adds_seats_and_reuses_earlier_names_on_the_start_screen(phone):
+    earlier = services.create_game(players=["Mia", "Noor", "Olu"], ruleset="official")
+    page = phone
+    page.goto(f"/games/e/{earlier.edit_token}/")  # this phone played with them before
+    page.goto("/games/new/")
+    page.fill("#player-1", "Pat")
+    page.get_by_role("button", name="Noor").click()
+    page.get_by_role("button", name="Mia").click()
+    assert [page.input_value(f"#player-{n}") for n in (1, 2, 3)] == ["Pat", "Noor", "Mia"]
+    page.get_by_role("button", name="+ Add a player").click()
+    assert page.locator("#player-5").is_visible() and page.url.endswith("/games/new/")  # no reload
+    page.select_option("#id_ruleset", "official-quick")
+    page.get_by_role("button", name="Next: first dealer").click()
+    page.get_by_role("heading", name="Who deals first?").wait_for()
+    assert page.get_by_text("official-quick: 2x2 grid, 6 holes").is_visible()
+    page.get_by_role("link", name="← Change rules or players").click()  # back keeps every answer
+    assert page.input_value("#player-3") == "Mia" and page.input_value("#id_ruleset") == "official-quick"
