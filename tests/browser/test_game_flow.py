@@ -47,6 +47,15 @@ def tap_grid(page, player: int, grid: list[list[str]]) -> None:
             page.click(f"[data-card-keypad] [data-rank='{token}']")
 
 
+def wait_for_preview(page) -> None:
+    """Wait until the live preview has scored every player and no preview request is in flight."""
+    page.wait_for_function(
+        "() => { const box = document.querySelector('#preview-box');"
+        " return box && !box.classList.contains('htmx-request') && box.querySelector('table')"
+        " && !box.textContent.includes('not entered'); }"
+    )
+
+
 def start_game(page) -> str:
     """Start a four-player official game from the home page; return the scorer's URL."""
     page.goto("/")
@@ -99,6 +108,7 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
         page.wait_for_url(re.compile(r"/holes/new/$"))
         for player in range(4):
             fill_grid(page, player, GRIDS[grid_for(player, hole)])
+        wait_for_preview(page)
         page.get_by_role("button", name=f"Save hole {hole}").click()
         page.get_by_text(f"Hole {hole} saved").wait_for()
     screenshot(page, "game-finished")
