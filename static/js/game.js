@@ -216,7 +216,23 @@
     if (document.querySelector("form[data-live-preview][data-submitting]")) event.preventDefault();
   });
 
+  /* Phone number pads often lack a minus sign: a ± button next to each typed total flips its sign. */
+  function wireNegate() {
+    document.querySelectorAll("[data-negate]").forEach(function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var input = document.getElementById(button.getAttribute("data-negate"));
+        if (!input) return;
+        var value = input.value.trim();
+        input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        input.dispatchEvent(new Event("change", { bubbles: true }));
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    wireNegate();
     wireDrafts();
     wireCopyButtons();
     requestWakeLock();

@@ -196,11 +196,14 @@ def test_it_plays_a_sudden_death_playoff_for_the_tied_players_only(phone):
     assert page.locator("input[name='p0-total']").count() == 1
     assert page.locator("fieldset.player-entry legend", has_text="Cy").count() == 0
     page.fill("input[name='p0-total']", "3")
+    page.get_by_role("button", name="Make Ann's total negative or positive").click()  # no minus on the pad
+    assert page.input_value("input[name='p0-total']") == "-3"
     page.fill("input[name='p1-total']", "7")
     page.get_by_role("button", name="Save playoff hole 1").click()
     page.locator(".outcome", has_text="Ann wins!").wait_for()
     playoff = page.locator(".playoff")
     assert "Playoff holes" in playoff.inner_text() and "P1" in playoff.inner_text()
+    assert playoff.locator("tr", has_text="Ann").locator("td").inner_text() == "-3"
     # Playoff holes never change the match totals.
     assert (
         page.locator("table.scorecard tbody tr", has_text="Ann").first.locator("td.total").inner_text()
