@@ -15,8 +15,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, IntegerField, Model
-from django.db.models.expressions import RawSQL
+from django.db.models import F, Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -302,7 +301,7 @@ def hole_record(
     transaction so that a retry gets exactly that answer.
     """
     hole = _record_hole(
-        {"pk": game.pk},
+        {"id": game.pk},
         caller=game,
         entries=entries,
         ender=ender,
@@ -683,20 +682,17 @@ def _lock_game_and_key(
 ) -> tuple[Game | None, int | None]:
     """The game row, locked until the transaction ends, and the id of `idempotency_key` if it was
     used on this game before: one query."""
-    query = Game.objects.select_for_update().filter(**game_lookup)
-    if idempotency_key:
-        query = query.annotate(seen_key=RawSQL(_SEEN_KEY_SQL, [idempotency_key], output_field=IntegerField()))
-    try:
-        game = query.get()
-    except Game.DoesNotExist:
-        return None, None
+    ((name, value),) = game_lookup.items()
+    column = _quote(Game._meta.get_field(name).column)
+    seen = f"(SELECT k.id FROM {_KEY} k WHERE k.game_id = g.id AND k.{_quote('key')} = %s)"
+    sql = (
+        f"SELECT g.*, {seen if idempotency_key else 'NULL'} AS seen_key FROM {_GAME} g WHERE g.{column} = %s"
+    )
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    params = [idempotency_key, value] if idempotency_key else [value]
+    game = next(iter(Game.objects.raw(sql, params)), None)
     return game, getattr(game, "seen_key", None)
-
-
-_SEEN_KEY_SQL = (
-    f'SELECT k."id" FROM "{IdempotencyKey._meta.db_table}" k '
-    f'WHERE k."game_id" = "{Game._meta.db_table}"."id" AND k."key" = %s'
-)
 
 
 def _hole_record_locked(
@@ -1102,6 +1098,7 @@ def _refresh(game: Game) -> None:
 _quote = connection.ops.quote_name
 _GAME = _quote(Game._meta.db_table)
 _SEAT = _quote(Seat._meta.db_table)
+_KEY = _quote(IdempotencyKey._meta.db_table)
 
 
 def _execute(sql: str, params: Sequence[Any]) -> None:
