@@ -218,6 +218,8 @@ def test_it_shows_the_read_only_page_without_any_way_to_change_scores(client, ga
     assert "/holes/" not in body and "/undo/" not in body and "Score hole" not in body
     assert f'data-poll-url="/games/v/{game.view_token}/scoreboard/"' in body
     assert '<svg role="img"' in body  # the QR code of this page
+    for path in ("scoreboard/", "history/"):
+        assert game.edit_token not in html(client.get(f"/games/v/{game.view_token}/{path}")), path
 
 
 @pytest.mark.parametrize(
@@ -566,12 +568,16 @@ def build_game(players: int, holes: int, owner=None) -> Game:
 
 
 @pytest.mark.parametrize(("players", "holes"), [(2, 1), (6, 18)])
-@pytest.mark.parametrize("link", ["edit", "view"])
+@pytest.mark.parametrize("link", ["edit", "view", "live-partial"])
 def test_it_builds_the_scoreboard_page_in_a_constant_number_of_queries(
     client, players, holes, link, django_assert_max_num_queries
 ):
     game = build_game(players, holes)
-    url = f"/games/e/{game.edit_token}/" if link == "edit" else f"/games/v/{game.view_token}/"
+    url = {
+        "edit": f"/games/e/{game.edit_token}/",
+        "view": f"/games/v/{game.view_token}/",
+        "live-partial": f"/games/v/{game.view_token}/scoreboard/",
+    }[link]
     client.get(url)  # the session exists from now on, as on a phone that opened the game before
     with django_assert_max_num_queries(10):
         response = client.get(url)
