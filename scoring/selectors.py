@@ -259,9 +259,13 @@ class Scoreboard:
     holes_left: int | None = field(default=None)  # by the `holes` limit, if any
 
 
-def _hole_lines(
-    holes: Sequence[Hole], entries: Sequence[HoleEntry], seats: Mapping[int, Seat]
-) -> list[HoleLine]:
+# What a hole line reads of an entry (a HoleEntry, or a row of these columns).
+_ENTRY_COLUMNS = (
+    "hole_id", "seat_id", "score", "grid_score", "cards", "typed_total", "adjustments", "blocks_marked",
+)  # fmt: skip
+
+
+def _hole_lines(holes: Sequence[Hole], entries: Sequence[Any], seats: Mapping[int, Seat]) -> list[HoleLine]:
     by_hole: dict[int, list[HoleEntry]] = defaultdict(list)
     for entry in entries:
         by_hole[entry.hole_id].append(entry)
@@ -314,7 +318,11 @@ def scoreboard(game: Game) -> Scoreboard:
     seat_list = list(game.seats.order_by("seat"))
     seats = {seat.pk: seat for seat in seat_list}
     holes = list(game.holes.order_by("is_playoff", "number"))
-    entries = list(HoleEntry.objects.filter(hole__game=game))
+    # Plain rows, unordered (the lines sort them): a scoreboard reads every entry of the game, and
+    # model instances and the default ordering's join would cost as much as the rest of it.
+    entries = list(
+        HoleEntry.objects.filter(hole__game=game).order_by().values_list(*_ENTRY_COLUMNS, named=True)
+    )
     lines = _hole_lines(holes, entries, seats)
     regular = tuple(line for line in lines if not line.is_playoff)
     playoff = tuple(line for line in lines if line.is_playoff)
