@@ -33,6 +33,7 @@ urlpatterns = [
     path("e/<str:token>/undo/", game_views.game_undo, name="undo"),
     path("e/<str:token>/history/", game_views.game_history, {"can_edit": True}, name="edit-history"),
     path("e/<str:token>/share/", game_views.game_share, name="share"),
+    path("e/<str:token>/settings/", game_views.game_settings, name="settings"),
     path("v/<str:token>/", game_views.game_view, name="view"),
     path(
         "v/<str:token>/scoreboard/",

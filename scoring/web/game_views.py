@@ -38,6 +38,7 @@ from scoring.web.game_forms import (
     StartForm,
     describe_preset,
     hole_initial,
+    ruleset_choices,
 )
 from scoring.web.qr import qr_svg
 
@@ -442,6 +443,79 @@ def game_share(request: HttpRequest, token: str) -> HttpResponse:
             "view_qr": qr_svg(view_url, label=_("QR code of the watch-only link")),
         },
     )
+
+
+def game_settings(request: HttpRequest, token: str) -> HttpResponse:
+    """Names and rules: rename the game or a player (any time), change the ruleset (before hole 1).
+
+    Each form on the page makes one change through one service call, so a change is never half-made.
+    """
+    access = _edit_access(request, token, ("GET", "HEAD", "POST"))
+    if isinstance(access, HttpResponse):
+        return access
+    game = access.game
+    errors: dict[str, list[str]] = {}
+    status = 200
+    if request.method == "POST":
+        action = str(request.POST.get("action", ""))
+        try:
+            done = _apply_setting(request, game, action)
+        except RulesError as error:
+            errors[action] = [problem.message for problem in _problems_of(error)]
+            status = _status_of(error)
+        else:
+            if done is None:
+                errors["form"] = [_("Nothing to change: the form was incomplete. Use the forms below.")]
+                status = 400
+            else:
+                messages.success(request, done)
+                return redirect("games:settings", token=token)
+    seats = list(game.seats.order_by("seat"))
+    posted = request.POST if request.method == "POST" else {}
+    if "rename" in errors and posted.get("seat") not in {str(seat.seat) for seat in seats}:
+        errors["form"] = errors.pop("rename")  # no such seat: say it at the top
+    return render(
+        request,
+        "scoring/game_settings.html",
+        {
+            "game": game,
+            "title": display.game_title(game, [seat.name for seat in seats]),
+            "token": token,
+            "seats": [
+                {
+                    "index": seat.seat,
+                    "name": seat.name,
+                    "value": posted.get("name", seat.name)
+                    if posted.get("seat") == str(seat.seat)
+                    else seat.name,
+                    "errors": errors.get("rename", []) if posted.get("seat") == str(seat.seat) else [],
+                }
+                for seat in seats
+            ],
+            "errors": errors,
+            "title_value": posted.get("title", game.title) if posted else game.title,
+            "frozen": game.is_frozen,
+            "preset": game.preset,
+            "presets": ruleset_choices(),
+            "ruleset_label": describe_preset(selectors.game_ruleset(game)),
+        },
+        status=status,
+    )
+
+
+def _apply_setting(request: HttpRequest, game: Game, action: str) -> str | None:
+    """Make the one change a settings form asks for; the message to show, or None if incomplete."""
+    data = request.POST
+    if action == "title":
+        services.game_rename(game, str(data.get("title", "")))
+        return _("Title saved.")
+    if action == "rename" and str(data.get("seat", "")).isdigit():
+        seat = services.seat_rename(game, int(data["seat"]), str(data.get("name", "")))
+        return _("Seat %(n)s is now %(name)s.") % {"n": seat.seat + 1, "name": seat.name}
+    if action == "ruleset" and data.get("ruleset") in PRESETS:
+        services.set_game_ruleset(game, str(data["ruleset"]), actor=_actor(request))
+        return _("Ruleset changed to %(name)s.") % {"name": data["ruleset"]}
+    return None
 
 
 def read_only_refusal(request: HttpRequest, token: str, rest: str) -> HttpResponse:

@@ -536,6 +536,63 @@ def test_it_shows_a_shared_victory_as_such(client):
     assert "Shared victory: Ann & Bob" in body and "share the win" in body
 
 
+# -- names and rules -----------------------------------------------------------------------------------
+
+
+def test_it_renames_a_player_keeping_the_scores_and_history(client, game):
+    record(game, 5, 12, 3)
+    response = client.post(
+        f"/games/e/{game.edit_token}/settings/", {"action": "rename", "seat": "1", "name": "Bobby"}
+    )
+    assert response.status_code == 302
+    assert "Seat 2 is now Bobby." in text(client.get(response["Location"]))
+    assert game.seats.get(seat=1).name == "Bobby" and game.seats.get(seat=1).total == 12
+    assert "Bobby" in text(client.get(f"/games/e/{game.edit_token}/"))
+
+
+def test_it_refuses_a_name_already_at_the_table(client, game):
+    response = client.post(
+        f"/games/e/{game.edit_token}/settings/", {"action": "rename", "seat": "1", "name": "ann"}
+    )
+    assert response.status_code == 400
+    assert "already at the table" in text(response) and 'value="ann"' in html(response)
+    assert game.seats.get(seat=1).name == "Bob"
+
+
+def test_it_renames_the_game(client, game):
+    client.post(f"/games/e/{game.edit_token}/settings/", {"action": "title", "title": "Friday golf"})
+    game.refresh_from_db()
+    assert game.title == "Friday golf"
+    too_long = client.post(f"/games/e/{game.edit_token}/settings/", {"action": "title", "title": "x" * 81})
+    assert too_long.status_code == 400 and "The title is too long" in text(too_long)
+
+
+def test_it_changes_the_rules_only_before_the_first_hole(client, game):
+    response = client.post(f"/games/e/{game.edit_token}/settings/", {"action": "ruleset", "ruleset": "basic"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.preset == "basic"
+    record(game, 5, 12, 3)
+    response = client.post(
+        f"/games/e/{game.edit_token}/settings/", {"action": "ruleset", "ruleset": "harder"}
+    )
+    assert response.status_code == 409 and "rules cannot change once the cards have been dealt" in text(
+        response
+    )
+    page = text(client.get(f"/games/e/{game.edit_token}/settings/"))
+    assert "The rules are fixed" in page and "Change the rules" not in page
+
+
+def test_it_refuses_an_incomplete_settings_form(client, game):
+    response = client.post(f"/games/e/{game.edit_token}/settings/", {"action": "rename"})
+    assert response.status_code == 400 and "Nothing to change" in text(response)
+    response = client.post(
+        f"/games/e/{game.edit_token}/settings/", {"action": "rename", "seat": "9", "name": "Zed"}
+    )
+    assert response.status_code == 404 and "There is no seat 10 at this table." in text(response)
+    assert client.post(f"/games/e/{game.view_token}/settings/", {"action": "title"}).status_code == 403
+
+
 # -- history, share, list ------------------------------------------------------------------------------
 
 
