@@ -751,11 +751,21 @@ def _hole_record_locked(
         created_by=actor[:80],
     )
     _insert([hole], returning_pk=True)
-    created = _replace_entries(hole, scored, ender_seat, fresh=True)
-    _log(locked, ChangeAction.CREATE, hole, actor, before=None, after=_snapshot_of(hole, created))
+    writes = _Writes()  # the rest returns nothing we need: sent together
+    created = _replace_entries(hole, scored, ender_seat, fresh=True, writes=writes)
+    _log(
+        locked,
+        ChangeAction.CREATE,
+        hole,
+        actor,
+        before=None,
+        after=_snapshot_of(hole, created),
+        writes=writes,
+    )
     if incremental:
-        _add_regular_hole(locked, seats, scored, ruleset, number)
+        _add_regular_hole(locked, seats, scored, ruleset, number, writes)
     else:
+        writes.send()
         if not locked.is_frozen:
             locked.ruleset_frozen_at = timezone.now()
             locked.save(update_fields=["ruleset_frozen_at", "updated_at"])
@@ -772,12 +782,18 @@ def _hole_record_locked(
             response_status=answer[0],
             response_body=answer[1],
         )
-        _insert([record])
+        _insert([record], writes=writes)
+    writes.send()
     return hole
 
 
 def _add_regular_hole(
-    game: Game, seats: Sequence[Seat], scored: Sequence[_ScoredEntry], ruleset: Ruleset, number: int
+    game: Game,
+    seats: Sequence[Seat],
+    scored: Sequence[_ScoredEntry],
+    ruleset: Ruleset,
+    number: int,
+    writes: _Writes,
 ) -> None:
     """Add a new regular hole's scores to the stored totals (two UPDATEs) and settle the match.
 
@@ -791,10 +807,11 @@ def _add_regular_hole(
     over, _reason = match_over(ruleset, number, {seat.name: seat.total for seat in seats})
     status, winners = GameStatus.IN_PROGRESS, ()
     if over:
+        writes.send()  # the new hole's entries, read back with every other hole
         state = _state(game, seats, ruleset)
         status, winners = state.status, state.winners
     whens = " ".join("WHEN %s THEN %s" for _ in scores)
-    _execute(
+    writes.add(
         f"UPDATE {_SEAT} SET total = total + CASE id {whens} ELSE 0 END, holes_played = holes_played + 1 "
         "WHERE game_id = %s",
         [*(value for pair in scores.items() for value in pair), game.pk],
@@ -804,7 +821,7 @@ def _add_regular_hole(
     if not game.is_frozen:
         changes["ruleset_frozen_at"] = now  # the first hole freezes the rules
     fields = [Game._meta.get_field(name) for name in changes]
-    _execute(
+    writes.add(
         f"UPDATE {_GAME} SET version = version + 1, "
         + ", ".join(f"{_quote(field.column)} = %s" for field in fields)
         + " WHERE id = %s",
@@ -966,7 +983,12 @@ def _as_entries(problems: Iterable[Problem]) -> list[Problem]:
 
 
 def _replace_entries(
-    hole: Hole, scored: Sequence[_ScoredEntry], ender: Seat | None, *, fresh: bool = False
+    hole: Hole,
+    scored: Sequence[_ScoredEntry],
+    ender: Seat | None,
+    *,
+    fresh: bool = False,
+    writes: _Writes | None = None,
 ) -> list[HoleEntry]:
     """Write the hole's entries (replacing any) and its ender; answer the entries created."""
     if not fresh:
@@ -987,7 +1009,7 @@ def _replace_entries(
         )
         for s in scored
     ]
-    _insert(created)
+    _insert(created, writes=writes)
     return created
 
 
@@ -1057,6 +1079,7 @@ def _log(
     *,
     before: dict[str, Any] | None,
     after: dict[str, Any] | None,
+    writes: _Writes | None = None,
 ) -> GameChange:
     change = GameChange(
         game=game,
@@ -1067,7 +1090,7 @@ def _log(
         before=before,
         after=after,
     )
-    _insert([change], returning_pk=True)
+    _insert([change], returning_pk=writes is None, writes=writes)
     return change
 
 
@@ -1101,9 +1124,37 @@ _SEAT = _quote(Seat._meta.db_table)
 _KEY = _quote(IdempotencyKey._meta.db_table)
 
 
-def _execute(sql: str, params: Sequence[Any]) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+class _Writes:
+    """Statements whose results nobody reads, sent in one round trip where the driver allows it.
+
+    PostgreSQL with client-side binding (Django's default) runs several statements sent at once,
+    in order, in the current transaction; other databases get them one by one. Errors (a unique
+    key) surface from `send` just as from single statements.
+    """
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, Sequence[Any]]] = []
+
+    def add(self, sql: str, params: Sequence[Any]) -> None:
+        """Queue one statement."""
+        self.statements.append((sql, params))
+
+    def send(self) -> None:
+        """Run the queued statements and forget them."""
+        statements, self.statements = self.statements, []
+        if not statements:
+            return
+        with connection.cursor() as cursor:
+            if _sends_at_once():
+                params = [param for _, each in statements for param in each]
+                cursor.execute("; ".join(sql for sql, _ in statements), params)
+            else:
+                for sql, params in statements:
+                    cursor.execute(sql, params)
+
+
+def _sends_at_once() -> bool:
+    return connection.vendor == "postgresql" and not connection.features.uses_server_side_binding
 
 
 def _seats_of(game: Game) -> list[Seat]:
@@ -1111,10 +1162,11 @@ def _seats_of(game: Game) -> list[Seat]:
     return list(Seat.objects.raw(f"SELECT * FROM {_SEAT} WHERE game_id = %s ORDER BY seat", [game.pk]))
 
 
-def _insert(objs: Sequence[Model], *, returning_pk: bool = False) -> None:
+def _insert(objs: Sequence[Model], *, returning_pk: bool = False, writes: _Writes | None = None) -> None:
     """INSERT new instances of one model in one statement, as `save()` would (auto dates set).
 
-    With `returning_pk` each instance gets its new primary key.
+    With `returning_pk` each instance gets its new primary key; else with `writes` the statement
+    is queued there.
     """
     meta = objs[0]._meta
     fields = [field for field in meta.concrete_fields if field is not meta.auto_field]
@@ -1126,6 +1178,9 @@ def _insert(objs: Sequence[Model], *, returning_pk: bool = False) -> None:
     params = [
         field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in objs for field in fields
     ]
+    if writes is not None and not returning_pk:
+        writes.add(sql, params)
+        return
     with connection.cursor() as cursor:
         if not returning_pk:
             cursor.execute(sql, params)
