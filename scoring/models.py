@@ -142,7 +142,10 @@ class Seat(models.Model):
 class Hole(models.Model):
     """One hole of a game; playoff (sudden-death) holes are numbered apart from the regular ones."""
 
-    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="holes")
+    # No index of its own: the unique (game, number, is_playoff) index starts with it.
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="holes", db_index=False
+    )
     number = models.PositiveSmallIntegerField(_("number"))
     is_playoff = models.BooleanField(_("playoff hole"), default=False)
     dealer_seat = models.PositiveSmallIntegerField(_("dealer seat"))
@@ -176,7 +179,10 @@ class Hole(models.Model):
 class HoleEntry(models.Model):
     """One player's result in one hole: the grid's cards, or a typed total, and the engine's scores."""
 
-    hole = models.ForeignKey(Hole, verbose_name=_("hole"), on_delete=models.CASCADE, related_name="entries")
+    # No index of its own: the unique (hole, seat) index starts with it.
+    hole = models.ForeignKey(
+        Hole, verbose_name=_("hole"), on_delete=models.CASCADE, related_name="entries", db_index=False
+    )
     seat = models.ForeignKey(Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="entries")
     # Rows of canonical card tokens (top row first), or null when the total was typed.
     cards = models.JSONField(_("cards"), null=True, blank=True)
@@ -222,7 +228,10 @@ class ChangeAction(models.TextChoices):
 class GameChange(models.Model):
     """The history of a game: every change, who made it, when, the state before and after."""
 
-    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="changes")
+    # No index of its own: the (game, -id) index starts with it.
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="changes", db_index=False
+    )
     action = models.CharField(_("action"), max_length=10, choices=ChangeAction.choices)
     hole_number = models.PositiveSmallIntegerField(_("hole number"), null=True, blank=True)
     is_playoff = models.BooleanField(_("playoff hole"), default=False)
@@ -254,7 +263,11 @@ class IdempotencyKey(models.Model):
     """A hole-creation request seen before: a retry with the same key returns the same response."""
 
     game = models.ForeignKey(
-        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="idempotency_keys"
+        Game,
+        verbose_name=_("game"),
+        on_delete=models.CASCADE,
+        related_name="idempotency_keys",
+        db_index=False,  # the unique (game, key) index starts with it
     )
     key = models.CharField(_("key"), max_length=255)
     request_hash = models.CharField(_("request hash"), max_length=64)
