@@ -652,13 +652,13 @@ def _record_hole(
     """One transaction: lock the game found by `game_lookup`, check the key, record the hole."""
     try:
         with transaction.atomic():
-            locked, seen_key = _lock_game_and_key(game_lookup, idempotency_key)
+            locked, seen_key, seats = _lock_game_and_key(game_lookup, idempotency_key)
             if locked is None:
                 return None
             if seen_key is not None:
                 _replay_or_conflict(IdempotencyKey.objects.get(pk=seen_key), request_hash)
             recorded = _hole_record_locked(
-                locked, idempotency_key=idempotency_key, request_hash=request_hash, **hole
+                locked, seats=seats, idempotency_key=idempotency_key, request_hash=request_hash, **hole
             )
     except IntegrityError:
         # The key was stored by a request that committed while this one waited for the lock (its
@@ -679,25 +679,42 @@ def _record_hole(
 
 def _lock_game_and_key(
     game_lookup: dict[str, Any], idempotency_key: str | None
-) -> tuple[Game | None, int | None]:
-    """The game row, locked until the transaction ends, and the id of `idempotency_key` if it was
-    used on this game before: one query."""
+) -> tuple[Game | None, int | None, list[Seat]]:
+    """The game row, locked until the transaction ends, the id of `idempotency_key` if it was used
+    on this game before, and the game's seats in seat order.
+
+    Two statements in one round trip where the driver allows it: the seats are read by the second,
+    after the lock is held, so they are current even when this waited for another writer.
+    """
     ((name, value),) = game_lookup.items()
     column = _quote(Game._meta.get_field(name).column)
     seen = f"(SELECT k.id FROM {_KEY} k WHERE k.game_id = g.id AND k.{_quote('key')} = %s)"
-    sql = (
-        f"SELECT g.*, {seen if idempotency_key else 'NULL'} AS seen_key FROM {_GAME} g WHERE g.{column} = %s"
-    )
+    found = seen if idempotency_key else "NULL"
+    lock = f"SELECT g.*, {found} AS seen_key FROM {_GAME} g WHERE g.{column} = %s"
     if connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    params = [idempotency_key, value] if idempotency_key else [value]
-    game = next(iter(Game.objects.raw(sql, params)), None)
-    return game, getattr(game, "seen_key", None)
+        lock += " FOR UPDATE"
+    game_id = f"(SELECT id FROM {_GAME} WHERE {column} = %s)"
+    seats = f"SELECT * FROM {_SEAT} WHERE game_id = {game_id} ORDER BY seat"
+    lock_params = [idempotency_key, value] if idempotency_key else [value]
+    with connection.cursor() as cursor:
+        if _sends_at_once():
+            cursor.execute(f"{lock}; {seats}", [*lock_params, value])
+            games = _instances(Game, cursor)
+            cursor.nextset()
+        else:
+            cursor.execute(lock, lock_params)
+            games = _instances(Game, cursor)
+            cursor.execute(seats, [value])
+        table = _instances(Seat, cursor)
+    if not games:
+        return None, None, []
+    return games[0], games[0].seen_key, table
 
 
 def _hole_record_locked(
     locked: Game,
     *,
+    seats: list[Seat],
     entries: Mapping[str, EntryInput],
     ender: str | None,
     playoff: bool,
@@ -708,7 +725,6 @@ def _hole_record_locked(
     respond: Callable[[HoleLine], tuple[int, Any]] | None,
 ) -> Hole:
     ruleset = game_ruleset(locked)
-    seats = _seats_of(locked)
     # The usual case, a regular hole of a match in progress, needs no other hole: every seat played
     # every regular hole, so the stored counts give the number and the stored totals grow by this
     # hole's scores. Playoff holes and refusals take the full state, recomputed from the entries.
@@ -1157,9 +1173,35 @@ def _sends_at_once() -> bool:
     return connection.vendor == "postgresql" and not connection.features.uses_server_side_binding
 
 
-def _seats_of(game: Game) -> list[Seat]:
-    """The game's seats in seat order (one query)."""
-    return list(Seat.objects.raw(f"SELECT * FROM {_SEAT} WHERE game_id = %s ORDER BY seat", [game.pk]))
+def _instances[M: Model](model: type[M], cursor: Any) -> list[M]:
+    """The rows of `cursor`'s current result as `model` instances, values converted as the ORM does.
+
+    Columns that are not fields (an extra expression) become attributes.
+    """
+    names = [column[0] for column in cursor.description]
+    by_column = {field.column: field for field in model._meta.concrete_fields}
+    converters = {}
+    for name in names:
+        if name in by_column:
+            col = by_column[name].cached_col
+            converters[name] = (
+                col,
+                [*connection.ops.get_db_converters(col), *by_column[name].get_db_converters(connection)],
+            )
+    objs = []
+    for row in cursor.fetchall():
+        values = dict(zip(names, row, strict=True))
+        for name, (col, convert) in converters.items():
+            for converter in convert:
+                values[name] = converter(values[name], col, connection)
+        obj = model.from_db(
+            connection.alias, None, [values[field.column] for field in model._meta.concrete_fields]
+        )
+        for name in names:
+            if name not in by_column:
+                setattr(obj, name, values[name])
+        objs.append(obj)
+    return objs
 
 
 def _insert(objs: Sequence[Model], *, returning_pk: bool = False, writes: _Writes | None = None) -> None:
