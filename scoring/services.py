@@ -652,13 +652,18 @@ def _record_hole(
     """One transaction: lock the game found by `game_lookup`, check the key, record the hole."""
     try:
         with transaction.atomic():
-            locked, seen_key, seats = _lock_game_and_key(game_lookup, idempotency_key)
+            locked, seen_key, seats, hole_id = _lock_game_and_key(game_lookup, idempotency_key)
             if locked is None:
                 return None
             if seen_key is not None:
                 _replay_or_conflict(IdempotencyKey.objects.get(pk=seen_key), request_hash)
             recorded = _hole_record_locked(
-                locked, seats=seats, idempotency_key=idempotency_key, request_hash=request_hash, **hole
+                locked,
+                seats=seats,
+                hole_id=hole_id,
+                idempotency_key=idempotency_key,
+                request_hash=request_hash,
+                **hole,
             )
     except IntegrityError:
         # The key was stored by a request that committed while this one waited for the lock (its
@@ -679,9 +684,9 @@ def _record_hole(
 
 def _lock_game_and_key(
     game_lookup: dict[str, Any], idempotency_key: str | None
-) -> tuple[Game | None, int | None, list[Seat]]:
+) -> tuple[Game | None, int | None, list[Seat], int | None]:
     """The game row, locked until the transaction ends, the id of `idempotency_key` if it was used
-    on this game before, and the game's seats in seat order.
+    on this game before, the game's seats in seat order, and (on PostgreSQL) the next hole's id.
 
     Two statements in one round trip where the driver allows it: the seats are read by the second,
     after the lock is held, so they are current even when this waited for another writer.
@@ -696,25 +701,33 @@ def _lock_game_and_key(
     game_id = f"(SELECT id FROM {_GAME} WHERE {column} = %s)"
     seats = f"SELECT * FROM {_SEAT} WHERE game_id = {game_id} ORDER BY seat"
     lock_params = [idempotency_key, value] if idempotency_key else [value]
+    hole_id: int | None = None
     with connection.cursor() as cursor:
         if _sends_at_once():
-            cursor.execute(f"{lock}; {seats}", [*lock_params, value])
+            # A third statement takes the next hole id, so that the hole's INSERT can go out
+            # with the other writes (unused if nothing is recorded, as after any rollback).
+            next_hole = f"SELECT nextval(pg_get_serial_sequence('{Hole._meta.db_table}', 'id'))"
+            cursor.execute(f"{lock}; {seats}; {next_hole}", [*lock_params, value])
             games = _instances(Game, cursor)
             cursor.nextset()
+            table = _instances(Seat, cursor)
+            cursor.nextset()
+            (hole_id,) = cursor.fetchone()
         else:
             cursor.execute(lock, lock_params)
             games = _instances(Game, cursor)
             cursor.execute(seats, [value])
-        table = _instances(Seat, cursor)
+            table = _instances(Seat, cursor)
     if not games:
-        return None, None, []
-    return games[0], games[0].seen_key, table
+        return None, None, [], None
+    return games[0], games[0].seen_key, table, hole_id
 
 
 def _hole_record_locked(
     locked: Game,
     *,
     seats: list[Seat],
+    hole_id: int | None,
     entries: Mapping[str, EntryInput],
     ender: str | None,
     playoff: bool,
@@ -759,6 +772,7 @@ def _hole_record_locked(
     scored, ender_seat = _score(seats, players, ruleset, entries, ender, blocks_marked)
     deal_number = regular_holes + number if playoff else number
     hole = Hole(
+        id=hole_id,
         game=locked,
         number=number,
         is_playoff=playoff,
@@ -766,8 +780,8 @@ def _hole_record_locked(
         ender=ender_seat,
         created_by=actor[:80],
     )
-    _insert([hole], returning_pk=True)
-    writes = _Writes()  # the rest returns nothing we need: sent together
+    writes = _Writes()  # nothing written returns anything we need: sent together
+    _insert([hole], returning_pk=hole_id is None, writes=writes)
     created = _replace_entries(hole, scored, ender_seat, fresh=True, writes=writes)
     _log(
         locked,
@@ -1211,7 +1225,8 @@ def _insert(objs: Sequence[Model], *, returning_pk: bool = False, writes: _Write
     is queued there.
     """
     meta = objs[0]._meta
-    fields = [field for field in meta.concrete_fields if field is not meta.auto_field]
+    given_pk = objs[0].pk is not None
+    fields = [field for field in meta.concrete_fields if given_pk or field is not meta.auto_field]
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     sql = (
         f"INSERT INTO {_quote(meta.db_table)} ({', '.join(_quote(f.column) for f in fields)}) "
