@@ -3,8 +3,9 @@
 Every function here runs in one transaction, locks the game row first (so hole numbers, stored
 totals and the game version are computed by one writer at a time, in the database, never with a
 process-local lock), gets every score from the rules engine, and then recomputes the stored totals
-of every seat from the entries before it commits. Bad input raises a `GameError` (or another
-`RulesError`) naming what is wrong and where; nothing is written then.
+of every seat from the entries before it commits; recording a regular hole adds its scores to them
+instead, and reads every hole only when the match may end with it. Bad input raises a `GameError`
+(or another `RulesError`) naming what is wrong and where; nothing is written then.
 """
 
 from __future__ import annotations
@@ -67,7 +68,6 @@ __all__ = [
     "hole_record",
     "hole_record_by_edit_token",
     "hole_update",
-    "idempotency_remember",
     "player_create",
     "player_delete",
     "player_rename",
@@ -347,11 +347,6 @@ def hole_record_by_edit_token(
         request_hash=request_hash or "",
         respond=respond,
     )
-
-
-def idempotency_remember(game: Game, key: str, *, status: int, body: Any) -> None:
-    """Store the response given to the request that first used `key` (call in the same transaction)."""
-    IdempotencyKey.objects.filter(game=game, key=key).update(response_status=status, response_body=body)
 
 
 def hole_update(
