@@ -16,10 +16,11 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Model
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import db_batch
 from scoring.game_errors import (
     ConcurrentWrite,
     GameError,
@@ -677,6 +678,14 @@ def _record_hole(
     return recorded
 
 
+# The statements every recorded hole runs are written out (see scoring/db_batch.py for why).
+
+_quote = db_batch.quote
+_GAME = _quote(Game._meta.db_table)
+_SEAT = _quote(Seat._meta.db_table)
+_KEY = _quote(IdempotencyKey._meta.db_table)
+
+
 def _lock_game_and_key(
     game_lookup: dict[str, Any], idempotency_key: str | None
 ) -> tuple[Game | None, int | None, list[Seat], int | None]:
@@ -698,21 +707,21 @@ def _lock_game_and_key(
     lock_params = [idempotency_key, value] if idempotency_key else [value]
     hole_id: int | None = None
     with connection.cursor() as cursor:
-        if _sends_at_once():
+        if db_batch.sends_at_once():
             # A third statement takes the next hole id, so that the hole's INSERT can go out
             # with the other writes (unused if nothing is recorded, as after any rollback).
             next_hole = f"SELECT nextval(pg_get_serial_sequence('{Hole._meta.db_table}', 'id'))"
             cursor.execute(f"{lock}; {seats}; {next_hole}", [*lock_params, value])
-            games = _instances(Game, cursor)
+            games = db_batch.instances(Game, cursor)
             cursor.nextset()
-            table = _instances(Seat, cursor)
+            table = db_batch.instances(Seat, cursor)
             cursor.nextset()
             (hole_id,) = cursor.fetchone()
         else:
             cursor.execute(lock, lock_params)
-            games = _instances(Game, cursor)
+            games = db_batch.instances(Game, cursor)
             cursor.execute(seats, [value])
-            table = _instances(Seat, cursor)
+            table = db_batch.instances(Seat, cursor)
     if not games:
         return None, None, [], None
     return games[0], games[0].seen_key, table, hole_id
@@ -775,8 +784,8 @@ def _hole_record_locked(
         ender=ender_seat,
         created_by=actor[:80],
     )
-    writes = _Writes()  # nothing written returns anything we need: sent together
-    _insert([hole], returning_pk=hole_id is None, writes=writes)
+    writes = db_batch.Writes()  # nothing written returns anything we need: sent together
+    db_batch.insert([hole], returning_pk=hole_id is None, writes=writes)
     created = _replace_entries(hole, scored, ender_seat, fresh=True, writes=writes)
     _log(
         locked,
@@ -807,7 +816,7 @@ def _hole_record_locked(
             response_status=answer[0],
             response_body=answer[1],
         )
-        _insert([record], writes=writes)
+        db_batch.insert([record], writes=writes)
     writes.send()
     return hole
 
@@ -818,7 +827,7 @@ def _add_regular_hole(
     scored: Sequence[_ScoredEntry],
     ruleset: Ruleset,
     number: int,
-    writes: _Writes,
+    writes: db_batch.Writes,
 ) -> None:
     """Add a new regular hole's scores to the stored totals (two UPDATEs) and settle the match.
 
@@ -1013,7 +1022,7 @@ def _replace_entries(
     ender: Seat | None,
     *,
     fresh: bool = False,
-    writes: _Writes | None = None,
+    writes: db_batch.Writes | None = None,
 ) -> list[HoleEntry]:
     """Write the hole's entries (replacing any) and its ender; answer the entries created."""
     if not fresh:
@@ -1034,7 +1043,7 @@ def _replace_entries(
         )
         for s in scored
     ]
-    _insert(created, writes=writes)
+    db_batch.insert(created, writes=writes)
     return created
 
 
@@ -1104,7 +1113,7 @@ def _log(
     *,
     before: dict[str, Any] | None,
     after: dict[str, Any] | None,
-    writes: _Writes | None = None,
+    writes: db_batch.Writes | None = None,
 ) -> GameChange:
     change = GameChange(
         game=game,
@@ -1115,7 +1124,7 @@ def _log(
         before=before,
         after=after,
     )
-    _insert([change], returning_pk=writes is None, writes=writes)
+    db_batch.insert([change], returning_pk=writes is None, writes=writes)
     return change
 
 
@@ -1133,112 +1142,3 @@ def _refresh(game: Game) -> None:
         version=F("version") + 1, status=state.status, winners=list(state.winners), updated_at=now
     )
     game.refresh_from_db(fields=["version", "status", "winners", "updated_at", "ruleset_frozen_at"])
-
-
-# --------------------------------------------------------------------------------------------
-# Statements of the hot path, written out
-#
-# Recording a hole runs many times a second at an event (bench/live_games.py). Built by the ORM,
-# its statements cost about three times the Python time of sending them (~4 ms of ~6 ms per hole,
-# measured), so the ones every hole runs are written here once: vendor-neutral SQL, every value
-# prepared by its own model field exactly as the ORM prepares it. Everything else uses the ORM.
-
-_quote = connection.ops.quote_name
-_GAME = _quote(Game._meta.db_table)
-_SEAT = _quote(Seat._meta.db_table)
-_KEY = _quote(IdempotencyKey._meta.db_table)
-
-
-class _Writes:
-    """Statements whose results nobody reads, sent in one round trip where the driver allows it.
-
-    PostgreSQL with client-side binding (Django's default) runs several statements sent at once,
-    in order, in the current transaction; other databases get them one by one. Errors (a unique
-    key) surface from `send` just as from single statements.
-    """
-
-    def __init__(self) -> None:
-        self.statements: list[tuple[str, Sequence[Any]]] = []
-
-    def add(self, sql: str, params: Sequence[Any]) -> None:
-        """Queue one statement."""
-        self.statements.append((sql, params))
-
-    def send(self) -> None:
-        """Run the queued statements and forget them."""
-        statements, self.statements = self.statements, []
-        if not statements:
-            return
-        with connection.cursor() as cursor:
-            if _sends_at_once():
-                params = [param for _, each in statements for param in each]
-                cursor.execute("; ".join(sql for sql, _ in statements), params)
-            else:
-                for sql, params in statements:
-                    cursor.execute(sql, params)
-
-
-def _sends_at_once() -> bool:
-    return connection.vendor == "postgresql" and not connection.features.uses_server_side_binding
-
-
-def _instances[M: Model](model: type[M], cursor: Any) -> list[M]:
-    """The rows of `cursor`'s current result as `model` instances, values converted as the ORM does.
-
-    Columns that are not fields (an extra expression) become attributes.
-    """
-    names = [column[0] for column in cursor.description]
-    by_column = {field.column: field for field in model._meta.concrete_fields}
-    converters = {}
-    for name in names:
-        if name in by_column:
-            col = by_column[name].cached_col
-            converters[name] = (
-                col,
-                [*connection.ops.get_db_converters(col), *by_column[name].get_db_converters(connection)],
-            )
-    objs = []
-    for row in cursor.fetchall():
-        values = dict(zip(names, row, strict=True))
-        for name, (col, convert) in converters.items():
-            for converter in convert:
-                values[name] = converter(values[name], col, connection)
-        obj = model.from_db(
-            connection.alias, None, [values[field.column] for field in model._meta.concrete_fields]
-        )
-        for name in names:
-            if name not in by_column:
-                setattr(obj, name, values[name])
-        objs.append(obj)
-    return objs
-
-
-def _insert(objs: Sequence[Model], *, returning_pk: bool = False, writes: _Writes | None = None) -> None:
-    """INSERT new instances of one model in one statement, as `save()` would (auto dates set).
-
-    With `returning_pk` each instance gets its new primary key; else with `writes` the statement
-    is queued there.
-    """
-    meta = objs[0]._meta
-    given_pk = objs[0].pk is not None
-    fields = [field for field in meta.concrete_fields if given_pk or field is not meta.auto_field]
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = (
-        f"INSERT INTO {_quote(meta.db_table)} ({', '.join(_quote(f.column) for f in fields)}) "
-        f"VALUES {', '.join([row] * len(objs))}"
-    )
-    params = [
-        field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in objs for field in fields
-    ]
-    if writes is not None and not returning_pk:
-        writes.add(sql, params)
-        return
-    with connection.cursor() as cursor:
-        if not returning_pk:
-            cursor.execute(sql, params)
-        else:
-            cursor.execute(f"{sql} RETURNING {_quote(meta.pk.column)}", params)
-            for obj, (pk,) in zip(objs, cursor.fetchall(), strict=True):
-                obj.pk = pk
-    for obj in objs:
-        obj._state.adding, obj._state.db = False, connection.alias
