@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 
+@lru_cache(maxsize=512)
 def qr_svg(url: str, *, label: str) -> SafeString:
     """An inline SVG QR code for `url`, named `label` for screen readers.
+
+    Drawing one costs about 4 ms and depends only on its arguments, so each process keeps the
+    most recent ones (a pure cache of derived output: nothing shared, nothing to invalidate).
 
     Always dark modules on a white quiet zone, also in dark mode: phone cameras read a dark-on-light
     code far more reliably than an inverted one.
