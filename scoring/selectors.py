@@ -519,6 +519,16 @@ def games_for_tokens(tokens: Iterable[str]) -> QuerySet[Game]:
     )
 
 
+def games_for_view_tokens(tokens: Iterable[str]) -> QuerySet[Game]:
+    """The games whose view (watch-only) tokens are among `tokens`: games this browser watched."""
+    return Game.objects.filter(view_token__in=list(tokens)[:200]).prefetch_related("seats")
+
+
+def idempotency_key_used(game: Game, key: str | None) -> bool:
+    """Whether a hole of `game` was already recorded with this Idempotency-Key (a resent form)."""
+    return bool(key) and game.idempotency_keys.filter(key=key).exists()
+
+
 def recent_player_names(
     user: AbstractBaseUser | None = None, *, edit_tokens: Iterable[str] = (), limit: int = 12
 ) -> list[str]:

@@ -190,7 +190,7 @@ def games_list(request: HttpRequest) -> HttpResponse:
         for game in selectors.games_for_tokens(edit_tokens):
             found[game.edit_token] = (game, True)
     if view_tokens:
-        for game in _games_for_view_tokens(view_tokens):
+        for game in selectors.games_for_view_tokens(view_tokens):
             found[game.view_token] = (game, False)
     mine_ids = {game.pk for game in mine}
     recent = [found[token] for token, _can_edit in recent_items if token in found]
@@ -203,15 +203,6 @@ def games_list(request: HttpRequest) -> HttpResponse:
             "recent": [_list_item(game, can_edit) for game, can_edit in recent],
         },
     )
-
-
-def _games_for_view_tokens(tokens: Sequence[str]) -> list[Game]:
-    """The games whose view tokens are among `tokens` (seats prefetched); two queries.
-
-    The selectors offer this for edit tokens only (`games_for_tokens`); the list also shows games
-    this browser only watched.
-    """
-    return list(Game.objects.filter(view_token__in=list(tokens)[:200]).prefetch_related("seats"))
 
 
 def _list_item(game: Game, can_edit: bool) -> dict[str, Any]:
@@ -595,7 +586,8 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
         form = HoleForm(request.POST, players=players, ruleset=ruleset)
         key = str(request.POST.get("idempotency_key", "")) or None
         sent_for = str(request.POST.get("number", ""))
-        if sent_for.isdigit() and int(sent_for) != upcoming.number and not _key_used(game, key):
+        moved_on = sent_for.isdigit() and int(sent_for) != upcoming.number
+        if moved_on and not selectors.idempotency_key_used(game, key):
             # Another phone saved that hole meanwhile: never file these cards under the next number silently.
             form = HoleForm(request.POST, players=players, ruleset=ruleset)
             form.moved_from = int(sent_for)
@@ -645,11 +637,6 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     )
     context["scorer_name"] = request.session.get(SESSION_SCORER, "")
     return render(request, "scoring/game_hole.html", context, status=status)
-
-
-def _key_used(game: Game, key: str | None) -> bool:
-    """Whether a hole was already recorded with this form's idempotency key (a resent form)."""
-    return bool(key) and game.idempotency_keys.filter(key=key).exists()
 
 
 def _saved_message(game: Game, number: int, playoff: bool) -> str:
