@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -484,7 +485,11 @@ def test_it_round_trips_a_listed_preset_through_the_score_endpoint(api: APIClien
 
 
 def test_it_passes_the_shared_contract_smoke_test() -> None:
-    assert CONTRACT_SMOKE.exists(), CONTRACT_SMOKE
+    if not CONTRACT_SMOKE.exists():
+        # CI always has shared/ beside the clone; a laptop clone elsewhere may not.
+        if os.environ.get("CI"):
+            pytest.fail(f"CI run without the shared contract check at {CONTRACT_SMOKE}")
+        pytest.skip(f"no shared contract check at {CONTRACT_SMOKE} (shared/ is not beside this clone)")
     python = ROOT / ".venv" / "bin" / "python"
     result = subprocess.run(
         [str(python if python.exists() else sys.executable), str(CONTRACT_SMOKE)],
