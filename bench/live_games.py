@@ -7,8 +7,9 @@ What it does, all on this machine over loopback:
 2. serves the app with gunicorn (--workers 2, sync workers) using bench/settings.py, which adds
    /bench/bare/: parse the JSON body and INSERT it as one row (the floor under any write);
 3. 16 client threads create one game per table (official preset, 4 players) and record 9 holes
-   of 4 grids each through POST /api/v1/games/<token>/holes/ (with an Idempotency-Key), then post
-   the same bodies to the bare view; both phases are timed in the same run;
+   of 4 grids each through POST /api/v1/games/<token>/holes/ (with an Idempotency-Key); the same
+   bodies go to the bare view. The tables are split into rounds and the two phases alternate
+   (bare, holes, bare, holes, ...), so both are timed in the same run under the same conditions;
 4. prints p50/p99 latency and holes per second for both, and their ratios;
 5. times the scoreboard page of an 18-hole, 6-player game in-process (server time only).
 
@@ -76,7 +77,7 @@ def prepare_database(env: dict[str, str]) -> None:
         conn.execute("CREATE TABLE bench_bare_insert (id bigserial PRIMARY KEY, body jsonb NOT NULL)")
 
 
-def start_gunicorn(env: dict[str, str], workers: int) -> subprocess.Popen[bytes]:
+def start_gunicorn(env: dict[str, str], workers: int, threads: int) -> subprocess.Popen[bytes]:
     """Serve the app on loopback and wait until it answers."""
     proc = subprocess.Popen(
         [
@@ -86,6 +87,8 @@ def start_gunicorn(env: dict[str, str], workers: int) -> subprocess.Popen[bytes]
             "golfclub.wsgi",
             "--workers",
             str(workers),
+            "--threads",
+            str(threads),
             "--bind",
             f"127.0.0.1:{PORT}",
             "--log-level",
@@ -113,8 +116,11 @@ def create_game(client: httpx.Client) -> str:
     return response.json()["edit_token"]
 
 
-def phase(name: str, jobs: list, clients: int, send) -> dict[str, float]:
-    """Send every job from `clients` threads (one keep-alive connection each); time each request."""
+def phase(jobs: list, clients: int, send) -> tuple[list[float], float]:
+    """Send every job from `clients` threads (one keep-alive connection each).
+
+    Returns each request's latency (seconds) and the phase's wall time.
+    """
     latencies: list[float] = []
     lock = threading.Lock()
     chunks = [jobs[i::clients] for i in range(clients)]
@@ -131,7 +137,13 @@ def phase(name: str, jobs: list, clients: int, send) -> dict[str, float]:
     started = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
         list(pool.map(worker, chunks))
-    wall = time.perf_counter() - started
+    return latencies, time.perf_counter() - started
+
+
+def summary(name: str, runs: list[tuple[list[float], float]]) -> dict[str, float]:
+    """Pool the rounds of one endpoint: requests per second over their wall time, p50 and p99."""
+    latencies = [latency for each, _ in runs for latency in each]
+    wall = sum(elapsed for _, elapsed in runs)
     return {
         "name": name,
         "requests": len(latencies),
@@ -152,9 +164,15 @@ def scoreboard_server_time(env: dict[str, str]) -> dict[str, float]:
 def main() -> None:
     """Run both phases and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=32, help="tables (games), each 9 holes x 4 players")
+    parser.add_argument("--tables", type=int, default=96, help="tables (games), each 9 holes x 4 players")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="alternate bare and hole phases this many times (tables split)"
+    )
     parser.add_argument("--clients", type=int, default=16, help="concurrent client connections")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per worker (1: sync workers; more: gthread workers)"
+    )
     args = parser.parse_args()
 
     env = {
@@ -168,13 +186,19 @@ def main() -> None:
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     prepare_database(env)
-    server = start_gunicorn(env, args.workers)
+    server = start_gunicorn(env, args.workers, args.threads)
     try:
         rng = random.Random(2026)
         with httpx.Client(base_url=BASE, timeout=30) as client:
             tokens = [create_game(client) for _ in range(args.tables)]
-        # Interleave tables so concurrent clients write to different games, as at an event.
-        jobs = [(token, hole, random_table(rng)) for hole in range(1, 10) for token in tokens]
+        # Interleave tables so concurrent clients write to different games, as at an event; each
+        # round takes its own tables, and bare and hole phases alternate so that drift in the
+        # machine's load falls on both alike.
+        groups = [tokens[i :: args.rounds] for i in range(args.rounds)]
+        rounds = [
+            [(token, hole, random_table(rng)) for hole in range(1, 10) for token in group] for group in groups
+        ]
+        jobs = [job for each in rounds for job in each]
 
         def send_hole(client: httpx.Client, job) -> None:
             token, hole, grids = job
@@ -195,16 +219,21 @@ def main() -> None:
         with httpx.Client(base_url=BASE, timeout=30) as client:
             for _ in range(args.workers * 2):
                 send_bare(client, (tokens[0], 0, random_table(rng)))
-        bare = phase("bare one-row insert", jobs, args.clients, send_bare)
-        holes = phase("hole recording (API)", jobs, args.clients, send_hole)
+        bare_runs, hole_runs = [], []
+        for round_jobs in rounds:
+            bare_runs.append(phase(round_jobs, args.clients, send_bare))
+            hole_runs.append(phase(round_jobs, args.clients, send_hole))
+        bare = summary("bare one-row insert", bare_runs)
+        holes = summary("hole recording (API)", hole_runs)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
 
     board = scoreboard_server_time(env)
     print(
-        f"{args.tables} tables x 9 holes x 4 players = {len(jobs)} holes; {args.clients} clients; "
-        f"gunicorn {args.workers} workers; PostgreSQL on loopback"
+        f"{args.tables} tables x 9 holes x 4 players: {len(jobs)} holes, {args.rounds} alternating rounds; "
+        f"{args.clients} clients; "
+        f"gunicorn {args.workers} workers x {args.threads} threads; PostgreSQL on loopback"
     )
     print(f"{'endpoint':<24}{'requests':>10}{'per second':>12}{'p50 ms':>10}{'p99 ms':>10}")
     for row in (bare, holes):

@@ -101,6 +101,14 @@ DATABASES = {
     )
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DATABASE_SERVER_SIDE_BINDING", True):
+    # PostgreSQL then plans a statement the app repeats once per connection (psycopg prepares it
+    # on its second use) instead of on every request: recording a hole runs ten statements. Turn it
+    # off (DATABASE_SERVER_SIDE_BINDING=false) behind a pooler in transaction mode (PgBouncer),
+    # where prepared statements cannot follow a connection.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"server_side_binding": True, "prepare_threshold": 2}
+    )
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # Wait for a lock instead of failing at once when two requests write at the same moment.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
