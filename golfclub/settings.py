@@ -101,11 +101,10 @@ DATABASES = {
     )
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
-if DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DATABASE_SERVER_SIDE_BINDING", True):
-    # PostgreSQL then plans a statement the app repeats once per connection (psycopg prepares it
-    # on its second use) instead of on every request: recording a hole runs ten statements. Turn it
-    # off (DATABASE_SERVER_SIDE_BINDING=false) behind a pooler in transaction mode (PgBouncer),
-    # where prepared statements cannot follow a connection.
+if DATABASES["default"]["ENGINE"].endswith("postgresql") and env_bool("DATABASE_SERVER_SIDE_BINDING", False):
+    # Optional: PostgreSQL then plans a repeated statement once per connection (psycopg prepares
+    # it on its second use). Measured no faster for recording holes (docs/performance.md), and it
+    # cannot work behind a pooler in transaction mode, so it is off unless asked for.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"server_side_binding": True, "prepare_threshold": 2}
     )
