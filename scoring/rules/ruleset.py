@@ -282,12 +282,13 @@ def _is_int(value: Any) -> bool:
 
 
 def _type_name(value: Any) -> str:
+    """How a wrong value reads in a message: the value itself where short, else its JSON type."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true/false"
     if isinstance(value, (int, float)):
-        return "a number"
+        return repr(value) if abs(value) < 10**9 else "a number"
     if isinstance(value, str):
         return f'"{value}"'
     if isinstance(value, Mapping):

@@ -402,7 +402,9 @@ def test_it_accepts_rule_objects_as_overrides() -> None:
     assert ruleset.ender_penalty == EnderPenalty("lowest_score")
 
 
-@pytest.mark.parametrize(("value", "shown"), [({"a": 1}, "an object"), (1.5, "a number"), (object, "type")])
+@pytest.mark.parametrize(
+    ("value", "shown"), [({"a": 1}, "an object"), (1.5, "1.5"), (10**12, "a number"), (object, "type")]
+)
 def test_it_names_the_type_of_a_wrong_value(value: Any, shown: str) -> None:
     assert shown in problems_of({"preset": "official", "hole_end": value})["ruleset.hole_end"]
 
