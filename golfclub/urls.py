@@ -5,11 +5,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
-from scoring.web import home_views
+from scoring.web import home_views, rules_views
 
 urlpatterns = [
     path("", home_views.home, name="home"),
     path("score/", include("scoring.web.score_urls")),
+    path("rules/", rules_views.rules_reference, name="rules"),
     path("games/", include("scoring.web.game_urls")),
     path("api/v1/", include("scoring.api.rules_urls")),
     path("api/v1/", include("scoring.api.game_urls")),
