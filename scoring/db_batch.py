@@ -8,18 +8,29 @@ Nothing here knows about Golf; everything else in the project uses the ORM.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 from typing import Any
 
-from django.db import connection
-from django.db.models import Model
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models import Field, Model
 
-__all__ = ["Writes", "insert", "instances", "quote", "sends_at_once"]
+__all__ = ["Writes", "current", "insert", "instances", "quote", "sends_at_once"]
+
+
+def current() -> BaseDatabaseWrapper:
+    """The default database's connection of this thread itself.
+
+    `django.db.connection` is a proxy that looks the thread's connection up again on every
+    attribute: a hole's values and rows would pay that lookup a few hundred times.
+    """
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def quote(name: str) -> str:
     """A table or column name quoted for the current database."""
-    return connection.ops.quote_name(name)
+    return current().ops.quote_name(name)
 
 
 class Writes:
@@ -42,8 +53,9 @@ class Writes:
         statements, self.statements = self.statements, []
         if not statements:
             return
-        with connection.cursor() as cursor:
-            if sends_at_once():
+        db = current()
+        with db.cursor() as cursor:
+            if sends_at_once(db):
                 params = [param for _, each in statements for param in each]
                 cursor.execute("; ".join(sql for sql, _ in statements), params)
             else:
@@ -51,39 +63,63 @@ class Writes:
                     cursor.execute(sql, params)
 
 
-def sends_at_once() -> bool:
-    return connection.vendor == "postgresql" and not connection.features.uses_server_side_binding
+def sends_at_once(db: BaseDatabaseWrapper | None = None) -> bool:
+    """True where several statements go to the database in one `execute` (see `Writes`)."""
+    db = db or current()
+    return db.vendor == "postgresql" and not db.features.uses_server_side_binding
+
+
+type _Converters = list[tuple[int, Any, list[Callable[..., Any]]]]
+
+
+@lru_cache(maxsize=256)  # per connection: converters may be bound to its operations
+def _reading(
+    model: type[Model], names: tuple[str, ...], db: BaseDatabaseWrapper
+) -> tuple[_Converters, list[int]]:
+    """For rows of columns `names`: (position, column, converters) of each field that has converters,
+    and the position of each concrete field's column."""
+    position = {name: index for index, name in enumerate(names)}
+    converters: _Converters = []
+    for field in model._meta.concrete_fields:
+        if field.column in position:
+            col = field.cached_col
+            convert = [*db.ops.get_db_converters(col), *field.get_db_converters(db)]
+            if convert:
+                converters.append((position[field.column], col, convert))
+    return converters, [position[field.column] for field in model._meta.concrete_fields]
 
 
 def instances[M: Model](model: type[M], cursor: Any) -> list[M]:
     """The rows of `cursor`'s current result as `model` instances, values converted as the ORM does.
 
-    Columns that are not fields (an extra expression) become attributes.
+    Every concrete field must be among the columns (SELECT *); columns that are not fields (an
+    extra expression) become attributes.
     """
-    names = [column[0] for column in cursor.description]
-    by_column = {field.column: field for field in model._meta.concrete_fields}
-    converters = {}
-    for name in names:
-        if name in by_column:
-            col = by_column[name].cached_col
-            converters[name] = (
-                col,
-                [*connection.ops.get_db_converters(col), *by_column[name].get_db_converters(connection)],
-            )
+    db = current()
+    names = tuple(column[0] for column in cursor.description)
+    converters, order = _reading(model, names, db)
+    columns = {field.column for field in model._meta.concrete_fields}
+    extra = [(index, name) for index, name in enumerate(names) if name not in columns]
     objs = []
     for row in cursor.fetchall():
-        values = dict(zip(names, row, strict=True))
-        for name, (col, convert) in converters.items():
+        values = list(row)
+        for index, col, convert in converters:
             for converter in convert:
-                values[name] = converter(values[name], col, connection)
-        obj = model.from_db(
-            connection.alias, None, [values[field.column] for field in model._meta.concrete_fields]
-        )
-        for name in names:
-            if name not in by_column:
-                setattr(obj, name, values[name])
+                values[index] = converter(values[index], col, db)
+        obj = model.from_db(db.alias, None, [values[index] for index in order])
+        for index, name in extra:
+            setattr(obj, name, values[index])
         objs.append(obj)
     return objs
+
+
+@cache
+def _inserting(model: type[Model], given_pk: bool, vendor: str) -> tuple[list[Field], str, str]:
+    """The fields an INSERT of `model` writes, its statement up to VALUES, and one row's placeholders."""
+    meta = model._meta
+    fields = [field for field in meta.concrete_fields if given_pk or field is not meta.auto_field]
+    head = f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) VALUES "
+    return fields, head, "(" + ", ".join(["%s"] * len(fields)) + ")"
 
 
 def insert(objs: Sequence[Model], *, returning_pk: bool = False, writes: Writes | None = None) -> None:
@@ -92,21 +128,15 @@ def insert(objs: Sequence[Model], *, returning_pk: bool = False, writes: Writes 
     With `returning_pk` each instance gets its new primary key; else with `writes` the statement
     is queued there.
     """
+    db = current()
     meta = objs[0]._meta
-    given_pk = objs[0].pk is not None
-    fields = [field for field in meta.concrete_fields if given_pk or field is not meta.auto_field]
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = (
-        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES {', '.join([row] * len(objs))}"
-    )
-    params = [
-        field.get_db_prep_save(field.pre_save(obj, True), connection) for obj in objs for field in fields
-    ]
+    fields, head, row = _inserting(type(objs[0]), objs[0].pk is not None, db.vendor)
+    sql = head + ", ".join([row] * len(objs))
+    params = [field.get_db_prep_save(field.pre_save(obj, True), db) for obj in objs for field in fields]
     if writes is not None and not returning_pk:
         writes.add(sql, params)
         return
-    with connection.cursor() as cursor:
+    with db.cursor() as cursor:
         if not returning_pk:
             cursor.execute(sql, params)
         else:
@@ -114,4 +144,4 @@ def insert(objs: Sequence[Model], *, returning_pk: bool = False, writes: Writes 
             for obj, (pk,) in zip(objs, cursor.fetchall(), strict=True):
                 obj.pk = pk
     for obj in objs:
-        obj._state.adding, obj._state.db = False, connection.alias
+        obj._state.adding, obj._state.db = False, db.alias

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -700,14 +700,15 @@ def _lock_game_and_key(
     seen = f"(SELECT k.id FROM {_KEY} k WHERE k.game_id = g.id AND k.{_quote('key')} = %s)"
     found = seen if idempotency_key else "NULL"
     lock = f"SELECT g.*, {found} AS seen_key FROM {_GAME} g WHERE g.{column} = %s"
-    if connection.features.has_select_for_update:
+    db = db_batch.current()
+    if db.features.has_select_for_update:
         lock += " FOR UPDATE"
     game_id = f"(SELECT id FROM {_GAME} WHERE {column} = %s)"
     seats = f"SELECT * FROM {_SEAT} WHERE game_id = {game_id} ORDER BY seat"
     lock_params = [idempotency_key, value] if idempotency_key else [value]
     hole_id: int | None = None
-    with connection.cursor() as cursor:
-        if db_batch.sends_at_once():
+    with db.cursor() as cursor:
+        if db_batch.sends_at_once(db):
             # A third statement takes the next hole id, so that the hole's INSERT can go out
             # with the other writes (unused if nothing is recorded, as after any rollback).
             next_hole = f"SELECT nextval(pg_get_serial_sequence('{Hole._meta.db_table}', 'id'))"
@@ -855,11 +856,12 @@ def _add_regular_hole(
     if not game.is_frozen:
         changes["ruleset_frozen_at"] = now  # the first hole freezes the rules
     fields = [Game._meta.get_field(name) for name in changes]
+    db = db_batch.current()
     writes.add(
         f"UPDATE {_GAME} SET version = version + 1, "
         + ", ".join(f"{_quote(field.column)} = %s" for field in fields)
         + " WHERE id = %s",
-        [*(field.get_db_prep_save(changes[field.name], connection) for field in fields), game.pk],
+        [*(field.get_db_prep_save(changes[field.name], db) for field in fields), game.pk],
     )
     for name, value in changes.items():
         setattr(game, name, value)
