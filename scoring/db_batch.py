@@ -56,8 +56,10 @@ class Writes:
         db = current()
         with db.cursor() as cursor:
             if sends_at_once(db):
-                params = [param for _, each in statements for param in each]
-                cursor.execute("; ".join(sql for sql, _ in statements), params)
+                # Each statement is bound on its own, as execute() would bind it: the driver
+                # caches the parsing of a statement with few parameters, never of the whole batch.
+                driver = cursor.cursor
+                cursor.execute("; ".join(driver.mogrify(sql, params) for sql, params in statements))
             else:
                 for sql, params in statements:
                     cursor.execute(sql, params)
