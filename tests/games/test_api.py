@@ -263,6 +263,26 @@ def test_it_replays_an_idempotent_post_and_refuses_the_key_with_another_body(api
     assert assert_error_shape(too_long, 400)["errors"][0]["where"] == "Idempotency-Key"
 
 
+def test_it_records_names_keys_and_actors_holding_percent_signs_and_quotes_verbatim(api):
+    # Recording a hole sends its writes as one string bound value by value (scoring/db_batch.py):
+    # placeholders and quotes in the values must come back as written, never be read as SQL.
+    players = ("a%s", "100%", "o'neil", "%(x)s")
+    token = create(api, players)["edit_token"]
+    entries = {"a%s": GRID_3, "100%": 4, "o'neil": GRID_21, "%(x)s": 7}
+    path = f"/api/v1/games/{token}/holes/?actor=%25(who)s%27"
+    headers = {"HTTP_IDEMPOTENCY_KEY": "k%s'1"}
+    first = api.post(path, {"entries": entries, "ender": "100%"}, format="json", **headers)
+    assert first.status_code == 201, first.content
+    assert first.json()["ender"] == "100%"
+    assert [e["name"] for e in first.json()["entries"]] == list(players)
+    again = api.post(path, {"entries": entries, "ender": "100%"}, format="json", **headers)
+    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json() == api.get(first["Location"]).json()
+    change = api.get(f"/api/v1/games/{token}/history/").json()[0]
+    assert change["actor"] == "%(who)s'" and change["after"]["ender"] == "100%"
+    assert IdempotencyKey.objects.get().key == "k%s'1"
+
+
 def test_it_answers_a_new_hole_exactly_as_a_later_read_of_it(api):
     token = create(api, ("ann", "bob", "cy"))["edit_token"]
     post_hole(api, token, {"ann": 3, "bob": 4, "cy": 2})
