@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy
 from scoring import selectors
 from scoring.models import Game, GameChange
 from scoring.rules import PlayerEntry, RulesError, parse_grid, score_hole
-from scoring.web.game_forms import HoleForm
+from scoring.web.game_forms import HoleForm, bad_cards
 
 TIEBREAK_NAMES = {
     "countback": gettext_lazy("Countback"),
@@ -197,6 +197,9 @@ def preview_scores(
     except RulesError as error:
         problems = [p.message for p in error.problems]
         scored = None
+    for index, name in enumerate(form.players):
+        if name not in entries:  # half-filled: name its typos now, its empty cells only on save
+            problems += [problem.message for problem in bad_cards(name, form.tokens(index))]
     by_name = {p.name: p for p in scored.players} if scored else {}
     playoff = editing.is_playoff if editing else bool(board.next_hole and board.next_hole.is_playoff)
     replaced = {e.name: e.score for e in editing.entries} if editing else {}

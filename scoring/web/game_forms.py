@@ -26,6 +26,7 @@ from scoring.web.grid_entry import (
     is_complete,
     names_a_cell,
     read_tokens,
+    token_problems,
 )
 
 DEFAULT_SEATS = 4
@@ -330,6 +331,8 @@ class HoleForm(forms.Form):
             elif is_complete(tokens):
                 entries[name] = tokens
             elif not is_blank(tokens):
+                # A typo in a half-filled grid is named now, not only once the grid is complete.
+                self.add_problems(bad_cards(name, tokens))
                 missing = [
                     _("row %(row)s, column %(col)s") % {"row": r + 1, "col": c + 1}
                     for r, row in enumerate(tokens)
@@ -389,6 +392,14 @@ class HoleForm(forms.Form):
             if ender not in entries:
                 ender = None
         return entries, ender
+
+
+def bad_cards(name: str, tokens: Sequence[Sequence[str]]) -> list[Problem]:
+    """The engine's complaint about each filled cell of `name`'s grid that names no card, with the name."""
+    return [
+        Problem(problem.where, f"{name}: {problem.message}")
+        for problem in token_problems(tokens, f"entries.{name}")
+    ]
 
 
 def hole_initial(players: Sequence[str], entries: Sequence[Any], ender: str | None) -> dict[str, Any]:

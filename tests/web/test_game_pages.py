@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -406,6 +407,18 @@ def test_it_previews_a_deck_check_error_naming_rank_and_count(client, game):
     data = {**cells(0, GRID_3), **cells(1, GRID_3), **cells(2, [["Q", "Q", "A"], ["A", "A", "A"]])}
     body = text(client.post(f"/games/e/{game.edit_token}/preview/?hole=new&playoff=0", data))
     assert "6 Queens" in body and "1 pack holds only 4" in body
+
+
+def test_it_names_a_bad_card_in_a_half_filled_grid_on_save_and_in_the_preview(client, game):
+    data = {"p0-1-1": "1Z", "p0-1-2": "Q", "p1-total": "4", "p2-total": "7"}
+    body = unescape(text(client.post(f"/games/e/{game.edit_token}/holes/new/", data)))
+    assert 'Ann: Unknown card "1Z" at row 1, column 1' in body
+    assert "missing a card at row 1, column 3" in body  # the empty cells are still named on save
+    assert Hole.objects.count() == 0
+    assert 'aria-invalid="true"' in html(client.post(f"/games/e/{game.edit_token}/holes/new/", data))
+    preview = unescape(text(client.post(f"/games/e/{game.edit_token}/preview/?hole=new&playoff=0", data)))
+    assert 'Ann: Unknown card "1Z"' in preview
+    assert "missing a card" not in preview  # while typing, empty cells are not a complaint yet
 
 
 def test_it_answers_404_when_previewing_a_hole_that_does_not_exist(client, game):
