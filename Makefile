@@ -24,11 +24,17 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	@touch $(STAMP)
 
+# A local server is development: DEBUG=true explicitly (unset means production).
+run: export DEBUG ?= true
 run: setup
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
+# The checks run on development-shaped settings like pytest (tests/settings.py); production settings
+# are checked by tests/test_deploy.py and `make check-deploy`.
+test: export DEBUG ?= true
 test: setup
 	$(PY) -m ruff check .
 	$(PY) manage.py check

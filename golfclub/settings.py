@@ -2,19 +2,22 @@
 
 DATABASE_URL  sqlite:///db.sqlite3 by default; postgres://user@host:5432/name in production and CI.
 SECRET_KEY    required when DEBUG is off.
-DEBUG         "true" for local development (the default), "false" in production.
+DEBUG         "true" for local development (`make run` sets it); unset or "false" is production.
 ALLOWED_HOSTS comma-separated host names.
-REDIS_URL     optional cache (redis://127.0.0.1:6379/0); without it a per-process memory cache
-              that nothing depends on for correctness.
+REDIS_URL     optional shared cache (redis://127.0.0.1:6379/0); without it the database cache table,
+              so rate-limit counters are shared by every process and machine either way.
+CLIENT_IP_HEADER, RATELIMIT_*, AXES_*  abuse limits (see README, "Configuration").
 """
 
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -33,7 +36,8 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+# Production unless told otherwise: a server started without DEBUG must never show tracebacks.
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -55,12 +59,20 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
+    "django_ratelimit",
+    "golfclub.apps.GolfclubConfig",
     "scoring",
     "tournaments",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outermost of ours: every answer under /api/ leaves as JSON in the API's error shape.
+    "golfclub.middleware.ApiErrorShapeMiddleware",
+    # Before anything reads the body: an oversized request is a 413 without being read.
+    "golfclub.middleware.RequestBodyLimitMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -70,6 +82,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into our 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "golfclub.urls"
@@ -85,6 +99,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "django.template.context_processors.csp",
             ],
         },
     },
@@ -114,11 +129,49 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The cache holds the rate-limit counters, so it must be shared by every process: Redis when given,
+# else a table in the database (`manage.py migrate` creates it, see golfclub/apps.py). Never a
+# per-process memory cache: each gunicorn worker would count on its own.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {"default": {"BACKEND": "golfclub.cache.DatabaseCache", "LOCATION": "golfclub_cache"}}
+# django-ratelimit knows only memcached and django-redis by name; ours are shared and count
+# atomically (golfclub/cache.py), which is what its warning is about.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+
+# --- Abuse limits -------------------------------------------------------------------------------
+# The client's address: REMOTE_ADDR, or behind a load balancer the header it sets (e.g.
+# X-Forwarded-For). Only name a header your proxy overwrites: clients can send any header.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+# In a list-valued header (X-Forwarded-For) the client is this many entries from the right: 1 when
+# one proxy appends the address it saw, 2 behind two proxies.
+CLIENT_IP_PROXY_COUNT = int(os.environ.get("CLIENT_IP_PROXY_COUNT", "1"))
+
+# django-ratelimit rates, "count/period" (s, m, h, d), several separated by commas (all must hold).
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
+RATELIMIT_GAME_CREATE = os.environ.get("RATELIMIT_GAME_CREATE", "20/m,200/h")  # per client address
+RATELIMIT_HOLE_WRITES = os.environ.get("RATELIMIT_HOLE_WRITES", "60/m,600/h")  # per game link
+RATELIMIT_USE_CACHE = "default"
+
+# django-axes: after AXES_FAILURE_LIMIT wrong passwords (on /accounts/login/ and /admin/login/ alike)
+# even the right one is refused until AXES_COOLOFF_MINUTES have passed since the last failure.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=float(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+# "ip_address" (default), "username", or "username+ip_address" for the pair; comma-separated for
+# several, any of which locks out.
+AXES_LOCKOUT_PARAMETERS = [
+    item.split("+") if "+" in item else item for item in env_list("AXES_LOCKOUT_PARAMETERS", "ip_address")
+]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "golfclub.client_ip.axes_client_ip"
+AXES_LOCKOUT_CALLABLE = "scoring.limits.lockout_response"
+AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -193,9 +246,55 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# Oversized requests: 413 before the body is read (golfclub/middleware.py). Pages take at most
+# DATA_UPLOAD_MAX_MEMORY_SIZE (Django's 2.5 MB) including any file; the API takes JSON only, and
+# never more than its parser reads (scoring/api/parsers.py, 256 KB).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
+CSRF_FAILURE_VIEW = "golfclub.errors.csrf_failure"
+
+# Content-Security-Policy (Django's own middleware): scripts and styles only from our static files
+# or carrying the response's nonce; no inline style attributes, no eval. The API docs page relaxes
+# what Redoc needs (golfclub/urls.py).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "font-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# Edit tokens are secrets in URL paths: every handler masks them (golfclub/log_filters.py), and the
+# error e-mails to ADMINS use a reporter filter that masks them in the request and the frames.
+ADMINS = [("Admin", address) for address in env_list("ADMINS")]
+DEFAULT_EXCEPTION_REPORTER_FILTER = "golfclub.log_filters.TokenMaskingReporterFilter"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "mask_tokens": {"()": "golfclub.log_filters.MaskTokensFilter"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false", "mask_tokens"],
+        },
+    },
+    "loggers": {
+        # Replaces Django's default handlers for its own loggers (which would log unmasked).
+        "django": {
+            "handlers": ["console", "mail_admins"],
+            "level": os.environ.get("LOG_LEVEL", "WARNING"),
+            "propagate": False,
+        },
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -1,11 +1,24 @@
 """Top-level URLs: pages, the REST API under /api/v1/, the OpenAPI schema and its docs page."""
 
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.utils.csp import CSP
+from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from scoring.web import home_views, rules_views
+
+# Redoc (drf-spectacular-sidecar, served from our static files) injects its styles at run time and
+# searches in a worker it builds from a blob: this page alone allows inline styles and blob workers.
+# Its script still needs the nonce (templates/drf_spectacular/redoc.html).
+_REDOC_CSP = {
+    **settings.SECURE_CSP,
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "worker-src": [CSP.SELF, "blob:"],
+}
+_redoc = csp_override(_REDOC_CSP)(SpectacularRedocView.as_view(url_name="api-schema"))
 
 urlpatterns = [
     path("", home_views.home, name="home"),
@@ -15,11 +28,13 @@ urlpatterns = [
     path("api/v1/", include("scoring.api.rules_urls")),
     path("api/v1/", include("scoring.api.game_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", _redoc, name="api-docs"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "golfclub.errors.bad_request"
+handler403 = "golfclub.errors.permission_denied"
 handler404 = "golfclub.errors.not_found"
 handler500 = "golfclub.errors.server_error"

@@ -9,8 +9,16 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# Variables the test decides; DJANGO_ALLOW_ASYNC_UNSAFE is set for browser tests and never in production.
-PRODUCTION_CONTROLLED = {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+# Variables the test decides; DJANGO_ALLOW_ASYNC_UNSAFE is set for browser tests and never in production,
+# and DJANGO_SETTINGS_MODULE (pytest's tests.settings) is left out so manage.py loads the real settings.
+PRODUCTION_CONTROLLED = {
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "DJANGO_SETTINGS_MODULE",
+    "REDIS_URL",
+}
 
 
 def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
@@ -43,3 +51,41 @@ def test_it_refuses_to_start_without_a_secret_key_when_debug_is_off() -> None:
     result = run_manage("check", env={"DEBUG": "false", "ALLOWED_HOSTS": "golf.example.com"})
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+SHOW_SETTINGS = (
+    "from django.conf import settings; "
+    "print(settings.DEBUG, settings.CACHES['default']['BACKEND'], settings.SECURE_SSL_REDIRECT)"
+)
+
+
+def test_it_is_production_when_debug_is_unset() -> None:
+    result = run_manage("shell", "-c", SHOW_SETTINGS, env={"SECRET_KEY": secrets.token_urlsafe(50)})
+    assert result.returncode == 0, result.stderr
+    debug, backend, redirect = result.stdout.strip().splitlines()[-1].split()
+    assert (debug, redirect) == ("False", "True")
+    # The rate-limit counters must be shared by every process: never a per-process memory cache.
+    assert backend == "golfclub.cache.DatabaseCache"
+
+
+def test_it_refuses_to_start_without_a_secret_key_when_debug_is_unset() -> None:
+    result = run_manage("check", env={"ALLOWED_HOSTS": "golf.example.com"})
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_it_uses_redis_for_the_shared_cache_when_given() -> None:
+    result = run_manage(
+        "shell",
+        "-c",
+        SHOW_SETTINGS,
+        env={"SECRET_KEY": secrets.token_urlsafe(50), "REDIS_URL": "redis://127.0.0.1:6379/0"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "django.core.cache.backends.redis.RedisCache" in result.stdout
+
+
+def test_it_refuses_to_load_the_demo_in_production() -> None:
+    result = run_manage("load_demo", env={"SECRET_KEY": secrets.token_urlsafe(50)})
+    assert result.returncode != 0
+    assert "only runs with DEBUG=true" in result.stderr

@@ -2,49 +2,60 @@
 
 from django.urls import path
 
+from scoring.limits import limit_game_creation, limit_hole_writes
+
 from . import game_views
+
+# Writes are rate-limited here (scoring/limits.py): creating games per client address, writing holes
+# and undo per game link. Reads and the other writes pass untouched.
+_games = limit_game_creation(game_views.games)
+_holes = limit_hole_writes(game_views.game_holes)
+_hole = limit_hole_writes(game_views.game_hole_detail)
+_entries = limit_hole_writes(game_views.game_hole_entries)
+_entry = limit_hole_writes(game_views.game_hole_entry)
+_undo = limit_hole_writes(game_views.game_undo)
 
 _PLAYOFF = {"playoff": True}
 
 urlpatterns = [
-    path("games/", game_views.games, name="api-games"),
+    path("games/", _games, name="api-games"),
     path("games/<str:token>/", game_views.game_detail, name="api-game"),
     path("games/<str:token>/players/", game_views.game_players, name="api-game-players"),
     path("games/<str:token>/players/<int:seat>/", game_views.game_player_detail, name="api-game-player"),
-    path("games/<str:token>/holes/", game_views.game_holes, name="api-game-holes"),
-    path("games/<str:token>/holes/<int:number>/", game_views.game_hole_detail, name="api-game-hole"),
+    path("games/<str:token>/holes/", _holes, name="api-game-holes"),
+    path("games/<str:token>/holes/<int:number>/", _hole, name="api-game-hole"),
     path(
         "games/<str:token>/holes/<int:number>/entries/",
-        game_views.game_hole_entries,
+        _entries,
         name="api-game-hole-entries",
     ),
     path(
         "games/<str:token>/holes/<int:number>/entries/<int:seat>/",
-        game_views.game_hole_entry,
+        _entry,
         name="api-game-hole-entry",
     ),
-    path("games/<str:token>/playoff-holes/", game_views.game_holes, _PLAYOFF, name="api-game-playoff-holes"),
+    path("games/<str:token>/playoff-holes/", _holes, _PLAYOFF, name="api-game-playoff-holes"),
     path(
         "games/<str:token>/playoff-holes/<int:number>/",
-        game_views.game_hole_detail,
+        _hole,
         _PLAYOFF,
         name="api-game-playoff-hole",
     ),
     path(
         "games/<str:token>/playoff-holes/<int:number>/entries/",
-        game_views.game_hole_entries,
+        _entries,
         _PLAYOFF,
         name="api-game-playoff-hole-entries",
     ),
     path(
         "games/<str:token>/playoff-holes/<int:number>/entries/<int:seat>/",
-        game_views.game_hole_entry,
+        _entry,
         _PLAYOFF,
         name="api-game-playoff-hole-entry",
     ),
     path("games/<str:token>/scoreboard/", game_views.game_scoreboard, name="api-game-scoreboard"),
     path("games/<str:token>/history/", game_views.game_history, name="api-game-history"),
-    path("games/<str:token>/undo/", game_views.game_undo, name="api-game-undo"),
+    path("games/<str:token>/undo/", _undo, name="api-game-undo"),
     path("games/<str:token>/export.csv", game_views.game_export_csv, name="api-game-export-csv"),
     path("games/<str:token>/export.json", game_views.game_export_json, name="api-game-export-json"),
     path("games/<str:token>/results/", game_views.game_results, name="api-game-results"),

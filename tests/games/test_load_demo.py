@@ -5,12 +5,18 @@ from __future__ import annotations
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from scoring import selectors
 from scoring.models import Game, GameChange, GameStatus, Hole, HoleEntry
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def development(settings) -> None:
+    """load_demo runs only in development; the test runner turns DEBUG off."""
+    settings.DEBUG = True
 
 
 def test_it_loads_the_demo_games_once_and_prints_their_links():
@@ -46,3 +52,10 @@ def test_it_rebuilds_the_demo_games_with_reset():
     first = Game.objects.get(edit_token="demo-friday-edit").pk
     call_command("load_demo", "--reset", stdout=StringIO())
     assert Game.objects.count() == 3 and Game.objects.get(edit_token="demo-friday-edit").pk != first
+
+
+def test_it_refuses_to_load_the_demo_when_debug_is_off(settings):
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="only runs with DEBUG=true"):
+        call_command("load_demo", stdout=StringIO())
+    assert not Game.objects.exists()

@@ -12,7 +12,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from scoring import selectors, services
@@ -110,7 +111,14 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        """Create what is missing and print every demo link."""
+        """Create what is missing and print every demo link; refuse outside development."""
+        if not settings.DEBUG:
+            # The demo links are fixed and printed in the README: on a public server anyone could
+            # edit those games. `make run` sets DEBUG=true; production leaves it unset.
+            raise CommandError(
+                "load_demo only runs with DEBUG=true (development): its games have fixed, public "
+                "edit links. Set DEBUG=true for a local server, never on a public one."
+            )
         for demo in DEMOS:
             edit, view = demo.tokens
             existing = Game.objects.filter(edit_token=edit).first()

@@ -1,0 +1,107 @@
+"""Request-size limits, and one error shape for everything under /api/.
+
+RequestBodyLimitMiddleware answers 413 to a body announced larger than the site takes, before any
+view, form or parser reads it. Pages take DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) in all, files
+included (Django alone would stream any size of upload to disk); the API takes JSON only and its
+parser reads at most 256 KB, so a larger API body is refused at once instead of half-read.
+
+ApiErrorShapeMiddleware is the safety net: whatever answered an /api/ request with an error that is
+not JSON (Django's HttpResponseNotAllowed, a third-party view, a handler that rendered HTML), the
+client gets the documented {"detail", "errors": [{"where", "message"}]} shape with the same status
+and the same Allow / Retry-After headers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from http import HTTPStatus
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from golfclub.errors import api_error, too_large, wants_json
+
+# Headers an error answer carries that clients act on; kept when the body is reshaped.
+_KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary", "Content-Security-Policy")
+
+
+def body_limit(request: HttpRequest) -> int:
+    """The most bytes a request body may have at this path."""
+    if wants_json(request):
+        from scoring.api.parsers import MAX_BODY_BYTES
+
+        return MAX_BODY_BYTES
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
+class RequestBodyLimitMiddleware:
+    """413 for a Content-Length over the limit (see the module docstring), the body left unread."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Refuse early, or pass the request on."""
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        limit = body_limit(request)
+        if length > limit:
+            response = too_large(request, limit)
+            # The unread body would otherwise be parsed as the next request on a kept-alive socket.
+            response["Connection"] = "close"
+            return response
+        return self.get_response(request)
+
+
+def _message(response: HttpResponse, request: HttpRequest) -> str:
+    """A sentence for an error status that arrived without one in the API's shape."""
+    status = response.status_code
+    if status == 405:
+        return _("%(method)s is not allowed here; allowed: %(allowed)s.") % {
+            "method": request.method,
+            "allowed": response.get("Allow", "") or "-",
+        }
+    if status == 429:
+        return _("Too many requests. Try again in %(seconds)s seconds.") % {
+            "seconds": response.get("Retry-After", "60")
+        }
+    known = {
+        400: _("The request could not be understood."),
+        403: _("You are not allowed to do that here."),
+        404: _("Nothing is at %(path)s.") % {"path": request.path},
+        413: _("The request body is too large."),
+        415: _("The API reads JSON bodies only."),
+    }
+    if status in known:
+        return known[status]
+    if status >= 500:
+        return _("Something went wrong on our side. Nothing you entered was half-saved; please try again.")
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return _("The request could not be handled.")
+
+
+class ApiErrorShapeMiddleware:
+    """Under /api/, an error answer that is not JSON becomes JSON in the API's error shape."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Reshape the answer when needed; JSON answers and successes pass untouched."""
+        response = self.get_response(request)
+        if response.status_code < 400 or not wants_json(request):
+            return response
+        if response.get("Content-Type", "").startswith("application/json"):
+            return response
+        status = response.status_code
+        where = {404: "url", 413: "body"}.get(status, "server" if status >= 500 else "request")
+        reshaped = api_error(status, where, _message(response, request))
+        for name in _KEPT_HEADERS:
+            if name in response:
+                reshaped[name] = response[name]
+        return reshaped

@@ -1,0 +1,20 @@
+"""Settings for the test suite: the project's settings in development shape, limits raised.
+
+The project defaults to production when DEBUG is unset; tests want development-shaped settings
+(no HTTPS redirect for the test client, a known SECRET_KEY) unless a test asks otherwise
+(tests/test_deploy.py runs manage.py with production settings in a subprocess). pytest-django
+still turns DEBUG off while tests run, as in production.
+
+Many tests create games and holes by the dozen within seconds: the rate limits are raised far
+above that here. Tests of the limits themselves lower them with the `settings` fixture.
+"""
+
+import os
+
+os.environ.setdefault("DEBUG", "true")
+os.environ.setdefault("SECRET_KEY", "tests-only-insecure-key")
+
+from golfclub.settings import *  # noqa: E402, F403
+
+RATELIMIT_GAME_CREATE = "100000/m"
+RATELIMIT_HOLE_WRITES = "100000/m"
