@@ -24,14 +24,14 @@ def client_ip(request: HttpRequest) -> str:
         count = max(1, int(getattr(settings, "CLIENT_IP_PROXY_COUNT", 1)))
         if len(entries) >= count:
             return entries[-count]
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+    return request.META.get("REMOTE_ADDR", "")
 
 
-def axes_client_ip(request: HttpRequest) -> str:
-    """django-axes' AXES_CLIENT_IP_CALLABLE: the same address as the rate limits use."""
-    return client_ip(request)
+def axes_client_ip(request: HttpRequest) -> str | None:
+    """django-axes' AXES_CLIENT_IP_CALLABLE: the same address as the rate limits use (None if none)."""
+    return client_ip(request) or None
 
 
 def ratelimit_key(group: str, request: HttpRequest) -> str:
     """django-ratelimit key function: one counter per client address."""
-    return client_ip(request)
+    return client_ip(request) or "unknown"

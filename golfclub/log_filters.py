@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from django.http import HttpRequest
-from django.views.debug import SafeExceptionReporterFilter
+from django.views.debug import ExceptionReporter, SafeExceptionReporterFilter
 
 MASK = "<token>"
 
@@ -82,3 +82,19 @@ class TokenMaskingReporterFilter(SafeExceptionReporterFilter):
                 value = _mask(value)
             cleansed.append((name, value))
         return cleansed
+
+
+class TokenMaskingExceptionReporter(ExceptionReporter):
+    """Django's error report (the ADMINS e-mail, text and HTML) with tokens masked everywhere in it.
+
+    The reporter filter above cleans the parts Django lets it; an exception's own message or a
+    source line can still quote a URL, so the finished report is masked as a whole too.
+    """
+
+    def get_traceback_text(self) -> str:
+        """The plain-text report, masked."""
+        return mask_tokens(super().get_traceback_text())
+
+    def get_traceback_html(self) -> str:
+        """The HTML report, masked (tokens appear there unescaped, or with / as-is)."""
+        return mask_tokens(super().get_traceback_html())

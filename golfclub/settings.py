@@ -272,6 +272,7 @@ SECURE_CSP = {
 # error e-mails to ADMINS use a reporter filter that masks them in the request and the frames.
 ADMINS = [("Admin", address) for address in env_list("ADMINS")]
 DEFAULT_EXCEPTION_REPORTER_FILTER = "golfclub.log_filters.TokenMaskingReporterFilter"
+DEFAULT_EXCEPTION_REPORTER = "golfclub.log_filters.TokenMaskingExceptionReporter"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -27,6 +27,12 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} ` +
+    `at ${event.sourceFile || document.location.pathname}:${event.lineNumber} (${event.sample || ""})`);
+});
+"""
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
@@ -70,13 +76,26 @@ def phone(chromium_browser, live_server) -> Iterator[object]:
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, base_url=live_server.url
     )
     context.set_default_timeout(10_000)
+    # Every browser test also holds the pages to the Content-Security-Policy: a blocked script, style
+    # or attribute is reported by the page (securitypolicyviolation) and logged by Chromium.
+    violations: list[str] = []
+    context.expose_function("reportCspViolation", lambda text: violations.append(text))
+    context.add_init_script(CSP_LISTENER)
     page = context.new_page()
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors  # type: ignore[attr-defined]
+    page.csp_violations = violations  # type: ignore[attr-defined]
     yield page
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not violations, f"Content-Security-Policy violations: {violations}"
 
 
 def screenshot(page, name: str) -> None:

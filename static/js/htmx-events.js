@@ -1,0 +1,17 @@
+// htmx trigger filters such as input[target.type=='text'] are JavaScript that htmx evaluates from a
+// string, which the Content-Security-Policy refuses (no 'unsafe-eval'). The pages listen for these
+// named events instead, raised here from the same conditions.
+(function () {
+  "use strict";
+  document.addEventListener("input", function (event) {
+    var type = event.target && event.target.type;
+    if (type === "text" || type === "number") {
+      event.target.dispatchEvent(new CustomEvent("text-input", { bubbles: true }));
+    }
+  });
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.type !== "text") {
+      event.target.dispatchEvent(new CustomEvent("non-text-change", { bubbles: true }));
+    }
+  });
+})();
