@@ -12,3 +12,6 @@ CSRF_COOKIE_SECURE = False
 SECURE_HSTS_SECONDS = 0
 # No collectstatic step in a benchmark run: plain static storage (the manifest needs collectstatic).
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
+# A benchmark floods one address and one game on purpose: the abuse limits would stop it.
+RATELIMIT_ENABLE = False
+AXES_ENABLED = False

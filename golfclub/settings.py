@@ -216,7 +216,13 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Golf club API",
-    "DESCRIPTION": "Score Golf (the card game) grids and holes under any ruleset, and keep live games.",
+    "DESCRIPTION": (
+        "Score Golf (the card game) grids and holes under any ruleset, and keep live games.\n\n"
+        'Every error answer is JSON: `{"detail": ..., "errors": [{"where", "message"}]}`. '
+        "A body over 256 KB is refused with **413** before it is read. Creating games (per client "
+        "address) and writing a game's holes or undo (per game link) are rate-limited: over the "
+        "limit the answer is **429** with a `Retry-After` header giving the seconds to wait."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
