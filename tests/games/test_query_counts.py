@@ -8,6 +8,14 @@ from scoring import db_batch, selectors, services
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def no_rate_limits(settings) -> None:
+    """These budgets are the game code's own; the rate-limit counter's queries are not counted here
+    (tests/test_rate_limits.py tests the limits)."""
+    settings.RATELIMIT_ENABLE = False
+
+
 SIZES = [pytest.param(2, 1, id="2-players-1-hole"), pytest.param(6, 18, id="6-players-18-holes")]
 
 
