@@ -222,6 +222,7 @@ class ChangeAction(models.TextChoices):
     UPDATE = "update", _("Edited")
     DELETE = "delete", _("Deleted")
     UNDO = "undo", _("Undone")
+    REDO = "redo", _("Redone")
     RULESET = "ruleset", _("Ruleset changed")
 
 

@@ -45,6 +45,7 @@ urlpatterns = [
     path("games/<str:token>/scoreboard/", game_views.game_scoreboard, name="api-game-scoreboard"),
     path("games/<str:token>/history/", game_views.game_history, name="api-game-history"),
     path("games/<str:token>/undo/", game_views.game_undo, name="api-game-undo"),
+    path("games/<str:token>/redo/", game_views.game_redo, name="api-game-redo"),
     path("games/<str:token>/export.csv", game_views.game_export_csv, name="api-game-export-csv"),
     path("games/<str:token>/export.json", game_views.game_export_json, name="api-game-export-json"),
     path("games/<str:token>/results/", game_views.game_results, name="api-game-results"),

@@ -231,6 +231,11 @@ class HoleForm(forms.Form):
         widget=forms.RadioSelect,
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The hole being corrected, by id: holes keep it when renumbered, so a form loaded before a
+    # delete never overwrites the hole that took its number.
+    hole_id = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    # The hole a new hole's form was filled for: checked under the game lock when it is saved.
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=32767)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(
@@ -421,3 +426,16 @@ def hole_initial(players: Sequence[str], entries: Sequence[Any], ender: str | No
     if ender in index_of:
         initial["ender"] = index_of[ender]
     return initial
+
+
+class HoleDeleteForm(forms.Form):
+    """The delete confirmation: which hole (its id) at which version, so a resent form deletes nothing."""
+
+    hole_id = forms.IntegerField(min_value=1)
+    version = forms.IntegerField(min_value=1)
+
+
+class ChangeForm(forms.Form):
+    """The undo or redo button: the change it acts on, so a resent form changes nothing more."""
+
+    change = forms.IntegerField(min_value=1)

@@ -31,6 +31,7 @@ urlpatterns = [
     ),
     path("e/<str:token>/preview/", game_views.hole_preview, name="preview"),
     path("e/<str:token>/undo/", game_views.game_undo, name="undo"),
+    path("e/<str:token>/redo/", game_views.game_redo, name="redo"),
     path("e/<str:token>/history/", game_views.game_history, {"can_edit": True}, name="edit-history"),
     path("e/<str:token>/share/", game_views.game_share, name="share"),
     path("e/<str:token>/settings/", game_views.game_settings, name="settings"),
