@@ -67,6 +67,11 @@ def fill_name_keys(apps: Any, schema_editor: Any) -> None:
     """Keys for every roster player (grouped per owner) and every seat (grouped per game)."""
     _fill_keys(apps.get_model("scoring", "Player"), "owner_id")
     _fill_keys(apps.get_model("scoring", "Seat"), "game_id")
+    if schema_editor.connection.vendor == "postgresql":
+        # A row updated twice in this transaction queues its deferred foreign-key checks, and
+        # PostgreSQL will not build the unique indexes below over pending checks: run them now.
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        schema_editor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
 class Migration(migrations.Migration):
