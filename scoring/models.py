@@ -12,10 +12,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, name_key
+from scoring.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24) gives 32 URL-safe characters (192 bits)
 
@@ -46,6 +47,27 @@ class NamedModel(models.Model):
             update_fields = {*update_fields, "name_key"}
         super().save(*args, update_fields=update_fields, **kwargs)
 
+    def clean(self) -> None:
+        """Clean the name as the services do (forms such as the admin's call this)."""
+        super().clean()
+        try:
+            self.name = clean_name(self.name)
+        except InvalidName as bad:
+            message = (
+                _("The name is too long.")
+                if bad.reason == "too_long"
+                else _("The name needs visible characters.")
+            )
+            raise ValidationError({"name": message}) from None
+
+    def validate_constraints(self, exclude: Iterable[str] | None = None) -> None:
+        """Check the unique name keys too (the key is not a form field, so forms would skip them)."""
+        exclude = set(exclude or ())
+        if "name" not in exclude:
+            self.name_key = name_key(self.name)
+            exclude.discard("name_key")
+        super().validate_constraints(exclude=exclude)
+
 
 class Player(NamedModel):
     """A person who plays: a logged-in user's roster entry, or a name typed at one table."""
@@ -71,6 +93,7 @@ class Player(NamedModel):
                 fields=["owner", "name_key"],
                 condition=models.Q(owner__isnull=False),
                 name="player_unique_name_key_per_owner",
+                violation_error_message=_("This name is already on the owner's list."),
             )
         ]
 
@@ -161,7 +184,11 @@ class Seat(NamedModel):
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_position"),
-            models.UniqueConstraint(fields=["game", "name_key"], name="seat_unique_name_key"),
+            models.UniqueConstraint(
+                fields=["game", "name_key"],
+                name="seat_unique_name_key",
+                violation_error_message=_("This name is already at the table."),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -114,10 +114,15 @@ class Migration(migrations.Migration):
                 condition=models.Q(("owner__isnull", False)),
                 fields=("owner", "name_key"),
                 name="player_unique_name_key_per_owner",
+                violation_error_message="This name is already on the owner's list.",
             ),
         ),
         migrations.AddConstraint(
             model_name="seat",
-            constraint=models.UniqueConstraint(fields=("game", "name_key"), name="seat_unique_name_key"),
+            constraint=models.UniqueConstraint(
+                fields=("game", "name_key"),
+                name="seat_unique_name_key",
+                violation_error_message="This name is already at the table.",
+            ),
         ),
     ]

@@ -10,6 +10,7 @@ import unicodedata
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.forms import modelform_factory
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -218,3 +219,17 @@ def test_it_names_the_seat_of_an_invisible_or_variant_name_on_the_start_page(cli
     assert response.status_code == 400
     assert "Player 2: the name has no visible characters." in body
     assert "Player 3: &quot;ann&quot; is already player 1; names must differ." in body
+
+
+@pytest.mark.django_db
+def test_it_validates_names_and_their_keys_in_model_forms_such_as_the_admins(django_user_model):
+    user = django_user_model.objects.create_user("host", password="pw-12345-long")
+    Player.objects.create(owner=user, name="Ann")
+    form_class = modelform_factory(Player, fields=["name", "owner"])
+    taken = form_class({"name": "\uff21NN", "owner": user.pk})
+    assert not taken.is_valid() and taken.errors["__all__"] == ["This name is already on the owner's list."]
+    invisible = form_class({"name": ZERO_WIDTH, "owner": user.pk})
+    assert not invisible.is_valid() and invisible.errors["name"] == ["The name needs visible characters."]
+    fine = form_class({"name": f" Bo{ZERO_WIDTH}b ", "owner": user.pk})
+    assert fine.is_valid(), fine.errors
+    assert (fine.save().name, Player.objects.get(name="Bob").name_key) == ("Bob", "bob")
