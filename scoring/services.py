@@ -47,6 +47,7 @@ from scoring.models import (
     Player,
     Seat,
 )
+from scoring.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from scoring.rules import (
     PlayerEntry,
     Ruleset,
@@ -94,7 +95,8 @@ __all__ = [
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
-MAX_NAME = 40
+MAX_NAME = MAX_NAME_LENGTH
+_ROSTER_ATTEMPTS = 3  # a roster row deleted between our insert and our read: insert again
 MAX_HOLES = 500  # far beyond any real match; keeps renumbering offsets safe
 _RENUMBER_OFFSET = 1000
 
@@ -124,13 +126,17 @@ def create_game(
     owner: AbstractBaseUser | None = None,
     title: str = "",
     tokens: tuple[str, str] | None = None,
+    start_key: str | None = None,
 ) -> Game:
     """Create a game with `players` in seat order (clockwise) under `ruleset` (preset or overrides).
 
     `first_dealer` is the seat index (0-based) of the first hole's dealer. A logged-in `owner` is
-    recorded (and their roster of players reused by name). The game gets unguessable edit and view
-    tokens; `tokens` (edit, view) fixes them instead, for demo data with a known link only.
-    Raises `GameError` naming every problem at once: names, first dealer, title and ruleset.
+    recorded (and their roster of players reused by name, as `scoring.names` compares names). The
+    game gets unguessable edit and view tokens; `tokens` (edit, view) fixes them instead, for demo
+    data with a known link only. A `start_key` (the start form's random key) already used answers
+    the game it started and creates nothing, even for two requests at the same moment: the key is
+    unique in the database. Raises `GameError` naming every problem at once: names, first dealer,
+    title and ruleset.
     """
     problems: list[Problem] = []
     names: list[str] = []
@@ -160,15 +166,33 @@ def create_game(
     if problems or resolved is None:
         raise GameError(problems)
     owner = owner if owner is not None and owner.is_authenticated else None
-    with transaction.atomic():
-        game = Game(title=title, owner=owner, ruleset=resolved.to_dict(), first_dealer=first_dealer)
-        if tokens is not None:
-            game.edit_token, game.view_token = tokens
-        game.save()
-        roster = _roster_players(owner, names)
-        Seat.objects.bulk_create(
-            Seat(game=game, player=roster[name], seat=index, name=name) for index, name in enumerate(names)
-        )
+    start_key = start_key or None
+    if start_key is not None and (started := Game.objects.filter(start_key=start_key).first()):
+        return started
+    try:
+        with transaction.atomic():
+            # The game row first: a second request with the same start key waits here on the
+            # unique index until the first commits, then fails before writing anything else.
+            game = Game(
+                title=title,
+                owner=owner,
+                ruleset=resolved.to_dict(),
+                first_dealer=first_dealer,
+                start_key=start_key,
+            )
+            if tokens is not None:
+                game.edit_token, game.view_token = tokens
+            game.save()
+            roster = _roster_players(owner, names)
+            Seat.objects.bulk_create(
+                Seat(game=game, player=roster[name], seat=index, name=name, name_key=name_key(name))
+                for index, name in enumerate(names)
+            )
+    except IntegrityError:
+        started = Game.objects.filter(start_key=start_key).first() if start_key is not None else None
+        if started is None:
+            raise
+        return started  # the same start form, submitted twice at once: the first one's game
     return game
 
 
@@ -234,7 +258,7 @@ def seat_add(game: Game, name: str, *, actor: str = "") -> Seat:
             raise GameError(Problem("name", _("A table holds %(n)s players at most.") % {"n": MAX_PLAYERS}))
         (clean,) = _clean_names([name], where="name", minimum=1)
         _refuse_taken_name(seats, clean, "name")
-        player = _roster_players(locked.owner, [clean])[clean]
+        player = _roster_players(locked.owner, [clean])[clean]  # Seat.save() sets the name key
         seat = Seat.objects.create(game=locked, player=player, seat=len(seats), name=clean)
         _refresh(locked)
     _copy_state(locked, game)
@@ -250,7 +274,7 @@ def seat_rename(game: Game, seat_index: int, name: str) -> Seat:
         (clean,) = _clean_names([name], where="name", minimum=1)
         _refuse_taken_name([s for s in seats if s.pk != seat.pk], clean, "name")
         seat.name = clean
-        seat.save(update_fields=["name"])
+        seat.save(update_fields=["name"])  # and its name key (NamedModel.save)
         _refresh(locked)
     _copy_state(locked, game)
     return seat
@@ -605,23 +629,39 @@ def _remove_hole(game: Game, hole: Hole, actor: str, *, action: str) -> None:
 
 
 def player_create(owner: AbstractBaseUser, name: str) -> Player:
-    """Add a player to `owner`'s roster (names are unique per owner, case-insensitively)."""
+    """Add a player to `owner`'s roster (one per name as `scoring.names` compares them).
+
+    Two requests adding the same name at once: the database's unique (owner, name key) lets one
+    in; the other gets the same `GameError` as a name already there, never an IntegrityError.
+    """
     (clean,) = _clean_names([name], where="name", minimum=1)
-    with transaction.atomic():
-        if Player.objects.filter(owner=owner, name__iexact=clean).exists():
-            raise GameError(Problem("name", _("%(name)s is already on your list.") % {"name": clean}))
-        return Player.objects.create(owner=owner, name=clean)
+    key = name_key(clean)
+    if Player.objects.filter(owner=owner, name_key=key).exists():
+        raise _on_your_list(clean)
+    try:
+        with transaction.atomic():  # a savepoint when called inside a transaction
+            return Player.objects.create(owner=owner, name=clean)
+    except IntegrityError:
+        if Player.objects.filter(owner=owner, name_key=key).exists():
+            raise _on_your_list(clean) from None
+        raise
 
 
 def player_rename(player: Player, name: str) -> Player:
     """Rename a roster player (games already played keep the name used at their table)."""
     (clean,) = _clean_names([name], where="name", minimum=1)
-    with transaction.atomic():
-        taken = Player.objects.filter(owner=player.owner, name__iexact=clean).exclude(pk=player.pk)
-        if taken.exists():
-            raise GameError(Problem("name", _("%(name)s is already on your list.") % {"name": clean}))
-        player.name = clean
-        player.save(update_fields=["name"])
+    key = name_key(clean)
+    taken = Player.objects.filter(owner=player.owner, name_key=key).exclude(pk=player.pk)
+    if taken.exists():
+        raise _on_your_list(clean)
+    player.name = clean
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name"])
+    except IntegrityError:
+        if taken.exists():  # renamed or added to that name at the same moment
+            raise _on_your_list(clean) from None
+        raise
     return player
 
 
@@ -661,7 +701,11 @@ def _copy_state(source: Game, target: Game) -> None:
 
 
 def _clean_names(names: Iterable[str], *, where: str = "players", minimum: int = MIN_PLAYERS) -> list[str]:
-    """Strip and check player names: not blank, not too long, unique (ignoring case)."""
+    """Clean and check player names (`scoring.names`): something visible, not too long, all different.
+
+    "Different" as people read names: case, full-width letters and accents typed precomposed or
+    not do not make two players. Every name that enters the database comes through here.
+    """
     if isinstance(names, str) or not isinstance(names, Iterable):
         raise GameError(Problem(where, _("Give the players as a list of names in seat order.")))
     cleaned: list[str] = []
@@ -669,23 +713,17 @@ def _clean_names(names: Iterable[str], *, where: str = "players", minimum: int =
     seen: set[str] = set()
     for index, raw in enumerate(names):
         spot = f"{where}[{index + 1}]" if where == "players" else where
-        if not isinstance(raw, str) or not raw.strip():
-            problems.append(Problem(spot, _("Seat %(n)s needs a name.") % {"n": index + 1}))
+        try:
+            name = clean_name(raw)
+        except InvalidName as bad:
+            problems.append(Problem(spot, _name_problem(bad, index + 1)))
             continue
-        name = " ".join(raw.split())
-        if len(name) > MAX_NAME:
-            problems.append(
-                Problem(
-                    spot,
-                    _("The name %(name)s is too long (%(max)s characters at most).")
-                    % {"name": name[:MAX_NAME] + "\u2026", "max": MAX_NAME},
-                )
-            )
-        elif name.casefold() in seen:
+        key = name_key(name)
+        if key in seen:
             problems.append(
                 Problem(spot, _("%(name)s is already at the table: names must differ.") % {"name": name})
             )
-        seen.add(name.casefold())
+        seen.add(key)
         cleaned.append(name)
     if not problems and not minimum <= len(cleaned) <= MAX_PLAYERS:
         problems.append(
@@ -700,17 +738,49 @@ def _clean_names(names: Iterable[str], *, where: str = "players", minimum: int =
     return cleaned
 
 
+def _name_problem(bad: InvalidName, seat: int) -> str:
+    """The message for a name `clean_name` refused, naming the seat."""
+    if bad.reason == "too_long":
+        return _("The name %(name)s is too long (%(max)s characters at most).") % {
+            "name": bad.name[:MAX_NAME] + "\u2026",
+            "max": MAX_NAME,
+        }
+    if bad.typed:  # something was typed, but only spaces and characters that show nothing
+        return _("Seat %(n)s needs a name: this one has no visible characters.") % {"n": seat}
+    return _("Seat %(n)s needs a name.") % {"n": seat}
+
+
+def _on_your_list(name: str) -> GameError:
+    return GameError(Problem("name", _("%(name)s is already on your list.") % {"name": name}))
+
+
 def _roster_players(owner: AbstractBaseUser | None, names: Sequence[str]) -> dict[str, Player]:
-    """The Player for each name: the owner's roster entry (created when new), or a new table-only one."""
+    """The Player for each (clean) name: the owner's roster entry, created when new, or a table-only one.
+
+    Roster entries match by name key. Two games started at once by one owner with the same new
+    name both insert it with ON CONFLICT DO NOTHING (PostgreSQL waits for the other insert to
+    commit or roll back), then read it back: both games share one roster Player, and neither the
+    caller's transaction nor its savepoints see an IntegrityError.
+    """
     now = timezone.now()
     if owner is None:
-        created = Player.objects.bulk_create(Player(name=name, last_played_at=now) for name in names)
+        created = Player.objects.bulk_create(
+            Player(name=name, name_key=name_key(name), last_played_at=now) for name in names
+        )
         return dict(zip(names, created, strict=True))
-    existing = {p.name.casefold(): p for p in Player.objects.filter(owner=owner)}
-    missing = [name for name in names if name.casefold() not in existing]
-    for player in Player.objects.bulk_create(Player(owner=owner, name=n) for n in missing):
-        existing[player.name.casefold()] = player
-    result = {name: existing[name.casefold()] for name in names}
+    keys = {name: name_key(name) for name in names}
+    for attempt in range(_ROSTER_ATTEMPTS):
+        found = {p.name_key: p for p in Player.objects.filter(owner=owner, name_key__in=keys.values())}
+        missing = [name for name in names if keys[name] not in found]
+        if not missing:
+            break
+        if attempt == _ROSTER_ATTEMPTS - 1:  # deleted again each time we read: give up cleanly
+            raise ConcurrentWrite(Problem("players", _("Your list of players changed meanwhile: try again.")))
+        Player.objects.bulk_create(
+            (Player(owner=owner, name=name, name_key=keys[name], last_played_at=now) for name in missing),
+            ignore_conflicts=True,
+        )
+    result = {name: found[keys[name]] for name in names}
     Player.objects.filter(pk__in=[p.pk for p in result.values()]).update(last_played_at=now)
     return result
 
@@ -721,7 +791,7 @@ def _refuse_when_dealt(game: Game, where: str, message: str) -> None:
 
 
 def _refuse_taken_name(seats: Sequence[Seat], name: str, where: str) -> None:
-    if any(s.name.casefold() == name.casefold() for s in seats):
+    if any(s.name_key == name_key(name) for s in seats):
         raise GameError(
             Problem(where, _("%(name)s is already at the table: names must differ.") % {"name": name})
         )

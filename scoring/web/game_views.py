@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -53,6 +54,7 @@ from scoring.web.qr import qr_svg
 
 SESSION_GAMES = "golf_recent_games"  # [[token, can_edit], ...], newest first
 SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted start form opens its game
+START_KEY = re.compile(r"[0-9a-f]{32}")  # uuid.uuid4().hex, as game_new hands it out
 SESSION_SCORER = "golf_scorer_name"
 RECENT_LIMIT = 30
 HISTORY_ON_PAGE = 5
@@ -311,7 +313,22 @@ def _dealer_screen(
     )
 
 
+def _shared_start_key(start_key: str) -> str | None:
+    """The start key to keep in the database: only one as unguessable as those we hand out.
+
+    In the database the key finds its game for any browser and answers its edit link, so a
+    made-up key ("k1") that another client could make up too is only remembered in this session.
+    """
+    return start_key if START_KEY.fullmatch(start_key) else None
+
+
 def _start_game(request: HttpRequest) -> HttpResponse:
+    """Screen 2 posted: start the game, or open the one this start form already started.
+
+    The start key is unique in the database (`Game.start_key`), so a form sent twice, even by two
+    requests at the same moment, makes one game and both answers open it. The session copy only
+    spares this browser a query and a validation when it resends a form.
+    """
     form = StartForm(request.POST)
     start_key = str(request.POST.get("start_key", ""))[:64]
     started = request.session.get(SESSION_STARTED, {})
@@ -334,6 +351,7 @@ def _start_game(request: HttpRequest) -> HttpResponse:
             first_dealer=form.cleaned_data["first_dealer"],
             owner=request.user if request.user.is_authenticated else None,
             title=form.cleaned_data.get("title", ""),
+            start_key=_shared_start_key(start_key),
         )
     except RulesError as error:
         for problem in _problems_of(error):
