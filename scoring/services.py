@@ -470,9 +470,9 @@ def _laid_over_snapshot(snapshot: Mapping[str, Any], changes: Mapping[str, Entry
             merged[entry["name"]] = {"total": entry["total"]}
             if entry["blocks_marked"]:
                 merged[entry["name"]]["blocks_marked"] = entry["blocks_marked"]
-    canonical = {name.casefold(): name for name in merged}
+    canonical = {name_key(name): name for name in merged}
     for name, value in changes.items():
-        merged[canonical.get(str(name).strip().casefold(), str(name))] = value
+        merged[canonical.get(name_key(str(name)), str(name))] = value
     return merged
 
 
@@ -1169,12 +1169,12 @@ def _score(
         raise GameError(
             Problem("entries", _("Give the entries as a mapping of player name to grid or total."))
         )
-    by_key = {s.name.casefold(): s for s in seats}
+    by_key = {name_key(s.name): s for s in seats}  # entries match players as names are compared
     wanted = {s.pk for s in players}
     problems: list[Problem] = []
     given: dict[int, tuple[str, Any]] = {}
     for name, value in entries.items():
-        seat = by_key.get(str(name).strip().casefold())
+        seat = by_key.get(name_key(str(name)))
         if seat is None:
             problems.append(
                 Problem(f"entries.{name}", _("No player named %(name)s at this table.") % {"name": name})
@@ -1195,7 +1195,7 @@ def _score(
     blocks_input = dict(blocks_marked or {})
     blocks_by_seat: dict[int, int] = {}
     for name, count in blocks_input.items():
-        seat = by_key.get(str(name).strip().casefold())
+        seat = by_key.get(name_key(str(name)))
         if seat is None or seat.pk not in wanted:
             problems.append(
                 Problem(f"blocks_marked.{name}", _("No player named %(name)s in this hole.") % {"name": name})
@@ -1206,7 +1206,7 @@ def _score(
             blocks_by_seat[seat.pk] = count
     ender_seat: Seat | None = None
     if ender not in (None, ""):
-        ender_seat = by_key.get(str(ender).strip().casefold())
+        ender_seat = by_key.get(name_key(str(ender)))
         if ender_seat is None or ender_seat.pk not in wanted:
             problems.append(Problem("ender", _("No player named %(name)s in this hole.") % {"name": ender}))
     if problems:

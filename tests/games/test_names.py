@@ -233,3 +233,11 @@ def test_it_validates_names_and_their_keys_in_model_forms_such_as_the_admins(dja
     fine = form_class({"name": f" Bo{ZERO_WIDTH}b ", "owner": user.pk})
     assert fine.is_valid(), fine.errors
     assert (fine.save().name, Player.objects.get(name="Bob").name_key) == ("Bob", "bob")
+
+
+@pytest.mark.django_db
+def test_it_matches_hole_entries_and_the_ender_to_players_as_names_are_compared():
+    game = services.create_game(players=["ann", "José"], ruleset="official")
+    hole = services.hole_record(game, entries={"\uff21\uff2e\uff2e": 3, "Jose\u0301": 4}, ender="ANN")
+    assert dict(hole.entries.values_list("seat__name", "score")) == {"ann": 3, "José": 4}
+    assert hole.ender.name == "ann"
