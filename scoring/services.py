@@ -991,6 +991,10 @@ def _hole_record_locked(
     else:
         state = _state(locked, seats, ruleset)
         regular_holes, playoff_holes = state.regular_holes, state.playoff_holes
+        next_number = playoff_holes + 1 if playoff else regular_holes + 1
+        if expected_number is not None and expected_number != next_number:
+            # Said first: the hole saved meanwhile may be the one that ended the match or the tie.
+            _refuse_moved_on(expected_number, next_number, playoff)
         if playoff:
             if not state.contenders:
                 raise PlayoffNotPending(

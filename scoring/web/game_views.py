@@ -610,6 +610,8 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     board = selectors.scoreboard(game)
     upcoming = board.next_hole
     if upcoming is None or upcoming.is_playoff != playoff:
+        if request.method == "POST" and _said_saved_meanwhile(request, game, playoff):
+            return redirect("games:edit", token=token)
         if upcoming is None:
             messages.error(request, _("The match is over: no more holes to score."))
         elif playoff:
@@ -673,6 +675,29 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     )
     context["scorer_name"] = request.session.get(SESSION_SCORER, "")
     return render(request, "scoring/game_hole.html", context, status=status)
+
+
+def _said_saved_meanwhile(request: HttpRequest, game: Game, playoff: bool) -> bool:
+    """For a hole form posted once the match (or the tie) is over: if its hole was saved, say by
+    whom it was saved (this form, sent twice, or another phone) and what; True when said."""
+    sent = str(request.POST.get("number", ""))
+    if not (sent.isascii() and sent.isdigit() and len(sent) <= 5):
+        return False
+    number = int(sent)
+    if selectors.hole_detail(game, number, playoff=playoff) is None:
+        return False
+    key = str(request.POST.get("idempotency_key", ""))[:64] or None
+    if selectors.idempotency_key_used(game, key):
+        messages.info(request, _("That hole was already saved (the form was sent twice)."))
+        return True
+    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+    messages.error(
+        request,
+        _("%(hole)s was just saved by someone else, so yours was not saved. Check the scores below.")
+        % {"hole": label % {"n": number}},
+    )
+    messages.info(request, _saved_message(game, number, playoff))
+    return True
 
 
 def _hole_moved_on(

@@ -275,3 +275,13 @@ def test_it_replays_the_hole_as_it_stands_after_a_correction(api):
     again = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
     assert again.status_code == 201 and again["ETag"] == fixed["ETag"] != first["ETag"]
     assert [e["score"] for e in again.json()["entries"]] == [5, 4]
+
+
+def test_it_says_the_last_hole_was_saved_by_someone_else_rather_than_the_match_is_over(client):
+    game = services.create_game(players=["ann", "bob"], ruleset={"preset": "official", "holes": 1})
+    form = {"number": "1", "idempotency_key": "phone-b", "p0-total": "7", "p1-total": "8", "ender": ""}
+    services.hole_record(game, entries={"ann": 3, "bob": 4}, ender=None)  # phone A, first
+    response = client.post(f"/games/e/{game.edit_token}/holes/new/", form, follow=True)
+    body = response.content.decode()
+    assert "Hole 1 was just saved by someone else" in body and "Hole 1 saved: ann 3, bob 4." in body
+    assert Hole.objects.filter(game=game).count() == 1
