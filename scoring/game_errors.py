@@ -6,7 +6,9 @@ the API's error body {"detail": ..., "errors": [...]}; `status` is the HTTP stat
 
 from __future__ import annotations
 
-from scoring.rules.errors import RulesError
+from collections.abc import Iterable
+
+from scoring.rules.errors import Problem, RulesError
 
 
 class GameError(RulesError):
@@ -67,3 +69,32 @@ class NothingToUndo(GameError):
     """No change left that undo could revert."""
 
     status = 409
+
+
+class HoleAlreadyRecorded(ConcurrentWrite):
+    """The hole the client filled in was saved meanwhile by someone else (HTTP 409).
+
+    `saved_number` is the hole the client meant; `next_number` the one the game expects now.
+    """
+
+    def __init__(self, problems: Iterable[Problem] | Problem, *, saved_number: int, next_number: int) -> None:
+        super().__init__(problems)
+        self.saved_number = saved_number
+        self.next_number = next_number
+
+
+class HoleGone(StaleVersion):
+    """The hole the client names (by its ETag or the form's hole id) no longer exists (HTTP 412)."""
+
+
+class ChangeNotCurrent(GameError):
+    """An undo or redo names a change that is not the one to undo or redo now (HTTP 409).
+
+    `already` is True when the named change was already undone (or redone): a repeat, a no-op.
+    """
+
+    status = 409
+
+    def __init__(self, problems: Iterable[Problem] | Problem, *, already: bool) -> None:
+        super().__init__(problems)
+        self.already = already

@@ -6,7 +6,7 @@ or more "count/period" rates separated by commas, all of which must hold:
 
 RATELIMIT_GAME_CREATE  "20/m,200/h" per client address: POST /games/new/ and POST /api/v1/games/.
 RATELIMIT_HOLE_WRITES  "60/m,600/h" per game link: every POST/PUT/PATCH/DELETE on a game's holes,
-                       playoff holes and entries, and undo, on pages and in the API.
+                       playoff holes and entries, undo and redo, on pages and in the API.
 
 A family scores a hole every few minutes and a correction now and then, far below either; a
 director's script creating a room's tables at once gets 20 a minute and a Retry-After to wait for.
@@ -90,7 +90,7 @@ def _limited(group: str, setting: str, key: Callable[..., str]) -> Callable[[Vie
 
 #: Game creation, counted per client address (golfclub/client_ip.py).
 limit_game_creation = _limited("game-create", "RATELIMIT_GAME_CREATE", ratelimit_key)
-#: Hole writes and undo, counted per game link (pages and API share the counter of a link).
+#: Hole writes, undo and redo, counted per game link (pages and API share the counter of a link).
 limit_hole_writes = _limited("hole-writes", "RATELIMIT_HOLE_WRITES", _token_key)
 
 

@@ -8,10 +8,15 @@ every change, so they always equal a recomputation.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from scoring.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24) gives 32 URL-safe characters (192 bits)
 
@@ -21,10 +26,52 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
-class Player(models.Model):
+class NamedModel(models.Model):
+    """A row with a name and its comparison key (`scoring.names.name_key`), kept in step on save.
+
+    The key is what the unique constraints hold on: two names with one key (case, width, accents
+    typed precomposed or not) are the same player. `save()` recomputes it from the name, so admin
+    edits and `create()` cannot leave it stale; `bulk_create` callers set it themselves.
+    """
+
+    name = models.CharField(_("name"), max_length=MAX_NAME_LENGTH)
+    name_key = models.CharField(_("name key"), max_length=KEY_MAX_LENGTH, editable=False)
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, update_fields: Iterable[str] | None = None, **kwargs: Any) -> None:
+        """Save with `name_key` recomputed from `name` (and saved whenever the name is)."""
+        self.name_key = name_key(self.name)
+        if update_fields is not None and "name" in update_fields:
+            update_fields = {*update_fields, "name_key"}
+        super().save(*args, update_fields=update_fields, **kwargs)
+
+    def clean(self) -> None:
+        """Clean the name as the services do (forms such as the admin's call this)."""
+        super().clean()
+        try:
+            self.name = clean_name(self.name)
+        except InvalidName as bad:
+            message = (
+                _("The name is too long.")
+                if bad.reason == "too_long"
+                else _("The name needs visible characters.")
+            )
+            raise ValidationError({"name": message}) from None
+
+    def validate_constraints(self, exclude: Iterable[str] | None = None) -> None:
+        """Check the unique name keys too (the key is not a form field, so forms would skip them)."""
+        exclude = set(exclude or ())
+        if "name" not in exclude:
+            self.name_key = name_key(self.name)
+            exclude.discard("name_key")
+        super().validate_constraints(exclude=exclude)
+
+
+class Player(NamedModel):
     """A person who plays: a logged-in user's roster entry, or a name typed at one table."""
 
-    name = models.CharField(_("name"), max_length=40)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("owner"),
@@ -41,10 +88,12 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         ordering = ["name", "pk"]
         constraints = [
+            # Unique ignoring case, width and composition: on the key, not on the name.
             models.UniqueConstraint(
-                fields=["owner", "name"],
+                fields=["owner", "name_key"],
                 condition=models.Q(owner__isnull=False),
-                name="player_unique_name_per_owner",
+                name="player_unique_name_key_per_owner",
+                violation_error_message=_("This name is already on the owner's list."),
             )
         ]
 
@@ -79,6 +128,9 @@ class Game(models.Model):
     # When the first hole was recorded: from then on the ruleset cannot change (seed 001).
     ruleset_frozen_at = models.DateTimeField(_("ruleset frozen at"), null=True, blank=True)
     first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat index)"), default=0)
+    # The random key of the start form that created the game: a resubmitted form (back button,
+    # double tap, two requests at once) finds this game instead of starting another.
+    start_key = models.CharField(_("start key"), max_length=64, null=True, blank=True, unique=True)
     # Bumped on every change to the game or any of its holes: the ETag of the scoreboard.
     version = models.PositiveIntegerField(_("version"), default=1)
     status = models.CharField(
@@ -108,7 +160,7 @@ class Game(models.Model):
         return self.ruleset_frozen_at is not None
 
 
-class Seat(models.Model):
+class Seat(NamedModel):
     """A player's place at a game's table, with the stored totals recomputed on every change."""
 
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats")
@@ -121,7 +173,7 @@ class Seat(models.Model):
         related_name="seats",
     )
     seat = models.PositiveSmallIntegerField(_("seat"))  # 0-based, clockwise
-    name = models.CharField(_("name"), max_length=40)  # the name at this table (unique in the game)
+    # `name` (from NamedModel) is the name at this table: unique in the game by its key.
     total = models.IntegerField(_("total"), default=0)  # regular holes only
     holes_played = models.PositiveSmallIntegerField(_("holes played"), default=0)
     playoff_total = models.IntegerField(_("playoff total"), default=0)
@@ -132,7 +184,11 @@ class Seat(models.Model):
         ordering = ["game", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="seat_unique_position"),
-            models.UniqueConstraint(fields=["game", "name"], name="seat_unique_name"),
+            models.UniqueConstraint(
+                fields=["game", "name_key"],
+                name="seat_unique_name_key",
+                violation_error_message=_("This name is already at the table."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -222,6 +278,7 @@ class ChangeAction(models.TextChoices):
     UPDATE = "update", _("Edited")
     DELETE = "delete", _("Deleted")
     UNDO = "undo", _("Undone")
+    REDO = "redo", _("Redone")
     RULESET = "ruleset", _("Ruleset changed")
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, Player, Seat
 from scoring.rules import (
@@ -37,6 +38,7 @@ __all__ = [
     "Scoreboard",
     "SeatLine",
     "SeatState",
+    "change_origin",
     "game_for_token",
     "game_history",
     "game_ruleset",
@@ -46,6 +48,8 @@ __all__ = [
     "hole_line",
     "match_state",
     "recent_player_names",
+    "redo_target",
+    "redo_target_change",
     "scoreboard",
     "undo_target",
     "undo_target_change",
@@ -215,6 +219,7 @@ class HoleLine:
     version: int
     entries: tuple[EntryLine, ...]
     created_by: str
+    id: int = 0  # the hole's primary key: kept when renumbered, so its ETag names this hole only
 
     def entry_for(self, name: str) -> EntryLine | None:
         """The entry of player `name`, if they played this hole."""
@@ -284,6 +289,7 @@ def _hole_lines(holes: Sequence[Hole], entries: Sequence[Any], seats: Mapping[in
                 ender=seats[hole.ender_id].name if hole.ender_id in seats else None,
                 version=hole.version,
                 created_by=hole.created_by,
+                id=hole.pk,
                 entries=tuple(
                     EntryLine(
                         name=seats[e.seat_id].name,
@@ -487,11 +493,13 @@ def _history_line(change: GameChange, *, undone: bool) -> HistoryLine:
     )
 
 
+_HOLE_CHANGES = (ChangeAction.CREATE, ChangeAction.UPDATE, ChangeAction.DELETE)
+
+
 def undo_target_change(game: Game) -> GameChange | None:
-    """The change `undo_last_change` reverts: the latest hole change not yet undone (one query)."""
+    """The change `undo_last_change` reverts: the latest hole change or redo not yet undone (one query)."""
     return (
-        game.changes.filter(undone_by__isnull=True)
-        .exclude(action__in=[ChangeAction.UNDO, ChangeAction.RULESET])
+        game.changes.filter(undone_by__isnull=True, action__in=[*_HOLE_CHANGES, ChangeAction.REDO])
         .order_by("-pk")
         .first()
     )
@@ -501,6 +509,36 @@ def undo_target(game: Game) -> HistoryLine | None:
     """What the undo button would revert now, as a history line (one query), or None."""
     change = undo_target_change(game)
     return _history_line(change, undone=False) if change else None
+
+
+def redo_target_change(game: Game) -> GameChange | None:
+    """The undo that `redo_change` reverts: the latest undo not yet redone, as long as no hole was
+    recorded, edited or deleted after it (a new change ends what can be redone). One query."""
+    latest_hole_change = game.changes.filter(action__in=_HOLE_CHANGES).order_by("-pk").values("pk")[:1]
+    return (
+        game.changes.filter(action=ChangeAction.UNDO, undone_by__isnull=True)
+        .filter(pk__gt=Coalesce(Subquery(latest_hole_change), 0))
+        .order_by("-pk")
+        .first()
+    )
+
+
+def change_origin(change: GameChange) -> GameChange:
+    """The hole change (recorded, edited, deleted) an undo or redo finally reverts, following the
+    chain of undos and redos (one query a step)."""
+    steps = 0
+    while change.action in (ChangeAction.UNDO, ChangeAction.REDO) and change.undoes_id and steps < 1000:
+        change = GameChange.objects.get(pk=change.undoes_id)
+        steps += 1
+    return change
+
+
+def redo_target(game: Game) -> HistoryLine | None:
+    """What the redo button would apply again now: the undo it reverts, as a history line, or None."""
+    change = redo_target_change(game)
+    if change is None:
+        return None
+    return _history_line(change, undone=False)
 
 
 def games_for_user(user: AbstractBaseUser | None) -> QuerySet[Game]:

@@ -22,8 +22,11 @@ from django.utils.translation import gettext as _
 
 from scoring import db_batch
 from scoring.game_errors import (
+    ChangeNotCurrent,
     ConcurrentWrite,
     GameError,
+    HoleAlreadyRecorded,
+    HoleGone,
     HoleNotFound,
     IdempotencyConflict,
     MatchFinished,
@@ -44,6 +47,7 @@ from scoring.models import (
     Player,
     Seat,
 )
+from scoring.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from scoring.rules import (
     PlayerEntry,
     Ruleset,
@@ -56,7 +60,16 @@ from scoring.rules import (
     score_hole,
 )
 from scoring.rules.errors import Problem, RulesError
-from scoring.selectors import HoleLine, MatchState, game_ruleset, hole_line, match_state, undo_target_change
+from scoring.selectors import (
+    HoleLine,
+    MatchState,
+    change_origin,
+    game_ruleset,
+    hole_line,
+    match_state,
+    redo_target_change,
+    undo_target_change,
+)
 
 __all__ = [
     "MAX_PLAYERS",
@@ -72,6 +85,7 @@ __all__ = [
     "player_create",
     "player_delete",
     "player_rename",
+    "redo_change",
     "seat_add",
     "seat_remove",
     "seat_rename",
@@ -81,7 +95,8 @@ __all__ = [
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
-MAX_NAME = 40
+MAX_NAME = MAX_NAME_LENGTH
+_ROSTER_ATTEMPTS = 3  # a roster row deleted between our insert and our read: insert again
 MAX_HOLES = 500  # far beyond any real match; keeps renumbering offsets safe
 _RENUMBER_OFFSET = 1000
 
@@ -111,13 +126,17 @@ def create_game(
     owner: AbstractBaseUser | None = None,
     title: str = "",
     tokens: tuple[str, str] | None = None,
+    start_key: str | None = None,
 ) -> Game:
     """Create a game with `players` in seat order (clockwise) under `ruleset` (preset or overrides).
 
     `first_dealer` is the seat index (0-based) of the first hole's dealer. A logged-in `owner` is
-    recorded (and their roster of players reused by name). The game gets unguessable edit and view
-    tokens; `tokens` (edit, view) fixes them instead, for demo data with a known link only.
-    Raises `GameError` naming every problem at once: names, first dealer, title and ruleset.
+    recorded (and their roster of players reused by name, as `scoring.names` compares names). The
+    game gets unguessable edit and view tokens; `tokens` (edit, view) fixes them instead, for demo
+    data with a known link only. A `start_key` (the start form's random key) already used answers
+    the game it started and creates nothing, even for two requests at the same moment: the key is
+    unique in the database. Raises `GameError` naming every problem at once: names, first dealer,
+    title and ruleset.
     """
     problems: list[Problem] = []
     names: list[str] = []
@@ -147,15 +166,33 @@ def create_game(
     if problems or resolved is None:
         raise GameError(problems)
     owner = owner if owner is not None and owner.is_authenticated else None
-    with transaction.atomic():
-        game = Game(title=title, owner=owner, ruleset=resolved.to_dict(), first_dealer=first_dealer)
-        if tokens is not None:
-            game.edit_token, game.view_token = tokens
-        game.save()
-        roster = _roster_players(owner, names)
-        Seat.objects.bulk_create(
-            Seat(game=game, player=roster[name], seat=index, name=name) for index, name in enumerate(names)
-        )
+    start_key = start_key or None
+    if start_key is not None and (started := Game.objects.filter(start_key=start_key).first()):
+        return started
+    try:
+        with transaction.atomic():
+            # The game row first: a second request with the same start key waits here on the
+            # unique index until the first commits, then fails before writing anything else.
+            game = Game(
+                title=title,
+                owner=owner,
+                ruleset=resolved.to_dict(),
+                first_dealer=first_dealer,
+                start_key=start_key,
+            )
+            if tokens is not None:
+                game.edit_token, game.view_token = tokens
+            game.save()
+            roster = _roster_players(owner, names)
+            Seat.objects.bulk_create(
+                Seat(game=game, player=roster[name], seat=index, name=name, name_key=name_key(name))
+                for index, name in enumerate(names)
+            )
+    except IntegrityError:
+        started = Game.objects.filter(start_key=start_key).first() if start_key is not None else None
+        if started is None:
+            raise
+        return started  # the same start form, submitted twice at once: the first one's game
     return game
 
 
@@ -221,7 +258,7 @@ def seat_add(game: Game, name: str, *, actor: str = "") -> Seat:
             raise GameError(Problem("name", _("A table holds %(n)s players at most.") % {"n": MAX_PLAYERS}))
         (clean,) = _clean_names([name], where="name", minimum=1)
         _refuse_taken_name(seats, clean, "name")
-        player = _roster_players(locked.owner, [clean])[clean]
+        player = _roster_players(locked.owner, [clean])[clean]  # Seat.save() sets the name key
         seat = Seat.objects.create(game=locked, player=player, seat=len(seats), name=clean)
         _refresh(locked)
     _copy_state(locked, game)
@@ -237,19 +274,34 @@ def seat_rename(game: Game, seat_index: int, name: str) -> Seat:
         (clean,) = _clean_names([name], where="name", minimum=1)
         _refuse_taken_name([s for s in seats if s.pk != seat.pk], clean, "name")
         seat.name = clean
-        seat.save(update_fields=["name"])
+        seat.save(update_fields=["name"])  # and its name key (NamedModel.save)
         _refresh(locked)
     _copy_state(locked, game)
     return seat
 
 
-def seat_remove(game: Game, seat_index: int) -> None:
-    """Remove the player in seat `seat_index` before the first hole; later seats move up one."""
+def seat_remove(game: Game, seat_index: int, *, expected_id: int | None = None) -> None:
+    """Remove the player in seat `seat_index` before the first hole; later seats move up one.
+
+    With `expected_id` (the seat the client read), a repeat once that player is gone raises
+    `StaleVersion` instead of removing whoever moved up into the seat.
+    """
     with transaction.atomic():
         locked = _lock_game(game)
         _refuse_when_dealt(locked, "seat", _("Players cannot leave once the cards have been dealt."))
         seats = list(locked.seats.order_by("seat"))
         seat = _seat_at(seats, seat_index)
+        if expected_id is not None and seat.pk != expected_id:
+            raise StaleVersion(
+                Problem(
+                    "If-Match",
+                    _(
+                        "Seat %(n)s is not the player you loaded (%(name)s sits there now): that player "
+                        "was already removed or the seats moved. Nothing was changed."
+                    )
+                    % {"n": seat_index, "name": seat.name},
+                )
+            )
         if len(seats) <= MIN_PLAYERS:
             raise GameError(Problem("seat", _("A game needs at least %(n)s players.") % {"n": MIN_PLAYERS}))
         seat.delete()
@@ -282,6 +334,7 @@ def hole_record(
     idempotency_key: str | None = None,
     request_hash: str | None = None,
     respond: Callable[[HoleLine], tuple[int, Any]] | None = None,
+    expected_number: int | None = None,
 ) -> Hole:
     """Record the next hole (or the next playoff hole) and return it.
 
@@ -300,6 +353,10 @@ def hole_record(
     `IdempotencyConflict`. Two concurrent calls with one key never create two holes. `respond`
     turns the recorded hole into the (status, body) answered, stored with the key in the same
     transaction so that a retry gets exactly that answer.
+
+    With `expected_number` (the hole the client filled in), a game that has moved on meanwhile
+    raises `HoleAlreadyRecorded` (409): checked under the game lock, so of two phones saving the
+    same hole exactly one records it. A replayed key is answered before this check.
     """
     hole = _record_hole(
         {"id": game.pk},
@@ -312,6 +369,7 @@ def hole_record(
         idempotency_key=idempotency_key,
         request_hash=request_hash or "",
         respond=respond,
+        expected_number=expected_number,
     )
     if hole is None:
         raise Game.DoesNotExist(f"Game {game.pk} no longer exists.")
@@ -329,6 +387,7 @@ def hole_record_by_edit_token(
     idempotency_key: str | None = None,
     request_hash: str | None = None,
     respond: Callable[[HoleLine], tuple[int, Any]] | None = None,
+    expected_number: int | None = None,
 ) -> Hole | None:
     """`hole_record` for the game whose edit token is `edit_token`; None (nothing written) if none.
 
@@ -347,6 +406,7 @@ def hole_record_by_edit_token(
         idempotency_key=idempotency_key,
         request_hash=request_hash or "",
         respond=respond,
+        expected_number=expected_number,
     )
 
 
@@ -354,28 +414,41 @@ def hole_update(
     game: Game,
     number: int,
     *,
-    expected_version: int,
+    expected_version: int | None,
     entries: Mapping[str, EntryInput],
     ender: str | None,
     blocks_marked: Mapping[str, int] | None = None,
     actor: str = "",
     playoff: bool = False,
+    expected_id: int | None = None,
+    partial: bool = False,
+    keep_ender: bool = False,
 ) -> Hole:
-    """Replace the entries (and ender) of hole `number`, if it is still at `expected_version`.
+    """Replace the entries (and ender) of hole `number`, if it is still the hole the client read.
 
-    The version check is one conditional UPDATE in the database; a hole changed since the client
-    read it raises `StaleVersion`. The same players must have entries as before. The history keeps
-    the before and after states.
+    With `partial`, `entries` (and `blocks_marked`) hold only the players who change: they are laid
+    over the hole's entries as they are under the lock, so a concurrent change to another player is
+    never written back with its old value. `keep_ender` keeps the hole's ender as it is then.
+
+    `expected_id` and `expected_version` name the hole the client read (its ETag): a hole renumbered
+    since (another was deleted) or changed since raises `StaleVersion` (`HoleGone` when that hole no
+    longer exists). `expected_version=None` (If-Match: *) replaces whatever is current. The check is
+    one conditional UPDATE under the game lock. The same players must have entries as before. The
+    history keeps the before and after states.
     """
     with transaction.atomic():
         locked = _lock_game(game)
         ruleset = game_ruleset(locked)
         seats = list(locked.seats.order_by("seat"))
-        hole = _hole(locked, number, playoff)
+        hole = _named_hole(locked, number, playoff, expected_id)
         _bump_hole_version(hole, expected_version)
         before = _snapshot(hole)
         playing = {entry["seat"] for entry in before["entries"]}
         players = [s for s in seats if s.seat in playing]
+        if partial:
+            entries = _laid_over_snapshot(before, entries)
+        if keep_ender:
+            ender = before["ender"]
         scored, ender_seat = _score(seats, players, ruleset, entries, ender, blocks_marked)
         _replace_entries(hole, scored, ender_seat)
         after = _snapshot(hole)
@@ -386,6 +459,23 @@ def hole_update(
     return hole
 
 
+def _laid_over_snapshot(snapshot: Mapping[str, Any], changes: Mapping[str, EntryInput]) -> dict[str, Any]:
+    """The snapshot's entries as `_score` takes them, with `changes` (names matched ignoring case)
+    in place of those players' entries; unknown names are kept so that `_score` names them."""
+    merged: dict[str, Any] = {}
+    for entry in snapshot["entries"]:
+        if entry["cards"] is not None:
+            merged[entry["name"]] = {"cards": entry["cards"]}
+        else:
+            merged[entry["name"]] = {"total": entry["total"]}
+            if entry["blocks_marked"]:
+                merged[entry["name"]]["blocks_marked"] = entry["blocks_marked"]
+    canonical = {name_key(name): name for name in merged}
+    for name, value in changes.items():
+        merged[canonical.get(name_key(str(name)), str(name))] = value
+    return merged
+
+
 def hole_delete(
     game: Game,
     number: int,
@@ -393,78 +483,145 @@ def hole_delete(
     expected_version: int | None = None,
     actor: str = "",
     playoff: bool = False,
+    expected_id: int | None = None,
 ) -> None:
-    """Delete hole `number`; later holes move down one number. Undo restores it.
+    """Delete hole `number`; later holes move down one number. Undo brings it back.
 
-    With `expected_version`, a hole changed since the client read it raises `StaleVersion`.
+    `expected_id` and `expected_version` name the hole the client read: once it is deleted, a
+    repeat raises `HoleGone` and never deletes the hole that took its number. A hole changed since
+    raises `StaleVersion`.
     """
     with transaction.atomic():
         locked = _lock_game(game)
-        hole = _hole(locked, number, playoff)
+        hole = _named_hole(locked, number, playoff, expected_id)
         if expected_version is not None:
             _bump_hole_version(hole, expected_version)
-        before = _snapshot(hole)
-        _log(locked, ChangeAction.DELETE, hole, actor, before=before, after=None)
-        hole.delete()
-        _shift_holes(locked, playoff, after=number, by=-1)
+        _remove_hole(locked, hole, actor, action=ChangeAction.DELETE)
         _refresh(locked)
     _copy_state(locked, game)
 
 
-def undo_last_change(game: Game, *, actor: str = "") -> GameChange:
+def undo_last_change(game: Game, *, actor: str = "", expected_change: int | None = None) -> GameChange:
     """Revert the latest hole change not yet undone, and record the undo as a change itself.
 
     Undoing a recorded hole deletes it, undoing an edit restores the state before it, undoing a
-    delete puts the hole back at its number. Tapping again walks further back. Raises
-    `NothingToUndo` when no change is left.
+    delete puts the hole back at its number; undoing a redo reverts it again. Tapping again walks
+    further back. `expected_change` is the id of the change the client saw as the one to undo: a
+    resent form or retried request then raises `ChangeNotCurrent` (with `already=True` when that
+    change is already undone) instead of undoing one more. Raises `NothingToUndo` when none is left.
     """
     with transaction.atomic():
         locked = _lock_game(game)
         target = undo_target_change(locked)
+        _check_named_change(locked, target, expected_change, redo=False)
         if target is None:
             raise NothingToUndo(Problem("undo", _("There is no change to undo.")))
-        ruleset = game_ruleset(locked)
-        seats = list(locked.seats.order_by("seat"))
-        playoff = target.is_playoff
-        if target.action == ChangeAction.CREATE:
-            hole = _hole(locked, target.hole_number, playoff)
-            before, after = _snapshot(hole), None
-            hole.delete()
-            _shift_holes(locked, playoff, after=target.hole_number, by=-1)
-        elif target.action == ChangeAction.UPDATE:
-            hole = _hole(locked, target.hole_number, playoff)
-            before = _snapshot(hole)
-            Hole.objects.filter(pk=hole.pk).update(version=F("version") + 1, updated_at=timezone.now())
-            scored, ender_seat = _rescore_snapshot(seats, ruleset, target.before)
-            _replace_entries(hole, scored, ender_seat)
-            after = _snapshot(hole)
-        else:  # DELETE: put the hole back where it was
-            snap = target.before
-            _shift_holes(locked, playoff, after=snap["number"] - 1, by=1)
-            scored, ender_seat = _rescore_snapshot(seats, ruleset, snap)
-            hole = Hole.objects.create(
-                game=locked,
-                number=snap["number"],
-                is_playoff=playoff,
-                dealer_seat=snap["dealer_seat"],
-                ender=ender_seat,
-                created_by=snap.get("created_by", ""),
-            )
-            _replace_entries(hole, scored, ender_seat, fresh=True)
-            before, after = None, _snapshot(hole)
-        change = GameChange.objects.create(
-            game=locked,
-            action=ChangeAction.UNDO,
-            hole_number=target.hole_number,
-            is_playoff=playoff,
-            actor=actor[:80],
-            before=before,
-            after=after,
-            undoes=target,
+        original = change_origin(target)
+        change = _apply_transition(
+            locked, original, forward=False, actor=actor, action=ChangeAction.UNDO, reverts=target
         )
         _refresh(locked)
     _copy_state(locked, game)
     return change
+
+
+def redo_change(game: Game, *, actor: str = "", expected_change: int | None = None) -> GameChange:
+    """Apply again the change the latest undo reverted, and record the redo as a change itself.
+
+    Redo is offered until a new hole is recorded, edited or deleted; after several undos, redo
+    walks forward again. `expected_change` is the id of the undo the client saw as the one to redo
+    (a repeat raises `ChangeNotCurrent`). Raises `NothingToUndo` when there is nothing to redo.
+    """
+    with transaction.atomic():
+        locked = _lock_game(game)
+        target = redo_target_change(locked)
+        _check_named_change(locked, target, expected_change, redo=True)
+        if target is None:
+            raise NothingToUndo(Problem("redo", _("There is nothing to redo.")))
+        original = change_origin(target)
+        change = _apply_transition(
+            locked, original, forward=True, actor=actor, action=ChangeAction.REDO, reverts=target
+        )
+        _refresh(locked)
+    _copy_state(locked, game)
+    return change
+
+
+def _check_named_change(game: Game, target: GameChange | None, expected: int | None, *, redo: bool) -> None:
+    """Refuse an undo or redo that names another change than the one to revert now."""
+    if expected is None or (target is not None and target.pk == expected):
+        return
+    named = GameChange.objects.filter(game=game, pk=expected).select_related("undone_by").first()
+    already = False
+    if named is not None:
+        try:
+            already = named.undone_by is not None
+        except GameChange.DoesNotExist:
+            already = False
+    if already:
+        message = (
+            _("That undo was already redone: nothing more was changed.")
+            if redo
+            else _("That change was already undone: nothing more was undone.")
+        )
+    else:
+        message = _("The game changed meanwhile: reload it and check what to undo or redo now.")
+    raise ChangeNotCurrent(Problem("change", message), already=already)
+
+
+def _apply_transition(
+    game: Game, original: GameChange, *, forward: bool, actor: str, action: str, reverts: GameChange
+) -> GameChange:
+    """Move hole `original` names from its before state to its after one (forward) or back."""
+    ruleset = game_ruleset(game)
+    seats = list(game.seats.order_by("seat"))
+    playoff = original.is_playoff
+    target_state = original.after if forward else original.before
+    current_state = original.before if forward else original.after
+    number = (target_state or current_state or {}).get("number", original.hole_number)
+    if target_state is None:  # the hole goes away (undo a recording, redo a delete)
+        hole = _hole(game, number, playoff)
+        before, after = _snapshot(hole), None
+        hole.delete()
+        _shift_holes(game, playoff, after=number, by=-1)
+    elif current_state is None:  # the hole comes back (undo a delete, redo a recording)
+        _shift_holes(game, playoff, after=number - 1, by=1)
+        scored, ender_seat = _rescore_snapshot(seats, ruleset, target_state)
+        hole = Hole.objects.create(
+            game=game,
+            number=number,
+            is_playoff=playoff,
+            dealer_seat=target_state["dealer_seat"],
+            ender=ender_seat,
+            created_by=target_state.get("created_by", ""),
+        )
+        _replace_entries(hole, scored, ender_seat, fresh=True)
+        before, after = None, _snapshot(hole)
+    else:  # an edit: put the other entries back
+        hole = _hole(game, number, playoff)
+        before = _snapshot(hole)
+        Hole.objects.filter(pk=hole.pk).update(version=F("version") + 1, updated_at=timezone.now())
+        scored, ender_seat = _rescore_snapshot(seats, ruleset, target_state)
+        _replace_entries(hole, scored, ender_seat)
+        after = _snapshot(hole)
+    return GameChange.objects.create(
+        game=game,
+        action=action,
+        hole_number=number,
+        is_playoff=playoff,
+        actor=actor[:80],
+        before=before,
+        after=after,
+        undoes=reverts,
+    )
+
+
+def _remove_hole(game: Game, hole: Hole, actor: str, *, action: str) -> None:
+    """Delete `hole` (logged with its state) and move the later holes down one number."""
+    before = _snapshot(hole)
+    _log(game, action, hole, actor, before=before, after=None)
+    hole.delete()
+    _shift_holes(game, hole.is_playoff, after=hole.number, by=-1)
 
 
 # --------------------------------------------------------------------------------------------
@@ -472,23 +629,39 @@ def undo_last_change(game: Game, *, actor: str = "") -> GameChange:
 
 
 def player_create(owner: AbstractBaseUser, name: str) -> Player:
-    """Add a player to `owner`'s roster (names are unique per owner, case-insensitively)."""
+    """Add a player to `owner`'s roster (one per name as `scoring.names` compares them).
+
+    Two requests adding the same name at once: the database's unique (owner, name key) lets one
+    in; the other gets the same `GameError` as a name already there, never an IntegrityError.
+    """
     (clean,) = _clean_names([name], where="name", minimum=1)
-    with transaction.atomic():
-        if Player.objects.filter(owner=owner, name__iexact=clean).exists():
-            raise GameError(Problem("name", _("%(name)s is already on your list.") % {"name": clean}))
-        return Player.objects.create(owner=owner, name=clean)
+    key = name_key(clean)
+    if Player.objects.filter(owner=owner, name_key=key).exists():
+        raise _on_your_list(clean)
+    try:
+        with transaction.atomic():  # a savepoint when called inside a transaction
+            return Player.objects.create(owner=owner, name=clean)
+    except IntegrityError:
+        if Player.objects.filter(owner=owner, name_key=key).exists():
+            raise _on_your_list(clean) from None
+        raise
 
 
 def player_rename(player: Player, name: str) -> Player:
     """Rename a roster player (games already played keep the name used at their table)."""
     (clean,) = _clean_names([name], where="name", minimum=1)
-    with transaction.atomic():
-        taken = Player.objects.filter(owner=player.owner, name__iexact=clean).exclude(pk=player.pk)
-        if taken.exists():
-            raise GameError(Problem("name", _("%(name)s is already on your list.") % {"name": clean}))
-        player.name = clean
-        player.save(update_fields=["name"])
+    key = name_key(clean)
+    taken = Player.objects.filter(owner=player.owner, name_key=key).exclude(pk=player.pk)
+    if taken.exists():
+        raise _on_your_list(clean)
+    player.name = clean
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name"])
+    except IntegrityError:
+        if taken.exists():  # renamed or added to that name at the same moment
+            raise _on_your_list(clean) from None
+        raise
     return player
 
 
@@ -528,7 +701,11 @@ def _copy_state(source: Game, target: Game) -> None:
 
 
 def _clean_names(names: Iterable[str], *, where: str = "players", minimum: int = MIN_PLAYERS) -> list[str]:
-    """Strip and check player names: not blank, not too long, unique (ignoring case)."""
+    """Clean and check player names (`scoring.names`): something visible, not too long, all different.
+
+    "Different" as people read names: case, full-width letters and accents typed precomposed or
+    not do not make two players. Every name that enters the database comes through here.
+    """
     if isinstance(names, str) or not isinstance(names, Iterable):
         raise GameError(Problem(where, _("Give the players as a list of names in seat order.")))
     cleaned: list[str] = []
@@ -536,23 +713,17 @@ def _clean_names(names: Iterable[str], *, where: str = "players", minimum: int =
     seen: set[str] = set()
     for index, raw in enumerate(names):
         spot = f"{where}[{index + 1}]" if where == "players" else where
-        if not isinstance(raw, str) or not raw.strip():
-            problems.append(Problem(spot, _("Seat %(n)s needs a name.") % {"n": index + 1}))
+        try:
+            name = clean_name(raw)
+        except InvalidName as bad:
+            problems.append(Problem(spot, _name_problem(bad, index + 1)))
             continue
-        name = " ".join(raw.split())
-        if len(name) > MAX_NAME:
-            problems.append(
-                Problem(
-                    spot,
-                    _("The name %(name)s is too long (%(max)s characters at most).")
-                    % {"name": name[:MAX_NAME] + "\u2026", "max": MAX_NAME},
-                )
-            )
-        elif name.casefold() in seen:
+        key = name_key(name)
+        if key in seen:
             problems.append(
                 Problem(spot, _("%(name)s is already at the table: names must differ.") % {"name": name})
             )
-        seen.add(name.casefold())
+        seen.add(key)
         cleaned.append(name)
     if not problems and not minimum <= len(cleaned) <= MAX_PLAYERS:
         problems.append(
@@ -567,17 +738,49 @@ def _clean_names(names: Iterable[str], *, where: str = "players", minimum: int =
     return cleaned
 
 
+def _name_problem(bad: InvalidName, seat: int) -> str:
+    """The message for a name `clean_name` refused, naming the seat."""
+    if bad.reason == "too_long":
+        return _("The name %(name)s is too long (%(max)s characters at most).") % {
+            "name": bad.name[:MAX_NAME] + "\u2026",
+            "max": MAX_NAME,
+        }
+    if bad.typed:  # something was typed, but only spaces and characters that show nothing
+        return _("Seat %(n)s needs a name: this one has no visible characters.") % {"n": seat}
+    return _("Seat %(n)s needs a name.") % {"n": seat}
+
+
+def _on_your_list(name: str) -> GameError:
+    return GameError(Problem("name", _("%(name)s is already on your list.") % {"name": name}))
+
+
 def _roster_players(owner: AbstractBaseUser | None, names: Sequence[str]) -> dict[str, Player]:
-    """The Player for each name: the owner's roster entry (created when new), or a new table-only one."""
+    """The Player for each (clean) name: the owner's roster entry, created when new, or a table-only one.
+
+    Roster entries match by name key. Two games started at once by one owner with the same new
+    name both insert it with ON CONFLICT DO NOTHING (PostgreSQL waits for the other insert to
+    commit or roll back), then read it back: both games share one roster Player, and neither the
+    caller's transaction nor its savepoints see an IntegrityError.
+    """
     now = timezone.now()
     if owner is None:
-        created = Player.objects.bulk_create(Player(name=name, last_played_at=now) for name in names)
+        created = Player.objects.bulk_create(
+            Player(name=name, name_key=name_key(name), last_played_at=now) for name in names
+        )
         return dict(zip(names, created, strict=True))
-    existing = {p.name.casefold(): p for p in Player.objects.filter(owner=owner)}
-    missing = [name for name in names if name.casefold() not in existing]
-    for player in Player.objects.bulk_create(Player(owner=owner, name=n) for n in missing):
-        existing[player.name.casefold()] = player
-    result = {name: existing[name.casefold()] for name in names}
+    keys = {name: name_key(name) for name in names}
+    for attempt in range(_ROSTER_ATTEMPTS):
+        found = {p.name_key: p for p in Player.objects.filter(owner=owner, name_key__in=keys.values())}
+        missing = [name for name in names if keys[name] not in found]
+        if not missing:
+            break
+        if attempt == _ROSTER_ATTEMPTS - 1:  # deleted again each time we read: give up cleanly
+            raise ConcurrentWrite(Problem("players", _("Your list of players changed meanwhile: try again.")))
+        Player.objects.bulk_create(
+            (Player(owner=owner, name=name, name_key=keys[name], last_played_at=now) for name in missing),
+            ignore_conflicts=True,
+        )
+    result = {name: found[keys[name]] for name in names}
     Player.objects.filter(pk__in=[p.pk for p in result.values()]).update(last_played_at=now)
     return result
 
@@ -588,7 +791,7 @@ def _refuse_when_dealt(game: Game, where: str, message: str) -> None:
 
 
 def _refuse_taken_name(seats: Sequence[Seat], name: str, where: str) -> None:
-    if any(s.name.casefold() == name.casefold() for s in seats):
+    if any(s.name_key == name_key(name) for s in seats):
         raise GameError(
             Problem(where, _("%(name)s is already at the table: names must differ.") % {"name": name})
         )
@@ -611,11 +814,45 @@ def _hole(game: Game, number: int, playoff: bool) -> Hole:
     return hole
 
 
-def _bump_hole_version(hole: Hole, expected_version: int) -> None:
-    """The optimistic-concurrency check: one UPDATE ... WHERE id = ? AND version = ?."""
-    changed = Hole.objects.filter(pk=hole.pk, version=expected_version).update(
-        version=F("version") + 1, updated_at=timezone.now()
-    )
+def _named_hole(game: Game, number: int, playoff: bool, expected_id: int | None) -> Hole:
+    """Hole `number`, checked to be the hole the client read (`expected_id`) when it names one.
+
+    Holes keep their id when renumbered, so an old form or ETag never reaches another hole.
+    """
+    if expected_id is None:
+        return _hole(game, number, playoff)
+    hole = Hole.objects.filter(game=game, pk=expected_id).select_related("ender").first()
+    label = _("playoff hole") if playoff else _("hole")
+    if hole is None:
+        raise HoleGone(
+            Problem(
+                "If-Match",
+                _("That %(label)s was already deleted (or undone): nothing was changed.") % {"label": label},
+            )
+        )
+    if hole.number != number or hole.is_playoff != playoff:
+        raise StaleVersion(
+            Problem(
+                "If-Match",
+                _(
+                    "The %(label)s you loaded is now %(hole)s (holes were renumbered meanwhile). "
+                    "Reload and make your change again."
+                )
+                % {"label": label, "hole": str(hole)},
+            )
+        )
+    return hole
+
+
+def _bump_hole_version(hole: Hole, expected_version: int | None) -> None:
+    """The optimistic-concurrency check: one UPDATE ... WHERE id = ? AND version = ?.
+
+    `expected_version=None` (If-Match: *) bumps whatever version is current, under the game lock.
+    """
+    rows = Hole.objects.filter(pk=hole.pk)
+    if expected_version is not None:
+        rows = rows.filter(version=expected_version)
+    changed = rows.update(version=F("version") + 1, updated_at=timezone.now())
     if changed == 0:
         current = Hole.objects.filter(pk=hole.pk).values_list("version", flat=True).first()
         raise StaleVersion(
@@ -741,6 +978,7 @@ def _hole_record_locked(
     idempotency_key: str | None,
     request_hash: str,
     respond: Callable[[HoleLine], tuple[int, Any]] | None,
+    expected_number: int | None,
 ) -> Hole:
     ruleset = game_ruleset(locked)
     # The usual case, a regular hole of a match in progress, needs no other hole: every seat played
@@ -753,6 +991,10 @@ def _hole_record_locked(
     else:
         state = _state(locked, seats, ruleset)
         regular_holes, playoff_holes = state.regular_holes, state.playoff_holes
+        next_number = playoff_holes + 1 if playoff else regular_holes + 1
+        if expected_number is not None and expected_number != next_number:
+            # Said first: the hole saved meanwhile may be the one that ended the match or the tie.
+            _refuse_moved_on(expected_number, next_number, playoff)
         if playoff:
             if not state.contenders:
                 raise PlayoffNotPending(
@@ -772,6 +1014,8 @@ def _hole_record_locked(
                 )
             players = seats
     number = playoff_holes + 1 if playoff else regular_holes + 1
+    if expected_number is not None and expected_number != number:
+        _refuse_moved_on(expected_number, number, playoff)
     if number > MAX_HOLES:
         raise GameError(Problem("hole", _("A game holds %(n)s holes at most.") % {"n": MAX_HOLES}))
     scored, ender_seat = _score(seats, players, ruleset, entries, ender, blocks_marked)
@@ -820,6 +1064,22 @@ def _hole_record_locked(
         db_batch.insert([record], writes=writes)
     writes.send()
     return hole
+
+
+def _refuse_moved_on(expected: int, number: int, playoff: bool) -> None:
+    """The client filled in hole `expected`, the game now expects hole `number`: say which."""
+    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+    if expected < number:
+        message = _(
+            "%(hole)s was just saved by someone else, so yours was not saved. Check the scoreboard; "
+            "the next hole is %(next)s."
+        ) % {"hole": label % {"n": expected}, "next": number}
+    else:
+        message = _("%(hole)s cannot be saved yet: the next hole to score is %(next)s.") % {
+            "hole": label % {"n": expected},
+            "next": number,
+        }
+    raise HoleAlreadyRecorded(Problem("number", message), saved_number=expected, next_number=number)
 
 
 def _add_regular_hole(
@@ -913,12 +1173,12 @@ def _score(
         raise GameError(
             Problem("entries", _("Give the entries as a mapping of player name to grid or total."))
         )
-    by_key = {s.name.casefold(): s for s in seats}
+    by_key = {name_key(s.name): s for s in seats}  # entries match players as names are compared
     wanted = {s.pk for s in players}
     problems: list[Problem] = []
     given: dict[int, tuple[str, Any]] = {}
     for name, value in entries.items():
-        seat = by_key.get(str(name).strip().casefold())
+        seat = by_key.get(name_key(str(name)))
         if seat is None:
             problems.append(
                 Problem(f"entries.{name}", _("No player named %(name)s at this table.") % {"name": name})
@@ -939,7 +1199,7 @@ def _score(
     blocks_input = dict(blocks_marked or {})
     blocks_by_seat: dict[int, int] = {}
     for name, count in blocks_input.items():
-        seat = by_key.get(str(name).strip().casefold())
+        seat = by_key.get(name_key(str(name)))
         if seat is None or seat.pk not in wanted:
             problems.append(
                 Problem(f"blocks_marked.{name}", _("No player named %(name)s in this hole.") % {"name": name})
@@ -950,7 +1210,7 @@ def _score(
             blocks_by_seat[seat.pk] = count
     ender_seat: Seat | None = None
     if ender not in (None, ""):
-        ender_seat = by_key.get(str(ender).strip().casefold())
+        ender_seat = by_key.get(name_key(str(ender)))
         if ender_seat is None or ender_seat.pk not in wanted:
             problems.append(Problem("ender", _("No player named %(name)s in this hole.") % {"name": ender}))
     if problems:
@@ -1084,6 +1344,14 @@ def _rescore_snapshot(
 ) -> tuple[list[_ScoredEntry], Seat | None]:
     """Score a hole again from its snapshot (seats are matched by their seat index, names may change)."""
     by_index = {s.seat: s for s in seats}
+    if any(e["seat"] not in by_index for e in snap["entries"]):
+        raise ChangeNotCurrent(
+            Problem(
+                "change",
+                _("The players at the table changed since this hole was recorded: it cannot be put back."),
+            ),
+            already=False,
+        )
     players = [by_index[e["seat"]] for e in snap["entries"]]
     entries = {
         by_index[e["seat"]].name: {"cards": e["cards"]} if e["cards"] is not None else {"total": e["total"]}

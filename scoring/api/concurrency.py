@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -20,7 +21,7 @@ from scoring.game_errors import GameError
 from scoring.rules.errors import Problem
 
 MAX_IDEMPOTENCY_KEY = 255
-_ETAG = re.compile(r'^"?(?:hole-)?(\d+)"?$')  # strong comparison: weak tags never match
+_TAG = re.compile(r'^"(?P<kind>[a-z]+)-(?P<id>[0-9]{1,18})(?:-v(?P<version>[0-9]{1,18}))?"$')
 
 
 class PreconditionRequired(GameError):
@@ -35,36 +36,59 @@ class PreconditionFailed(GameError):
     status = 412
 
 
-def etag(kind: str, version: int) -> str:
-    """A strong ETag for a versioned resource: `"hole-3"`, `"game-12"`."""
-    return f'"{kind}-{version}"'
+def etag(kind: str, pk: int, version: int | None = None) -> str:
+    """A strong ETag naming one resource and one version of it: `"hole-41-v3"`, `"game-7-v12"`.
+
+    The id is the row's primary key, which never changes (holes keep it when renumbered), so a
+    validator read from one hole can never match another, whatever happens to the numbers.
+    A resource without versions (a seat) is named by its id alone: `"seat-5"`.
+    """
+    return f'"{kind}-{pk}"' if version is None else f'"{kind}-{pk}-v{version}"'
 
 
-def if_match_version(request: Request) -> int | None:
-    """The version the client's If-Match header names; None for `*` (any version).
+@dataclass(frozen=True)
+class Validator:
+    """What an If-Match header names: a resource id and version (version None: the id alone)."""
 
-    Raises `PreconditionRequired` (428) without the header and `PreconditionFailed` (412) when it
-    names no version of ours.
+    pk: int
+    version: int | None
+
+
+def if_match(request: Request, kind: str, *, allow_any: bool = True) -> Validator | None:
+    """The `kind` resource and version the client's If-Match names; None for `*` (any version).
+
+    Raises `PreconditionRequired` (428) without the header (or with `*` where `allow_any` is
+    False: a delete must name what it deletes) and `PreconditionFailed` (412) when it names no
+    resource of this kind.
     """
     header = request.headers.get("If-Match", "").strip()
-    if not header:
+    label = _("hole") if kind == "hole" else _("player") if kind == "seat" else kind
+    if not header or (header == "*" and not allow_any):
         raise PreconditionRequired(
             Problem(
                 "If-Match",
                 _(
-                    "Send an If-Match header with the hole's ETag (from GET): it protects against "
-                    "overwriting someone else's change."
-                ),
+                    "Send an If-Match header with the %(label)s's ETag (from GET): it makes sure the "
+                    "change reaches what you read, and that a retry changes nothing more."
+                )
+                % {"label": label},
             )
         )
     if header == "*":
         return None
     for candidate in header.split(","):
-        found = _ETAG.match(candidate.strip())
-        if found:
-            return int(found.group(1))
+        found = _TAG.match(candidate.strip())
+        versioned = kind != "seat"  # holes and games are named with their version; seats by id
+        if found and found.group("kind") == kind and (found.group("version") is not None) == versioned:
+            version = found.group("version")
+            return Validator(int(found.group("id")), int(version) if version is not None else None)
+    shown = header if len(header) <= 80 else header[:80] + "\u2026"
     raise PreconditionFailed(
-        _("The If-Match header %(value)s is not an ETag of this hole.") % {"value": header}
+        Problem(
+            "If-Match",
+            _("The If-Match header %(value)s is not an ETag of a %(label)s (read it again with GET).")
+            % {"value": shown, "label": label},
+        )
     )
 
 
@@ -102,14 +126,20 @@ IF_MATCH = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=True,
-    description='The ETag of the hole as last read (e.g. "hole-3"). Missing: 428. Stale: 412.',
+    description=(
+        'The ETag of the hole as last read (e.g. "hole-41-v3": hole id 41, version 3). Missing: 428. '
+        "Changed, renumbered or deleted since: 412. `*` changes whatever is current."
+    ),
 )
-IF_MATCH_OPTIONAL = OpenApiParameter(
+IF_MATCH_DELETE = OpenApiParameter(
     "If-Match",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    required=False,
-    description="The ETag of the hole as last read; when given, a stale version answers 412.",
+    required=True,
+    description=(
+        "The ETag of what to delete as last read. Missing or `*`: 428. Already deleted, renumbered "
+        "or changed since: 412, so a retried DELETE never removes a second one."
+    ),
 )
 IF_NONE_MATCH = OpenApiParameter(
     "If-None-Match",

@@ -14,6 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring import selectors
+from scoring.api.concurrency import etag
 from scoring.selectors import HoleLine
 from scoring.services import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
@@ -129,6 +131,15 @@ class HoleWriteSerializer(StrictObjectSerializer):
         default=None,
         help_text=_("Who ended the hole, or null."),
     )
+    number = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=32767,
+        help_text=_(
+            "Optional on POST: the hole number these entries are for. If the game has moved on (another "
+            "phone saved that hole meanwhile), nothing is recorded and the answer is 409."
+        ),
+    )
     blocks_marked = serializers.DictField(
         child=serializers.IntegerField(min_value=0),
         required=False,
@@ -173,8 +184,16 @@ class PlayerWriteSerializer(StrictObjectSerializer):
 
 
 class UndoSerializer(StrictObjectSerializer):
-    """POST undo: optionally who is undoing."""
+    """POST undo (or redo): the change the client saw as the one to undo (or the undo to redo)."""
 
+    change = serializers.IntegerField(
+        min_value=1,
+        max_value=2**63 - 1,
+        help_text=_(
+            "The id of the change to undo (the scoreboard's `undo.id`), or of the undo to redo "
+            "(`redo.id`). A repeat of the same request then changes nothing more (409)."
+        ),
+    )
     actor = serializers.CharField(required=False, default="", allow_blank=True, max_length=80)
 
 
@@ -190,6 +209,7 @@ class SeatSerializer(serializers.Serializer):
     total = serializers.IntegerField()
     holes_played = serializers.IntegerField()
     playoff_total = serializers.IntegerField()
+    etag = serializers.CharField(help_text=_('"seat-<id>": send it in If-Match to remove this player'))
 
 
 class SeatLineSerializer(serializers.Serializer):
@@ -228,9 +248,18 @@ class HoleLineSerializer(serializers.Serializer):
     dealer_seat = serializers.IntegerField()
     dealer = serializers.CharField()
     ender = serializers.CharField(allow_null=True)
-    version = serializers.IntegerField(help_text=_('the ETag is "hole-<version>"'))
+    version = serializers.IntegerField(help_text=_("bumped by every change to the hole"))
+    etag = serializers.SerializerMethodField(
+        help_text=_('"hole-<id>-v<version>": send it in If-Match to change or delete this hole')
+    )
     created_by = serializers.CharField()
     entries = EntryLineSerializer(many=True)
+
+    def get_etag(self, line: Any) -> str:
+        """The hole's ETag, the same as the header of its GET."""
+        if isinstance(line, Mapping):
+            return etag("hole", line["id"], line["version"])
+        return etag("hole", line.id, line.version)
 
 
 class NextHoleSerializer(serializers.Serializer):
@@ -273,10 +302,30 @@ class OutcomeSerializer(serializers.Serializer):
     explanation = serializers.ListField(child=serializers.CharField())
 
 
+class ChangeRefSerializer(serializers.Serializer):
+    """The change an undo (or redo) would act on now: send its id as `change`."""
+
+    id = serializers.IntegerField()
+    action = serializers.CharField()
+    hole_number = serializers.IntegerField(allow_null=True)
+    is_playoff = serializers.BooleanField()
+
+
+def _change_ref(line: Any) -> dict[str, Any] | None:
+    if line is None:
+        return None
+    return {
+        "id": line.id,
+        "action": line.action,
+        "hole_number": line.hole_number,
+        "is_playoff": line.is_playoff,
+    }
+
+
 class ScoreboardSerializer(serializers.Serializer):
     """GET /api/v1/games/{token}/scoreboard/."""
 
-    version = serializers.IntegerField(help_text=_('the ETag is "game-<version>"'))
+    version = serializers.IntegerField(help_text=_('the ETag is "game-<id>-v<version>"'))
     status = serializers.ChoiceField(choices=["in_progress", "sudden_death", "finished"])
     frozen = serializers.BooleanField(
         help_text=_("true once the first hole is recorded: the ruleset is fixed")
@@ -299,11 +348,27 @@ class ScoreboardSerializer(serializers.Serializer):
         help_text=_("running total after each hole"),
     )
     holes_left = serializers.IntegerField(allow_null=True)
+    undo = serializers.SerializerMethodField(
+        help_text=_("the change undo would revert now (POST undo/ with its id), or null")
+    )
+    redo = serializers.SerializerMethodField(
+        help_text=_("the undo that redo would revert now (POST redo/ with its id), or null")
+    )
 
     @extend_schema_field(RulesetSerializer)
     def get_ruleset(self, board: Any) -> dict[str, Any]:
         """The frozen ruleset, every parameter resolved."""
         return board.ruleset.to_dict()
+
+    @extend_schema_field(ChangeRefSerializer(allow_null=True))
+    def get_undo(self, board: Any) -> dict[str, Any] | None:
+        """What undo would revert now."""
+        return _change_ref(selectors.undo_target(board.game))
+
+    @extend_schema_field(ChangeRefSerializer(allow_null=True))
+    def get_redo(self, board: Any) -> dict[str, Any] | None:
+        """What redo would apply again now (the undo it reverts)."""
+        return _change_ref(selectors.redo_target(board.game))
 
 
 class GameLinksSerializer(serializers.Serializer):
@@ -363,6 +428,7 @@ def hole_body(line: HoleLine, url: str) -> dict[str, Any]:
         "dealer": str(line.dealer),
         "ender": None if line.ender is None else str(line.ender),
         "version": line.version,
+        "etag": etag("hole", line.id, line.version),
         "created_by": str(line.created_by),
         "entries": [
             {
@@ -395,7 +461,7 @@ class HistoryLineSerializer(serializers.Serializer):
     """One change to a game."""
 
     id = serializers.IntegerField()
-    action = serializers.ChoiceField(choices=["create", "update", "delete", "undo", "ruleset"])
+    action = serializers.ChoiceField(choices=["create", "update", "delete", "undo", "redo", "ruleset"])
     action_label = serializers.CharField()
     hole_number = serializers.IntegerField(allow_null=True)
     is_playoff = serializers.BooleanField()

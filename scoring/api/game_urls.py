@@ -7,13 +7,14 @@ from scoring.limits import limit_game_creation, limit_hole_writes
 from . import game_views
 
 # Writes are rate-limited here (scoring/limits.py): creating games per client address, writing holes
-# and undo per game link. Reads and the other writes pass untouched.
+# and undo and redo per game link. Reads and the other writes pass untouched.
 _games = limit_game_creation(game_views.games)
 _holes = limit_hole_writes(game_views.game_holes)
 _hole = limit_hole_writes(game_views.game_hole_detail)
 _entries = limit_hole_writes(game_views.game_hole_entries)
 _entry = limit_hole_writes(game_views.game_hole_entry)
 _undo = limit_hole_writes(game_views.game_undo)
+_redo = limit_hole_writes(game_views.game_redo)
 
 _PLAYOFF = {"playoff": True}
 
@@ -56,6 +57,7 @@ urlpatterns = [
     path("games/<str:token>/scoreboard/", game_views.game_scoreboard, name="api-game-scoreboard"),
     path("games/<str:token>/history/", game_views.game_history, name="api-game-history"),
     path("games/<str:token>/undo/", _undo, name="api-game-undo"),
+    path("games/<str:token>/redo/", _redo, name="api-game-redo"),
     path("games/<str:token>/export.csv", game_views.game_export_csv, name="api-game-export-csv"),
     path("games/<str:token>/export.json", game_views.game_export_json, name="api-game-export-json"),
     path("games/<str:token>/results/", game_views.game_results, name="api-game-results"),

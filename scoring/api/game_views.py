@@ -30,8 +30,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import exports, selectors, services
+from scoring.game_errors import ConcurrentWrite
 from scoring.models import Game, Player
-from scoring.rules.errors import RulesError
+from scoring.rules.errors import Problem, RulesError
 
 from . import concurrency
 from .errors import ErrorSerializer
@@ -210,46 +211,17 @@ def _hole_line_response(
     request: Request, token: str, line: selectors.HoleLine, code: int = status.HTTP_200_OK
 ) -> Response:
     body = hole_body(line, _url(request, _hole_name(line.is_playoff), token, line.number))
-    headers = {"ETag": concurrency.etag("hole", line.version)}
+    headers = {"ETag": concurrency.etag("hole", line.id, line.version)}
     if code == status.HTTP_201_CREATED:
         headers["Location"] = body["url"]
     return Response(body, status=code, headers=headers)
 
 
-def _entry_input(entry: selectors.EntryLine) -> dict[str, Any]:
-    """An entry as the services take it back (for partial updates)."""
-    value: dict[str, Any] = (
-        {"cards": entry.cards} if entry.cards is not None else {"total": entry.typed_total}
-    )
-    if entry.blocks_marked and entry.cards is None:
-        value["blocks_marked"] = entry.blocks_marked
-    return value
-
-
-def _merged_entries(current: selectors.HoleLine, changes: dict[str, Any]) -> dict[str, Any]:
-    """The hole's entries with `changes` applied (names matched ignoring case, unknown ones kept
-    so that the services name them)."""
-    merged = {e.name: _entry_input(e) for e in current.entries}
-    canonical = {name.casefold(): name for name in merged}
-    for name, value in changes.items():
-        merged[canonical.get(name.strip().casefold(), name)] = value
-    return merged
-
-
-def _expected_version(
-    request: Request, game: Game, number: int, playoff: bool, *, required: bool
-) -> int | None:
-    """The version from If-Match (428 when required and missing); `*` means the current version."""
-    if required:
-        version = concurrency.if_match_version(request)
-    else:
-        if not request.headers.get("If-Match", "").strip():
-            return None
-        version = concurrency.if_match_version(request)
-    if version is None:
-        line = selectors.hole_detail(game, number, playoff=playoff)
-        version = line.version if line else 0
-    return version
+def _expected_hole(request: Request) -> tuple[int | None, int | None]:
+    """(hole id, version) named by If-Match (428 without it); (None, None) for `*`: whatever is
+    current when the change runs under the game lock."""
+    named = concurrency.if_match(request, "hole")
+    return (None, None) if named is None else (named.pk, named.version)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -351,6 +323,7 @@ def _seat_body(seat: Any) -> dict[str, Any]:
         "total": seat.total,
         "holes_played": seat.holes_played,
         "playoff_total": seat.playoff_total,
+        "etag": concurrency.etag("seat", seat.pk),
     }
 
 
@@ -390,9 +363,13 @@ def game_players(request: Request, token: str) -> Response:
 @extend_schema(
     methods=["DELETE"],
     summary="Remove a player",
-    description="Only before the first hole; later seats move up one.",
+    description=(
+        "Only before the first hole; later seats move up one. Needs If-Match with the player's ETag "
+        '("seat-<id>", from GET or the list), so that a retried DELETE answers 412 instead of removing '
+        "the player who moved up into that seat."
+    ),
     tags=["players"],
-    parameters=[TOKEN, SEAT],
+    parameters=[TOKEN, SEAT, concurrency.IF_MATCH_DELETE],
     responses={204: None, **_ERR},
 )
 @_token_api(["GET", "PATCH", "DELETE"])
@@ -400,16 +377,19 @@ def game_player_detail(request: Request, token: str, seat: int) -> Response:
     """GET/PATCH/DELETE /api/v1/games/{token}/players/{seat}/."""
     access = _access(token, write=request.method != "GET")
     if request.method == "DELETE":
-        services.seat_remove(access.game, seat)
+        named = concurrency.if_match(request, "seat", allow_any=False)
+        services.seat_remove(access.game, seat, expected_id=named.pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PATCH":
         data = _validated(SeatWriteSerializer, request)
         found = services.seat_rename(access.game, seat, data["name"])
-        return Response(SeatSerializer(_seat_body(found)).data)
-    found = access.game.seats.filter(seat=seat).first()
-    if found is None:
-        raise NotFound(_("There is no seat %(n)s at this table.") % {"n": seat})
-    return Response(SeatSerializer(_seat_body(found)).data)
+    else:
+        found = access.game.seats.filter(seat=seat).first()
+        if found is None:
+            raise NotFound(_("There is no seat %(n)s at this table.") % {"n": seat})
+    return Response(
+        SeatSerializer(_seat_body(found)).data, headers={"ETag": concurrency.etag("seat", found.pk)}
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -472,29 +452,47 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
         "idempotency_key": key,
         "request_hash": concurrency.body_hash(request.data) if key else None,
         "respond": respond,
+        "expected_number": data.get("number"),
     }
     try:
         # The edit link's game is found and locked in one query; any other link is 404 or 403.
         if services.hole_record_by_edit_token(token, **hole) is None:
             services.hole_record(_access(token, write=True).game, **hole)
     except services.IdempotentReplay as replay:
-        record = replay.record
-        if record.response_body is None and record.hole is not None:  # stored before responses were kept
-            return _hole_response(
-                request, token, record.game, record.hole.number, playoff, status.HTTP_201_CREATED
-            )
-        return Response(
-            record.response_body,
-            status=record.response_status or 201,
-            headers={"Idempotent-Replayed": "true"},
-        )
+        return _replayed_hole(request, token, replay.record)
     return answered[-1]
+
+
+def _replayed_hole(request: Request, token: str, record: Any) -> Response:
+    """The answer to a retried hole POST (same Idempotency-Key and body): what is true now.
+
+    The hole it recorded, as it stands, with the first answer's status, ETag and Location; if that
+    hole was undone or deleted since, 409 saying so (nothing is recorded again).
+    """
+    hole = record.hole
+    if hole is None:
+        number = (record.response_body or {}).get("number")
+        raise ConcurrentWrite(
+            Problem(
+                "Idempotency-Key",
+                _(
+                    "This request was already carried out: it recorded hole %(n)s, which has since "
+                    "been undone or deleted. Nothing was recorded again."
+                )
+                % {"n": number if number is not None else "?"},
+            )
+        )
+    response = _hole_response(
+        request, token, record.game, hole.number, hole.is_playoff, record.response_status or 201
+    )
+    response["Idempotent-Replayed"] = "true"
+    return response
 
 
 @extend_schema(
     methods=["GET"],
     summary="A hole",
-    description='Answers the hole with an ETag header ("hole-<version>") to send back in If-Match.',
+    description='Answers the hole with an ETag header ("hole-<id>-v<version>") to send back in If-Match.',
     tags=["holes"],
     parameters=[TOKEN, NUMBER],
     responses={200: HoleSerializer, **_READ_ERR},
@@ -520,9 +518,12 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
 @extend_schema(
     methods=["DELETE"],
     summary="Delete a hole",
-    description="Later holes move down one number; undo puts it back. With If-Match, a stale version is 412.",
+    description=(
+        "Later holes move down one number; undo puts it back. Needs If-Match with the hole's ETag, so "
+        "that a retried DELETE answers 412 instead of deleting the hole that took its number."
+    ),
     tags=["holes"],
-    parameters=[TOKEN, NUMBER, concurrency.IF_MATCH_OPTIONAL, ACTOR],
+    parameters=[TOKEN, NUMBER, concurrency.IF_MATCH_DELETE, ACTOR],
     responses={204: None, **_HOLE_WRITE_ERR},
 )
 @_token_api(["GET", "PUT", "PATCH", "DELETE"])
@@ -533,30 +534,40 @@ def game_hole_detail(request: Request, token: str, number: int, playoff: bool = 
     if request.method == "GET":
         return _hole_response(request, token, game, number, playoff)
     if request.method == "DELETE":
-        version = _expected_version(request, game, number, playoff, required=False)
-        services.hole_delete(game, number, expected_version=version, actor=_actor(request), playoff=playoff)
+        named = concurrency.if_match(request, "hole", allow_any=False)
+        services.hole_delete(
+            game,
+            number,
+            expected_id=named.pk,
+            expected_version=named.version,
+            actor=_actor(request),
+            playoff=playoff,
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)
-    version = _expected_version(request, game, number, playoff, required=True)
+    hole_id, version = _expected_hole(request)
     if request.method == "PUT":
         data = _validated(HoleWriteSerializer, request)
         entries, blocks, ender = data["entries"], data.get("blocks_marked"), data.get("ender") or None
     else:
+        # Only the players given change; they are laid over the hole as it is under the game lock.
         data = _validated(HolePatchSerializer, request)
-        current = selectors.hole_detail(game, number, playoff=playoff)
-        if current is None:
-            raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
-        entries = _merged_entries(current, data.get("entries") or {})
-        blocks = data.get("blocks_marked")
-        ender = (data.get("ender") or None) if "ender" in request.data else current.ender
+        entries, blocks, ender = (
+            data.get("entries") or {},
+            data.get("blocks_marked"),
+            data.get("ender") or None,
+        )
     services.hole_update(
         game,
         number,
+        expected_id=hole_id,
         expected_version=version,
         entries=entries,
         ender=ender,
         blocks_marked=blocks,
         actor=_actor(request),
         playoff=playoff,
+        partial=request.method == "PATCH",
+        keep_ender=request.method == "PATCH" and "ender" not in request.data,
     )
     return _hole_response(request, token, game, number, playoff)
 
@@ -575,7 +586,7 @@ def game_hole_entries(request: Request, token: str, number: int, playoff: bool =
         raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
     return Response(
         EntryLineSerializer(line.entries, many=True).data,
-        headers={"ETag": concurrency.etag("hole", line.version)},
+        headers={"ETag": concurrency.etag("hole", line.id, line.version)},
     )
 
 
@@ -604,20 +615,20 @@ def game_hole_entry(request: Request, token: str, number: int, seat: int, playof
     if entry is None:
         raise NotFound(_("Seat %(seat)s has no entry in hole %(n)s.") % {"seat": seat, "n": number})
     if request.method == "PUT":
-        version = _expected_version(request, game, number, playoff, required=True)
+        hole_id, version = _expected_hole(request)
         data = _validated(EntryWriteSerializer, request)
         value: dict[str, Any] = {"cards": data["cards"]} if "cards" in data else {"total": data["total"]}
         if "total" in data and data.get("blocks_marked"):
             value["blocks_marked"] = data["blocks_marked"]
-        entries = {e.name: _entry_input(e) for e in current.entries} | {entry.name: value}
         services.hole_update(
-            game, number, expected_version=version, entries=entries, ender=current.ender,
-            actor=_actor(request), playoff=playoff,
+            game, number, expected_id=hole_id, expected_version=version, entries={entry.name: value},
+            ender=None, keep_ender=True, partial=True, actor=_actor(request), playoff=playoff,
         )  # fmt: skip
         current = selectors.hole_detail(game, number, playoff=playoff)
         entry = next(e for e in current.entries if e.seat == seat)
     return Response(
-        EntryLineSerializer(entry).data, headers={"ETag": concurrency.etag("hole", current.version)}
+        EntryLineSerializer(entry).data,
+        headers={"ETag": concurrency.etag("hole", current.id, current.version)},
     )
 
 
@@ -629,7 +640,7 @@ def game_hole_entry(request: Request, token: str, number: int, seat: int, playof
     summary="The scoreboard",
     description=(
         "Totals, every hole, playoff holes, leaders, the outcome with tiebreaks, the next hole with its "
-        'dealer and first player, and running totals for a chart. ETag "game-<version>": poll with '
+        'dealer and first player, and running totals for a chart. ETag "game-<id>-v<version>": poll with '
         "If-None-Match to get 304 while nothing changed."
     ),
     tags=["games"],
@@ -640,7 +651,7 @@ def game_hole_entry(request: Request, token: str, number: int, seat: int, playof
 def game_scoreboard(request: Request, token: str) -> Response:
     """GET /api/v1/games/{token}/scoreboard/."""
     game = _access(token).game
-    tag = concurrency.etag("game", game.version)
+    tag = concurrency.etag("game", game.pk, game.version)
     if concurrency.not_modified(request, tag):
         return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
     board = selectors.scoreboard(game)
@@ -664,7 +675,9 @@ def game_history(request: Request, token: str) -> Response:
 @extend_schema(
     summary="Undo the last change",
     description=(
-        "Reverts the latest change not yet undone (recorded as a change itself). 409 when none is left."
+        "Reverts the latest change not yet undone (recorded as a change itself). The body names that "
+        "change (`change`: the scoreboard's `undo.id`), so that a retried or resent undo answers 409 "
+        "instead of undoing one more. 409 too when nothing is left to undo."
     ),
     tags=["games"],
     parameters=[TOKEN],
@@ -674,9 +687,30 @@ def game_history(request: Request, token: str) -> Response:
 @_token_api(["POST"])
 def game_undo(request: Request, token: str) -> Response:
     """POST /api/v1/games/{token}/undo/."""
+    return _undo_or_redo(request, token, services.undo_last_change)
+
+
+@extend_schema(
+    summary="Redo what the last undo reverted",
+    description=(
+        "Applies again the change the latest undo reverted, until a new hole is recorded, edited or "
+        "deleted. The body names that undo (`change`: the scoreboard's `redo.id`); a repeat answers 409."
+    ),
+    tags=["games"],
+    parameters=[TOKEN],
+    request=UndoSerializer,
+    responses={200: HistoryLineSerializer, **_ERR},
+)
+@_token_api(["POST"])
+def game_redo(request: Request, token: str) -> Response:
+    """POST /api/v1/games/{token}/redo/."""
+    return _undo_or_redo(request, token, services.redo_change)
+
+
+def _undo_or_redo(request: Request, token: str, service: Callable[..., Any]) -> Response:
     game = _access(token, write=True).game
     data = _validated(UndoSerializer, request)
-    change = services.undo_last_change(game, actor=_actor(request, data))
+    change = service(game, actor=_actor(request, data), expected_change=data["change"])
     line = next(line for line in selectors.game_history(game, limit=1) if line.id == change.pk)
     return Response(HistoryLineSerializer(line).data)
 

@@ -17,6 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from scoring.rules import PRESETS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.services import MAX_PLAYERS, MIN_PLAYERS
 from scoring.web.grid_entry import (
@@ -30,7 +31,6 @@ from scoring.web.grid_entry import (
 )
 
 DEFAULT_SEATS = 4
-MAX_NAME_LENGTH = 40
 TOTAL_LIMIT = 1000
 
 
@@ -76,21 +76,26 @@ def describe_preset(ruleset: Ruleset) -> str:
 
 
 def clean_player_names(raw: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Strip the typed names, drop blank seats; return (names in seat order, error messages)."""
+    """Clean the typed names (`scoring.names`), drop blank seats; return (names in seat order, errors).
+
+    Names compare as the services compare them: "ANN", full-width "ann" and "ann" are one player.
+    """
     names: list[str] = []
     errors: list[str] = []
     seen: dict[str, int] = {}
     for seat, value in enumerate(raw, start=1):
-        name = " ".join(str(value).split())
-        if not name:
-            continue
-        if len(name) > MAX_NAME_LENGTH:
-            errors.append(
-                _("Player %(seat)s: the name is longer than %(max)s characters.")
-                % {"seat": seat, "max": MAX_NAME_LENGTH}
-            )
-            continue
-        key = name.casefold()
+        try:
+            name = clean_name(str(value))
+        except InvalidName as bad:
+            if bad.reason == "too_long":
+                errors.append(
+                    _("Player %(seat)s: the name is longer than %(max)s characters.")
+                    % {"seat": seat, "max": MAX_NAME_LENGTH}
+                )
+            elif bad.typed:  # not blank, yet nothing shows (a zero-width space alone)
+                errors.append(_("Player %(seat)s: the name has no visible characters.") % {"seat": seat})
+            continue  # a blank seat is simply left out
+        key = name_key(name)
         if key in seen:
             errors.append(
                 _('Player %(seat)s: "%(name)s" is already player %(other)s; names must differ.')
@@ -231,6 +236,11 @@ class HoleForm(forms.Form):
         widget=forms.RadioSelect,
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The hole being corrected, by id: holes keep it when renumbered, so a form loaded before a
+    # delete never overwrites the hole that took its number.
+    hole_id = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    # The hole a new hole's form was filled for: checked under the game lock when it is saved.
+    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=32767)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(
@@ -421,3 +431,16 @@ def hole_initial(players: Sequence[str], entries: Sequence[Any], ender: str | No
     if ender in index_of:
         initial["ender"] = index_of[ender]
     return initial
+
+
+class HoleDeleteForm(forms.Form):
+    """The delete confirmation: which hole (its id) at which version, so a resent form deletes nothing."""
+
+    hole_id = forms.IntegerField(min_value=1)
+    version = forms.IntegerField(min_value=1)
+
+
+class ChangeForm(forms.Form):
+    """The undo or redo button: the change it acts on, so a resent form changes nothing more."""
+
+    change = forms.IntegerField(min_value=1)

@@ -16,6 +16,7 @@ _hole_new = limit_hole_writes(game_views.hole_new)
 _hole_edit = limit_hole_writes(game_views.hole_edit)
 _hole_delete = limit_hole_writes(game_views.hole_delete)
 _undo = limit_hole_writes(game_views.game_undo)
+_redo = limit_hole_writes(game_views.game_redo)
 
 app_name = "games"
 
@@ -39,6 +40,7 @@ urlpatterns = [
     ),
     path("e/<str:token>/preview/", game_views.hole_preview, name="preview"),
     path("e/<str:token>/undo/", _undo, name="undo"),
+    path("e/<str:token>/redo/", _redo, name="redo"),
     path("e/<str:token>/history/", game_views.game_history, {"can_edit": True}, name="edit-history"),
     path("e/<str:token>/share/", game_views.game_share, name="share"),
     path("e/<str:token>/settings/", game_views.game_settings, name="settings"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Sequence
 from typing import Any
@@ -19,12 +20,19 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring import selectors, services
-from scoring.game_errors import IdempotencyConflict, StaleVersion
-from scoring.models import Game
+from scoring.game_errors import (
+    ChangeNotCurrent,
+    HoleAlreadyRecorded,
+    HoleGone,
+    IdempotencyConflict,
+    StaleVersion,
+)
+from scoring.models import Game, GameChange
 from scoring.rules import PRESETS, RulesError, Ruleset
 from scoring.rules.errors import Problem
 from scoring.web import game_display as display
@@ -33,6 +41,8 @@ from scoring.web.game_forms import (
     DEFAULT_SEATS,
     MAX_PLAYERS,
     OPTION_FIELDS,
+    ChangeForm,
+    HoleDeleteForm,
     HoleForm,
     PlayersForm,
     StartForm,
@@ -44,6 +54,7 @@ from scoring.web.qr import qr_svg
 
 SESSION_GAMES = "golf_recent_games"  # [[token, can_edit], ...], newest first
 SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted start form opens its game
+START_KEY = re.compile(r"[0-9a-f]{32}")  # uuid.uuid4().hex, as game_new hands it out
 SESSION_SCORER = "golf_scorer_name"
 RECENT_LIMIT = 30
 HISTORY_ON_PAGE = 5
@@ -161,8 +172,18 @@ def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: 
         "ruleset_label": describe_preset(board.ruleset),
         "replay_url": f"{reverse('games:new')}?{replay_query}",
         "undo": display.history_item(undo) if can_edit and (undo := selectors.undo_target(game)) else None,
+        "redo": _redo_item(game) if can_edit else None,
         "holes_total": board.ruleset.holes,
     }
+
+
+def _redo_item(game: Game) -> dict[str, Any] | None:
+    """The redo button: the undo it reverts (its id) and what it would apply again."""
+    undo = selectors.redo_target_change(game)
+    if undo is None:
+        return None
+    summary = display.change_summary(selectors.change_origin(undo))
+    return {"id": undo.pk, "label": summary["label"], "subject": capfirst(summary["subject"])}
 
 
 def _exports(game: Game, token: str) -> list[tuple[str, str]]:
@@ -292,7 +313,22 @@ def _dealer_screen(
     )
 
 
+def _shared_start_key(start_key: str) -> str | None:
+    """The start key to keep in the database: only one as unguessable as those we hand out.
+
+    In the database the key finds its game for any browser and answers its edit link, so a
+    made-up key ("k1") that another client could make up too is only remembered in this session.
+    """
+    return start_key if START_KEY.fullmatch(start_key) else None
+
+
 def _start_game(request: HttpRequest) -> HttpResponse:
+    """Screen 2 posted: start the game, or open the one this start form already started.
+
+    The start key is unique in the database (`Game.start_key`), so a form sent twice, even by two
+    requests at the same moment, makes one game and both answers open it. The session copy only
+    spares this browser a query and a validation when it resends a form.
+    """
     form = StartForm(request.POST)
     start_key = str(request.POST.get("start_key", ""))[:64]
     started = request.session.get(SESSION_STARTED, {})
@@ -315,6 +351,7 @@ def _start_game(request: HttpRequest) -> HttpResponse:
             first_dealer=form.cleaned_data["first_dealer"],
             owner=request.user if request.user.is_authenticated else None,
             title=form.cleaned_data.get("title", ""),
+            start_key=_shared_start_key(start_key),
         )
     except RulesError as error:
         for problem in _problems_of(error):
@@ -408,6 +445,7 @@ def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpRespon
             "can_edit": access.can_edit and can_edit,
             "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
             "undo": display.history_item(u) if can_edit and (u := selectors.undo_target(game)) else None,
+            "redo": _redo_item(game) if can_edit else None,
             "token": token,
         },
     )
@@ -572,6 +610,8 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     board = selectors.scoreboard(game)
     upcoming = board.next_hole
     if upcoming is None or upcoming.is_playoff != playoff:
+        if request.method == "POST" and _said_saved_meanwhile(request, game, playoff):
+            return redirect("games:edit", token=token)
         if upcoming is None:
             messages.error(request, _("The match is over: no more holes to score."))
         elif playoff:
@@ -585,15 +625,10 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     if request.method == "POST":
         form = HoleForm(request.POST, players=players, ruleset=ruleset)
         key = str(request.POST.get("idempotency_key", "")) or None
-        sent_for = str(request.POST.get("number", ""))
-        moved_on = sent_for.isdigit() and int(sent_for) != upcoming.number
-        if moved_on and not selectors.idempotency_key_used(game, key):
-            # Another phone saved that hole meanwhile: never file these cards under the next number silently.
-            form = HoleForm(request.POST, players=players, ruleset=ruleset)
-            form.moved_from = int(sent_for)
-            status = 409
-        elif form.is_valid():
+        if form.is_valid():
             try:
+                # The number the form was filled for is checked under the game lock: of two phones
+                # saving the same hole, one records it and the other is told, its cards kept.
                 hole = services.hole_record(
                     game,
                     entries=form.cleaned_data["entries"],
@@ -603,7 +638,10 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
                     actor=_actor(request),
                     idempotency_key=key,
                     request_hash=_request_hash(form.cleaned_data),
+                    expected_number=form.cleaned_data.get("number") or upcoming.number,
                 )
+            except HoleAlreadyRecorded as moved:
+                return _hole_moved_on(request, game, moved, playoff)
             except services.IdempotentReplay:
                 messages.info(request, _("That hole was already saved (the form was sent twice)."))
                 return redirect("games:edit", token=token)
@@ -639,6 +677,61 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     return render(request, "scoring/game_hole.html", context, status=status)
 
 
+def _said_saved_meanwhile(request: HttpRequest, game: Game, playoff: bool) -> bool:
+    """For a hole form posted once the match (or the tie) is over: if its hole was saved, say by
+    whom it was saved (this form, sent twice, or another phone) and what; True when said."""
+    sent = str(request.POST.get("number", ""))
+    if not (sent.isascii() and sent.isdigit() and len(sent) <= 5):
+        return False
+    number = int(sent)
+    if selectors.hole_detail(game, number, playoff=playoff) is None:
+        return False
+    key = str(request.POST.get("idempotency_key", ""))[:64] or None
+    if selectors.idempotency_key_used(game, key):
+        messages.info(request, _("That hole was already saved (the form was sent twice)."))
+        return True
+    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+    messages.error(
+        request,
+        _("%(hole)s was just saved by someone else, so yours was not saved. Check the scores below.")
+        % {"hole": label % {"n": number}},
+    )
+    messages.info(request, _saved_message(game, number, playoff))
+    return True
+
+
+def _hole_moved_on(
+    request: HttpRequest, game: Game, moved: HoleAlreadyRecorded, playoff: bool
+) -> HttpResponse:
+    """409: the hole these cards were for was saved meanwhile from another phone.
+
+    The page shows what was saved and the scorer's own entries, now for the next hole (nothing they
+    typed is lost, nothing is filed under the next number without them seeing it).
+    """
+    board = selectors.scoreboard(game)
+    upcoming = board.next_hole
+    saved = _saved_message(game, moved.saved_number, playoff)
+    if upcoming is None or upcoming.is_playoff != playoff:
+        messages.error(request, " ".join(p.message for p in moved.problems))
+        messages.info(request, saved)
+        return redirect("games:edit", token=game.edit_token)
+    form = HoleForm(request.POST, players=list(upcoming.players), ruleset=board.ruleset)
+    form.is_valid()  # bound, so the entries are shown again as typed
+    form.moved_from = moved.saved_number
+    context = _hole_context(
+        game,
+        form,
+        number=upcoming.number,
+        playoff=playoff,
+        dealer=upcoming.dealer,
+        first_player=upcoming.first_player,
+        board=board,
+    )
+    context["scorer_name"] = request.session.get(SESSION_SCORER, "")
+    context["moved_saved"] = saved
+    return render(request, "scoring/game_hole.html", context, status=409)
+
+
 def _saved_message(game: Game, number: int, playoff: bool) -> str:
     """ "Hole 3 saved: Ann 5, Bob 12." so the scorer sees at once what the engine made of it."""
     line = selectors.hole_detail(game, number, playoff=playoff)
@@ -658,7 +751,7 @@ def _hole_or_404(game: Game, number: int, playoff: bool) -> selectors.HoleLine:
 def _edit_form(line: selectors.HoleLine, ruleset: Ruleset, data: Any = None) -> HoleForm:
     players = [entry.name for entry in line.entries]
     grids = {entry.name: entry.cards for entry in line.entries if entry.cards}
-    initial = hole_initial(players, line.entries, line.ender) | {"version": line.version}
+    initial = hole_initial(players, line.entries, line.ender) | {"version": line.version, "hole_id": line.id}
     return HoleForm(data, initial=initial, players=players, ruleset=ruleset, grids=grids)
 
 
@@ -676,7 +769,7 @@ def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = Fal
         form = _edit_form(line, board.ruleset, request.POST)
         if form.is_valid():
             version = form.cleaned_data.get("version")
-            if version is None:
+            if version is None or form.cleaned_data.get("hole_id") is None:
                 form.add_error(
                     None, _("The form lost the hole's version: open the hole again from the scorecard.")
                 )
@@ -686,6 +779,7 @@ def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = Fal
                     services.hole_update(
                         game,
                         number,
+                        expected_id=form.cleaned_data["hole_id"],
                         expected_version=version,
                         entries=form.cleaned_data["entries"],
                         ender=form.cleaned_data["ender_name"],
@@ -748,15 +842,31 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
     status = 200
     error_message = ""
     if request.method == "POST":
-        version_text = str(request.POST.get("version", ""))
+        confirm = HoleDeleteForm(request.POST)
+        if not confirm.is_valid():
+            # A form without the hole it confirms could delete whichever hole has this number now.
+            messages.error(request, _("The confirmation lost which hole it was for: nothing was deleted."))
+            return redirect(
+                reverse("games:playoff-delete" if playoff else "games:hole-delete", args=[token, number])
+            )
         try:
             services.hole_delete(
                 game,
                 number,
-                expected_version=int(version_text) if version_text.isdigit() else None,
+                expected_id=confirm.cleaned_data["hole_id"],
+                expected_version=confirm.cleaned_data["version"],
                 actor=_actor(request),
                 playoff=playoff,
             )
+        except HoleGone:
+            # The confirmation was sent twice (a double tap, a resent form): it was deleted once.
+            label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+            messages.info(
+                request,
+                _("%(hole)s was already deleted: nothing more was deleted.")
+                % {"hole": label % {"n": number}},
+            )
+            return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
         except StaleVersion:
             line = _hole_or_404(game, number, playoff)
             error_message = _(
@@ -814,27 +924,50 @@ def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def game_undo(request: HttpRequest, token: str) -> HttpResponse:
-    """One tap: revert the latest hole change (recorded in the history as an undo)."""
+    """One tap: revert the latest hole change (recorded in the history as an undo).
+
+    The form names the change it undoes, so a resent form never undoes a second one.
+    """
+    return _undo_or_redo(request, token, redo=False)
+
+
+def game_redo(request: HttpRequest, token: str) -> HttpResponse:
+    """One tap: apply again what the latest undo reverted (recorded in the history as a redo)."""
+    return _undo_or_redo(request, token, redo=True)
+
+
+def _undo_or_redo(request: HttpRequest, token: str, *, redo: bool) -> HttpResponse:
     access = _edit_access(request, token, ("POST",))
     if isinstance(access, HttpResponse):
         return access
-    try:
-        change = services.undo_last_change(access.game, actor=_actor(request))
-    except RulesError as error:
-        for problem in _problems_of(error):
-            messages.error(request, problem.message)
+    named = ChangeForm(request.POST)
+    if not named.is_valid():
+        messages.error(request, _("The button lost which change it was for: nothing was changed. Try again."))
     else:
-        target = change.undoes
-        item = display.change_summary(target) if target else None
-        if item:
-            messages.success(
-                request,
-                _("Undone: %(what)s %(subject)s.")
-                % {"what": item["label"].lower(), "subject": item["subject"]},
-            )
+        service = services.redo_change if redo else services.undo_last_change
+        try:
+            change = service(access.game, actor=_actor(request), expected_change=named.cleaned_data["change"])
+        except ChangeNotCurrent as error:
+            level = messages.info if error.already else messages.error
+            level(request, error.message)
+        except RulesError as error:
+            for problem in _problems_of(error):
+                messages.error(request, problem.message)
         else:
-            messages.success(request, _("The last change was undone."))
+            messages.success(request, _change_done_message(change, redo))
     back = request.POST.get("next", "")
     if back == "history":
         return redirect("games:edit-history", token=token)
     return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+
+
+def _change_done_message(change: GameChange, redo: bool) -> str:
+    """ "Undone: hole 5 recorded." / "Redone: hole 5 recorded." """
+    target = selectors.change_origin(change.undoes) if change.undoes else None
+    item = display.change_summary(target) if target else None
+    if not item:
+        return _("Redone.") if redo else _("The last change was undone.")
+    values = {"what": item["label"].lower(), "subject": item["subject"]}
+    return (
+        _("Redone: %(what)s %(subject)s.") % values if redo else _("Undone: %(what)s %(subject)s.") % values
+    )

@@ -20,6 +20,11 @@ def create(api, players=("ann", "bob"), **extra) -> dict:
     return response.json()
 
 
+def hole_id(token: str, number: int, playoff: bool = False) -> int:
+    """The primary key of hole `number` of the game with edit token `token` (its ETag names it)."""
+    return Hole.objects.get(game__edit_token=token, number=number, is_playoff=playoff).pk
+
+
 def post_hole(api, token: str, entries: dict, ender=None, key: str | None = None, playoff: bool = False):
     headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
     path = "playoff-holes" if playoff else "holes"
@@ -130,7 +135,11 @@ def test_it_adds_renames_and_removes_players_at_the_table(api):
         api.patch(f"/api/v1/games/{token}/players/2/", {"name": "Cyd"}, format="json").json()["name"] == "Cyd"
     )
     assert api.get(f"/api/v1/games/{token}/players/2/").json()["name"] == "Cyd"
-    assert api.delete(f"/api/v1/games/{token}/players/0/").status_code == 204
+    assert_error_shape(api.delete(f"/api/v1/games/{token}/players/0/"), 428)
+    seat_tag = api.get(f"/api/v1/games/{token}/players/0/")["ETag"]
+    assert api.delete(f"/api/v1/games/{token}/players/0/", HTTP_IF_MATCH=seat_tag).status_code == 204
+    # The same DELETE again (a retry): bob moved up into seat 0 and is not removed.
+    assert_error_shape(api.delete(f"/api/v1/games/{token}/players/0/", HTTP_IF_MATCH=seat_tag), 412)
     assert [p["name"] for p in api.get(f"/api/v1/games/{token}/players/").json()] == ["bob", "Cyd"]
     assert_error_shape(api.get(f"/api/v1/games/{token}/players/9/"), 404)
     body = assert_error_shape(
@@ -165,7 +174,9 @@ def test_it_records_a_hole_with_grids_and_typed_totals(api):
     response = post_hole(api, token, {"ann": GRID_3, "bob": GRID_21, "cy": {"total": 12}}, ender="ann")
     assert response.status_code == 201
     hole = response.json()
-    assert response["ETag"] == '"hole-1"' and response["Location"].endswith(f"/api/v1/games/{token}/holes/1/")
+    assert response["ETag"] == f'"hole-{hole_id(token, 1)}-v1"' and response["Location"].endswith(
+        f"/api/v1/games/{token}/holes/1/"
+    )
     scores = {e["name"]: (e["score"], e["typed"]) for e in hole["entries"]}
     assert scores == {"ann": (3, False), "bob": (21, False), "cy": (12, True)}
     assert hole["dealer"] == "ann" and hole["ender"] == "ann"
@@ -203,7 +214,7 @@ def test_it_requires_if_match_on_hole_updates_428_412_200(api):
     assert assert_error_shape(api.put(url, payload, format="json"), 428)["errors"][0]["where"] == "If-Match"
     assert_error_shape(api.put(url, payload, format="json", HTTP_IF_MATCH='W/"hole-1"'), 412)
     ok = api.put(url, payload, format="json", HTTP_IF_MATCH=etag)
-    assert ok.status_code == 200 and ok["ETag"] == '"hole-2"'
+    assert ok.status_code == 200 and ok["ETag"] == f'"hole-{hole_id(token, 1)}-v2"'
     assert [e["score"] for e in ok.json()["entries"]] == [5, 6]
     stale = api.put(url, {"entries": {"ann": 9, "bob": 9}}, format="json", HTTP_IF_MATCH=etag)
     body = assert_error_shape(stale, 412)
@@ -215,10 +226,11 @@ def test_it_patches_one_player_and_puts_one_entry(api):
     token = create(api)["edit_token"]
     post_hole(api, token, {"ann": GRID_3, "bob": 4}, ender="bob")
     url = f"/api/v1/games/{token}/holes/1/"
-    patched = api.patch(url, {"entries": {"Bob": 7}}, format="json", HTTP_IF_MATCH='"hole-1"').json()
+    first = f'"hole-{hole_id(token, 1)}-v1"'
+    patched = api.patch(url, {"entries": {"Bob": 7}}, format="json", HTTP_IF_MATCH=first).json()
     assert [(e["name"], e["score"]) for e in patched["entries"]] == [("ann", 3), ("bob", 7)]
     assert patched["ender"] == "bob" and patched["entries"][0]["cards"] == GRID_3
-    entry = api.put(f"{url}entries/0/", {"total": 11}, format="json", HTTP_IF_MATCH='"hole-2"')
+    entry = api.put(f"{url}entries/0/", {"total": 11}, format="json", HTTP_IF_MATCH=patched["etag"])
     assert entry.status_code == 200 and entry.json()["typed"] and entry.json()["score"] == 11
     assert_error_shape(api.put(f"{url}entries/0/", {"total": 1}, format="json"), 428)
     assert_error_shape(
@@ -226,14 +238,18 @@ def test_it_patches_one_player_and_puts_one_entry(api):
     )
 
 
-def test_it_deletes_a_hole_checking_if_match_when_given_and_undoes_it(api):
+def test_it_deletes_a_hole_named_by_if_match_and_undoes_it(api):
     token = create(api)["edit_token"]
     post_hole(api, token, {"ann": 3, "bob": 4})
     url = f"/api/v1/games/{token}/holes/1/"
+    assert_error_shape(api.delete(url), 428)
+    assert_error_shape(api.delete(url, HTTP_IF_MATCH="*"), 428)
     assert_error_shape(api.delete(url, HTTP_IF_MATCH='"hole-7"'), 412)
-    assert api.delete(url + "?actor=Ann", HTTP_IF_MATCH='"hole-1"').status_code == 204
+    assert api.delete(url + "?actor=Ann", HTTP_IF_MATCH=api.get(url)["ETag"]).status_code == 204
     assert_error_shape(api.get(url), 404)
-    undone = api.post(f"/api/v1/games/{token}/undo/", {"actor": "Bob"}, format="json")
+    delete = api.get(f"/api/v1/games/{token}/scoreboard/").json()["undo"]
+    assert delete["action"] == "delete" and delete["hole_number"] == 1
+    undone = api.post(f"/api/v1/games/{token}/undo/", {"actor": "Bob", "change": delete["id"]}, format="json")
     assert undone.status_code == 200 and undone.json()["action"] == "undo" and undone.json()["actor"] == "Bob"
     assert api.get(url).status_code == 200
     history = api.get(f"/api/v1/games/{token}/history/").json()
@@ -243,8 +259,17 @@ def test_it_deletes_a_hole_checking_if_match_when_given_and_undoes_it(api):
         ("create", "API"),
     ]
     assert history[1]["undone"] and history[1]["before"]["entries"][0]["total"] == 3
-    api.post(f"/api/v1/games/{token}/undo/", {}, format="json")
-    assert_error_shape(api.post(f"/api/v1/games/{token}/undo/", {}, format="json"), 409)
+    # The undo sent again changes nothing more: 409 saying it was already undone.
+    again = api.post(f"/api/v1/games/{token}/undo/", {"change": delete["id"]}, format="json")
+    assert "already undone" in assert_error_shape(again, 409)["detail"]
+    assert assert_error_shape(api.post(f"/api/v1/games/{token}/undo/", {}, format="json"), 400)
+    create_change = api.get(f"/api/v1/games/{token}/scoreboard/").json()["undo"]["id"]
+    api.post(f"/api/v1/games/{token}/undo/", {"change": create_change}, format="json")
+    last = api.get(f"/api/v1/games/{token}/scoreboard/").json()
+    assert last["undo"] is None and last["holes"] == []
+    assert_error_shape(
+        api.post(f"/api/v1/games/{token}/undo/", {"change": create_change}, format="json"), 409
+    )
 
 
 def test_it_replays_an_idempotent_post_and_refuses_the_key_with_another_body(api):
@@ -289,7 +314,7 @@ def test_it_answers_a_new_hole_exactly_as_a_later_read_of_it(api):
     created = post_hole(api, token, {"ann": GRID_3, "bob": 7, "cy": GRID_21}, ender="bob", key="k")
     read = api.get(created["Location"])
     assert created.status_code == 201 and created.json() == read.json()
-    assert created["ETag"] == read["ETag"] == '"hole-1"'
+    assert created["ETag"] == read["ETag"] == f'"hole-{hole_id(token, 2)}-v1"' == created.json()["etag"]
     assert created.json()["dealer"] == "bob" and created.json()["ender"] == "bob"
     after = api.get(f"/api/v1/games/{token}/history/").json()[0]["after"]
     assert after["ender"] == "bob" and after["number"] == 2
@@ -399,13 +424,14 @@ def test_it_serves_the_entries_of_playoff_holes(api):
     post_hole(api, token, {"ann": 4, "bob": 4})
     post_hole(api, token, {"ann": 4, "bob": 4}, playoff=True)
     entries = api.get(f"/api/v1/games/{token}/playoff-holes/1/entries/")
-    assert entries.status_code == 200 and entries["ETag"] == '"hole-1"'
+    tag = f'"hole-{hole_id(token, 1, playoff=True)}-v1"'
+    assert entries.status_code == 200 and entries["ETag"] == tag
     assert [e["name"] for e in entries.json()] == ["ann", "bob"]
     changed = api.put(
         f"/api/v1/games/{token}/playoff-holes/1/entries/1/",
         {"total": 6},
         format="json",
-        HTTP_IF_MATCH='"hole-1"',
+        HTTP_IF_MATCH=tag,
     )
     assert changed.status_code == 200 and changed.json()["score"] == 6
     board = api.get(f"/api/v1/games/{token}/scoreboard/").json()

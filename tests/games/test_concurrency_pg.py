@@ -50,16 +50,17 @@ def at_once(*calls: Callable[[], Any]) -> list[Any]:
 
 
 def test_it_lets_exactly_one_of_two_updates_with_the_same_version_win():
-    def put(url: str, ann: int, bob: int) -> Callable[[], Any]:
+    def put(url: str, ann: int, bob: int, tag: str) -> Callable[[], Any]:
         return lambda: APIClient().put(
-            url, {"entries": {"ann": ann, "bob": bob}}, format="json", HTTP_IF_MATCH='"hole-1"'
+            url, {"entries": {"ann": ann, "bob": bob}}, format="json", HTTP_IF_MATCH=tag
         )
 
     for _ in range(3):  # several rounds: the outcome must never depend on timing
         game = services.create_game(players=["ann", "bob"], ruleset="official")
-        services.hole_record(game, entries={"ann": 3, "bob": 4}, ender=None)
+        hole = services.hole_record(game, entries={"ann": 3, "bob": 4}, ender=None)
         url = f"/api/v1/games/{game.edit_token}/holes/1/"
-        first, second = at_once(put(url, 10, 11), put(url, 20, 21))
+        tag = f'"hole-{hole.pk}-v1"'
+        first, second = at_once(put(url, 10, 11, tag), put(url, 20, 21, tag))
         assert sorted([first.status_code, second.status_code]) == [200, 412], (first.content, second.content)
         winner = first if first.status_code == 200 else second
         hole = Hole.objects.get(game=game, number=1)

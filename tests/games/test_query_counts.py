@@ -54,7 +54,7 @@ def test_it_builds_the_scoreboard_in_a_fixed_number_of_queries(
     ("path", "budget"),
     [
         ("", 2),
-        ("scoreboard/", 4),
+        ("scoreboard/", 6),
         ("holes/", 4),
         ("holes/1/", 4),
         ("holes/1/entries/", 4),

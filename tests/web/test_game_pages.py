@@ -438,8 +438,15 @@ def test_it_opens_a_hole_with_its_cards_and_totals_and_its_version(client, game)
 
 
 def test_it_corrects_a_hole_and_keeps_the_change_in_the_history(client, game):
-    record(game, 5, 12, 3)
-    data = {"p0-total": "6", "p1-total": "12", "p2-total": "3", "version": "1", "scorer": "Ann"}
+    hole = record(game, 5, 12, 3)
+    data = {
+        "p0-total": "6",
+        "p1-total": "12",
+        "p2-total": "3",
+        "version": "1",
+        "hole_id": hole.pk,
+        "scorer": "Ann",
+    }
     response = client.post(f"/games/e/{game.edit_token}/holes/1/", data, follow=True)
     assert "Hole 1 corrected." in text(response)
     assert game.seats.get(name="Ann").total == 6
@@ -449,9 +456,9 @@ def test_it_corrects_a_hole_and_keeps_the_change_in_the_history(client, game):
 
 
 def test_it_refuses_a_stale_correction_and_never_overwrites(client, game):
-    record(game, 5, 12, 3)
+    hole = record(game, 5, 12, 3)
     services.hole_update(game, 1, expected_version=1, entries={"Ann": 8, "Bob": 12, "Cy": 3}, ender=None)
-    data = {"p0-total": "6", "p1-total": "12", "p2-total": "3", "version": "1"}
+    data = {"p0-total": "6", "p1-total": "12", "p2-total": "3", "version": "1", "hole_id": hole.pk}
     response = client.post(f"/games/e/{game.edit_token}/holes/1/", data)
     assert response.status_code == 409
     body = text(response)
@@ -482,14 +489,24 @@ def test_it_asks_before_deleting_and_keeps_the_delete_button_apart(client, game)
     assert body.index('class="danger-zone"') < delete and keep < body.index('class="danger-zone"')
 
 
+def undo_change(game: Game) -> dict[str, str]:
+    """The undo button's form data: the change it names."""
+    return {"change": str(GameChange.objects.filter(game=game).order_by("-pk").first().pk)}
+
+
+def confirm_delete(hole: Hole) -> dict[str, str]:
+    """The delete confirmation's form data: the hole's id and version."""
+    return {"hole_id": str(hole.pk), "version": str(hole.version)}
+
+
 def test_it_deletes_a_hole_and_undo_brings_it_back(client, game):
-    record(game, 5, 12, 3)
+    first = record(game, 5, 12, 3)
     record(game, 1, 2, 3)
-    response = client.post(f"/games/e/{game.edit_token}/holes/1/delete/", {"version": "1"}, follow=True)
+    response = client.post(f"/games/e/{game.edit_token}/holes/1/delete/", confirm_delete(first), follow=True)
     assert "Hole 1 deleted." in text(response)
     assert list(Hole.objects.values_list("number", flat=True)) == [1]
     assert game.seats.get(name="Ann").total == 1
-    response = client.post(f"/games/e/{game.edit_token}/undo/", follow=True)
+    response = client.post(f"/games/e/{game.edit_token}/undo/", undo_change(game), follow=True)
     assert "Undone: deleted hole 1." in text(response)
     assert game.seats.get(name="Ann").total == 6 and Hole.objects.count() == 2
 
@@ -497,7 +514,8 @@ def test_it_deletes_a_hole_and_undo_brings_it_back(client, game):
 def test_it_refuses_a_stale_delete(client, game):
     record(game, 5, 12, 3)
     services.hole_update(game, 1, expected_version=1, entries={"Ann": 8, "Bob": 12, "Cy": 3}, ender=None)
-    response = client.post(f"/games/e/{game.edit_token}/holes/1/delete/", {"version": "1"})
+    stale = {"hole_id": str(Hole.objects.get().pk), "version": "1"}
+    response = client.post(f"/games/e/{game.edit_token}/holes/1/delete/", stale)
     assert response.status_code == 409 and "Someone changed this hole" in text(response)
     assert Hole.objects.count() == 1
 
@@ -506,10 +524,12 @@ def test_it_undoes_the_last_change_in_one_tap_and_says_when_nothing_is_left(clie
     record(game, 5, 12, 3)
     page = text(client.get(f"/games/e/{game.edit_token}/"))
     assert "Undo: Hole 1 recorded" in page
-    response = client.post(f"/games/e/{game.edit_token}/undo/", follow=True)
+    sent = undo_change(game)
+    response = client.post(f"/games/e/{game.edit_token}/undo/", sent, follow=True)
     assert "Undone: recorded hole 1." in text(response) and Hole.objects.count() == 0
-    response = client.post(f"/games/e/{game.edit_token}/undo/", follow=True)
-    assert "There is no change to undo." in text(response)
+    response = client.post(f"/games/e/{game.edit_token}/undo/", sent, follow=True)
+    assert "That change was already undone" in text(response)
+    assert "Nothing to undo yet." in text(response)
     assert client.get(f"/games/e/{game.edit_token}/undo/").status_code == 405
 
 
@@ -611,7 +631,7 @@ def test_it_refuses_an_incomplete_settings_form(client, game):
 
 def test_it_lists_every_change_with_who_and_when(client, game):
     record(game, 5, 12, 3)
-    client.post(f"/games/e/{game.edit_token}/undo/")
+    client.post(f"/games/e/{game.edit_token}/undo/", undo_change(game))
     body = text(client.get(f"/games/v/{game.view_token}/history/"))
     assert "Undone · Hole 1" in body and "Recorded · Hole 1" in body and "undone" in body
     assert "Scores: Ann 5 · Bob 12 · Cy 3" in body
