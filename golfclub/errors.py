@@ -11,6 +11,19 @@ def _wants_json(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """400: the request holds a value the app cannot take; says which when it knows (`InputError`)."""
+    from scoring.inputs import InputError
+
+    if isinstance(exception, InputError):
+        where, message = exception.where, exception.message
+    else:
+        where, message = "request", _("The request could not be read: check what was sent.")
+    if _wants_json(request):
+        return JsonResponse({"detail": message, "errors": [{"where": where, "message": message}]}, status=400)
+    return render(request, "400.html", {"message": message}, status=400)
+
+
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """404: what was not found, in the API's JSON shape or as a page."""
     message = _("Nothing is at %(path)s.") % {"path": request.path}

@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A NUL (or other unusable text) in a query string or form body: 400 before any view (scoring.inputs).
+    "golfclub.middleware.InputGuardMiddleware",
 ]
 
 ROOT_URLCONF = "golfclub.urls"

@@ -21,5 +21,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "golfclub.errors.bad_request"
 handler404 = "golfclub.errors.not_found"
 handler500 = "golfclub.errors.server_error"

@@ -17,10 +17,12 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
 from scoring.game_errors import GameError
+from scoring.inputs import INT_MAX
 from scoring.rules.errors import Problem
 
 MAX_IDEMPOTENCY_KEY = 255
-_ETAG = re.compile(r'^"?(?:hole-)?(\d+)"?$')  # strong comparison: weak tags never match
+# Strong comparison: weak tags never match. ASCII digits only, and few enough for int().
+_ETAG = re.compile(r'^"?(?:hole-)?([0-9]{1,12})"?$')
 
 
 class PreconditionRequired(GameError):
@@ -61,7 +63,7 @@ def if_match_version(request: Request) -> int | None:
         return None
     for candidate in header.split(","):
         found = _ETAG.match(candidate.strip())
-        if found:
+        if found and int(found.group(1)) <= INT_MAX:
             return int(found.group(1))
     raise PreconditionFailed(
         _("The If-Match header %(value)s is not an ETag of this hole.") % {"value": header}

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods
 
 from scoring import selectors, services
 from scoring.game_errors import IdempotencyConflict, StaleVersion
+from scoring.inputs import INT_MAX, SMALL_INT_MAX, clean_text, int_or_none, optional_int, text_or_none
 from scoring.models import Game
 from scoring.rules import PRESETS, RulesError, Ruleset
 from scoring.rules.errors import Problem
@@ -41,6 +42,7 @@ from scoring.web.game_forms import (
     ruleset_choices,
 )
 from scoring.web.qr import qr_svg
+from scoring.web.settings_forms import SeatRenameForm, TitleForm, cleaned_or_refuse
 
 SESSION_GAMES = "golf_recent_games"  # [[token, can_edit], ...], newest first
 SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted start form opens its game
@@ -113,7 +115,7 @@ def _actor(request: HttpRequest) -> str:
     """
     if request.user.is_authenticated:
         return request.user.get_username()
-    typed = " ".join(str(request.POST.get("scorer", "")).split())[:40]
+    typed = " ".join(clean_text(request.POST.get("scorer", ""), _("Scored by")).split())[:40]
     if typed:
         request.session[SESSION_SCORER] = typed
     return typed or str(request.session.get(SESSION_SCORER, "")) or _("someone with the edit link")
@@ -294,7 +296,7 @@ def _dealer_screen(
 
 def _start_game(request: HttpRequest) -> HttpResponse:
     form = StartForm(request.POST)
-    start_key = str(request.POST.get("start_key", ""))[:64]
+    start_key = text_or_none(request.POST.get("start_key"), max_length=64) or ""
     started = request.session.get(SESSION_STARTED, {})
     if start_key and start_key in started:
         # The start screen was submitted again (back button, double tap): open the game it made.
@@ -498,10 +500,11 @@ def _apply_setting(request: HttpRequest, game: Game, action: str) -> str | None:
     """Make the one change a settings form asks for; the message to show, or None if incomplete."""
     data = request.POST
     if action == "title":
-        services.game_rename(game, str(data.get("title", "")))
+        services.game_rename(game, cleaned_or_refuse(TitleForm, data)["title"])
         return _("Title saved.")
-    if action == "rename" and str(data.get("seat", "")).isdigit():
-        seat = services.seat_rename(game, int(data["seat"]), str(data.get("name", "")))
+    if action == "rename" and data.get("seat"):
+        rename = cleaned_or_refuse(SeatRenameForm, data)
+        seat = services.seat_rename(game, rename["seat"], rename["name"])
         return _("Seat %(n)s is now %(name)s.") % {"n": seat.seat + 1, "name": seat.name}
     if action == "ruleset" and data.get("ruleset") in PRESETS:
         services.set_game_ruleset(game, str(data["ruleset"]), actor=_actor(request))
@@ -584,13 +587,13 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     status = 200
     if request.method == "POST":
         form = HoleForm(request.POST, players=players, ruleset=ruleset)
-        key = str(request.POST.get("idempotency_key", "")) or None
-        sent_for = str(request.POST.get("number", ""))
-        moved_on = sent_for.isdigit() and int(sent_for) != upcoming.number
+        key = text_or_none(request.POST.get("idempotency_key"), max_length=64)  # the form names a bad one
+        sent_for = int_or_none(request.POST.get("number"), minimum=1, maximum=SMALL_INT_MAX)
+        moved_on = sent_for is not None and sent_for != upcoming.number
         if moved_on and not selectors.idempotency_key_used(game, key):
             # Another phone saved that hole meanwhile: never file these cards under the next number silently.
             form = HoleForm(request.POST, players=players, ruleset=ruleset)
-            form.moved_from = int(sent_for)
+            form.moved_from = sent_for
             status = 409
         elif form.is_valid():
             try:
@@ -748,12 +751,12 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
     status = 200
     error_message = ""
     if request.method == "POST":
-        version_text = str(request.POST.get("version", ""))
+        version = optional_int(request.POST.get("version"), _("version"), minimum=0, maximum=INT_MAX)
         try:
             services.hole_delete(
                 game,
                 number,
-                expected_version=int(version_text) if version_text.isdigit() else None,
+                expected_version=version,
                 actor=_actor(request),
                 playoff=playoff,
             )
@@ -798,9 +801,10 @@ def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
     board = selectors.scoreboard(game)
     playoff = request.GET.get("playoff") == "1"
     which = request.GET.get("hole", "new")
+    number = None if which == "new" else optional_int(which, _("hole"), minimum=1, maximum=SMALL_INT_MAX)
     editing = None
-    if which.isdigit():
-        editing = selectors.hole_detail(game, int(which), playoff=playoff)
+    if number is not None:
+        editing = selectors.hole_detail(game, number, playoff=playoff)
         if editing is None:
             raise Http404(_("This game has no hole %(n)s.") % {"n": which})
         players = [entry.name for entry in editing.entries]
