@@ -53,11 +53,18 @@ def too_large(request: HttpRequest, limit: int) -> HttpResponse:
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """400 (and 413 for a body over DATA_UPLOAD_MAX_MEMORY_SIZE, which Django reports as a 400)."""
+    """400, saying which value when it knows (`InputError`); 413 for a body over
+    DATA_UPLOAD_MAX_MEMORY_SIZE, which Django reports as a 400."""
+    from scoring.inputs import InputError
+
     if isinstance(exception, RequestDataTooBig):
         from django.conf import settings
 
         return too_large(request, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    if isinstance(exception, InputError):
+        return error_response(
+            request, 400, title=_("Bad request"), message=exception.message, where=exception.where
+        )
     message = _("The request could not be understood (too many fields, or a malformed header or body).")
     return error_response(request, 400, title=_("Bad request"), message=message)
 

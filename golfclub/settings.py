@@ -82,6 +82,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A NUL (or other unusable text) in a query string or form body: 400 before any view (scoring.inputs).
+    "golfclub.input_guard.InputGuardMiddleware",
     # Last, as django-axes asks: turns a locked-out login into our 429 page.
     "axes.middleware.AxesMiddleware",
 ]

@@ -17,6 +17,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
+from scoring.inputs import is_token
 from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, Player, Seat
 from scoring.rules import (
     MatchOutcome,
@@ -164,8 +165,12 @@ class GameAccess:
 
 
 def game_for_token(token: str) -> GameAccess | None:
-    """The game whose edit or view token is `token` (one indexed query), or None."""
-    if not token or len(token) > 64:
+    """The game whose edit or view token is `token` (one indexed query), or None.
+
+    A value outside the token alphabet (a NUL, a space, more than 64 characters) is None at once,
+    without a query: it names no game, and PostgreSQL would refuse a NUL.
+    """
+    if not is_token(token):
         return None
     game = Game.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
     if game is None:

@@ -18,6 +18,7 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
 from scoring.game_errors import GameError
+from scoring.inputs import INT_MAX
 from scoring.rules.errors import Problem
 
 MAX_IDEMPOTENCY_KEY = 255
@@ -81,6 +82,8 @@ def if_match(request: Request, kind: str, *, allow_any: bool = True) -> Validato
         versioned = kind != "seat"  # holes and games are named with their version; seats by id
         if found and found.group("kind") == kind and (found.group("version") is not None) == versioned:
             version = found.group("version")
+            if int(found.group("id")) > INT_MAX or (version is not None and int(version) > INT_MAX):
+                continue  # no row has such an id or version: name nothing
             return Validator(int(found.group("id")), int(version) if version is not None else None)
     shown = header if len(header) <= 80 else header[:80] + "\u2026"
     raise PreconditionFailed(

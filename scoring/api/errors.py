@@ -36,7 +36,12 @@ def flatten_errors(detail: Any, where: str = "") -> list[dict[str, str]]:
     if isinstance(detail, dict):
         out: list[dict[str, str]] = []
         for key, value in detail.items():
-            child = where if key in ("non_field_errors", "detail") else _join(where, str(key))
+            if key in ("non_field_errors", "detail"):
+                child = where
+            elif isinstance(key, int):  # DRF's ListField reports items by 0-based index
+                child = f"{where}[{key + 1}]"
+            else:
+                child = _join(where, str(key))
             out.extend(flatten_errors(value, child))
         return out
     if isinstance(detail, list):
@@ -63,12 +68,18 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """DRF's handler, then reshape every error body to {"detail": "...", "errors": [...]}.
 
     Rules-engine errors (`RulesError`) become 400s carrying the engine's own problem list, whose
-    `where` paths already point into the request.
+    `where` paths already point into the request; `scoring.inputs.InputError` (a query parameter
+    that is not usable text or number) a 400 naming it.
     """
+    from scoring.inputs import InputError
     from scoring.rules.errors import RulesError
 
     if isinstance(exc, RulesError):
         return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, InputError):  # a query parameter or header refused by scoring.inputs
+        return Response(
+            error_body([{"where": exc.where, "message": exc.message}]), status=status.HTTP_400_BAD_REQUEST
+        )
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

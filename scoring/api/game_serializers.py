@@ -1,7 +1,9 @@
 """Request and response shapes of the live-games API.
 
-Request serializers check the JSON shape only; names, cards, grids and rulesets are checked by the
-services and the rules engine, which name the exact player, card or parameter. Response serializers
+Request serializers check the JSON shape only, strictly: text must be a JSON string without NUL,
+surrogates or control characters, numbers JSON integers within bounds (`input_fields`, over
+`scoring.inputs`); names, cards, grids and rulesets are checked by the services and the rules
+engine, which name the exact player, card or parameter. Response serializers
 read the selectors' dataclasses (`Scoreboard`, `HoleLine`, ...) and document the answers.
 """
 
@@ -16,16 +18,23 @@ from rest_framework import serializers
 
 from scoring import selectors
 from scoring.api.concurrency import etag
+from scoring.inputs import SMALL_INT_MAX, InputError, clean_text, preview
 from scoring.selectors import HoleLine
 from scoring.services import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
+from .input_fields import StrictCharField, StrictIntegerField
 from .rules_serializers import (
+    MAX_TYPED_TOTAL,
     AdjustmentSerializer,
     GridField,
     RulesetSerializer,
     RulesetSpecField,
     StrictObjectSerializer,
 )
+
+MAX_BLOCKS = 99  # far more than a grid holds; the engine names the real limit of the ruleset
+MAX_TITLE = 80
+MAX_ACTOR = 80
 
 _GRID_SCHEMA = {
     "type": "array",
@@ -73,12 +82,20 @@ class EntriesField(serializers.Field):
         if not data:
             self.fail("empty")
         result: dict[str, Any] = {}
+        problems: dict[str, list[str]] = {}
         for name, value in data.items():
+            try:
+                clean_text(name, _("The player name %(name)s") % {"name": preview(name)})
+            except InputError as error:
+                problems[preview(name)] = [error.message]
+                continue
             if isinstance(value, list):
                 value = GridField().to_internal_value(value)
             elif isinstance(value, Mapping) and isinstance(value.get("cards"), list):
                 value = {**value, "cards": GridField().to_internal_value(value["cards"])}
-            result[str(name)] = value
+            result[name] = value
+        if problems:
+            raise serializers.ValidationError(problems)
         return result
 
     def to_representation(self, value: Any) -> Any:
@@ -94,7 +111,7 @@ class GameCreateSerializer(StrictObjectSerializer):
     """POST /api/v1/games/: a new game."""
 
     players = serializers.ListField(
-        child=serializers.CharField(max_length=MAX_NAME),
+        child=StrictCharField(max_length=MAX_NAME),
         min_length=MIN_PLAYERS,
         max_length=MAX_PLAYERS,
         help_text=_("Player names in seat order (clockwise)."),
@@ -102,19 +119,20 @@ class GameCreateSerializer(StrictObjectSerializer):
     ruleset = RulesetSpecField(
         required=False, default="official", help_text=_('A preset name, or {"preset": name, ...overrides}.')
     )
-    first_dealer = serializers.IntegerField(
+    first_dealer = StrictIntegerField(
         required=False,
         default=0,
         min_value=0,
+        max_value=MAX_PLAYERS - 1,
         help_text=_("Seat index (0-based) of the first hole's dealer."),
     )
-    title = serializers.CharField(required=False, default="", allow_blank=True, max_length=80)
+    title = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_TITLE)
 
 
 class GameUpdateSerializer(StrictObjectSerializer):
     """PATCH /api/v1/games/{token}/: a new title, or a new ruleset before the first hole."""
 
-    title = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    title = StrictCharField(required=False, allow_blank=True, max_length=MAX_TITLE)
     ruleset = RulesetSpecField(
         required=False, help_text=_("Refused once the first hole is recorded (seed 001).")
     )
@@ -124,24 +142,24 @@ class HoleWriteSerializer(StrictObjectSerializer):
     """POST/PUT a hole: every player's entry and who ended the hole."""
 
     entries = EntriesField()
-    ender = serializers.CharField(
+    ender = StrictCharField(
         required=False,
         allow_null=True,
         allow_blank=True,
         default=None,
         help_text=_("Who ended the hole, or null."),
     )
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         required=False,
         min_value=1,
-        max_value=32767,
+        max_value=SMALL_INT_MAX,
         help_text=_(
             "Optional on POST: the hole number these entries are for. If the game has moved on (another "
             "phone saved that hole meanwhile), nothing is recorded and the answer is 409."
         ),
     )
     blocks_marked = serializers.DictField(
-        child=serializers.IntegerField(min_value=0),
+        child=StrictIntegerField(min_value=0, max_value=MAX_BLOCKS),
         required=False,
         help_text=_("Player name → four-of-a-kind blocks marked by hand (typed totals only)."),
     )
@@ -157,10 +175,13 @@ class EntryWriteSerializer(StrictObjectSerializer):
     """PUT one player's entry of a hole: cards or a typed total."""
 
     cards = GridField(required=False, help_text=_("The final grid, rows top first."))
-    total = serializers.IntegerField(
-        required=False, help_text=_("A typed hole total, when no cards were recorded.")
+    total = StrictIntegerField(
+        required=False,
+        min_value=-MAX_TYPED_TOTAL,
+        max_value=MAX_TYPED_TOTAL,
+        help_text=_("A typed hole total, when no cards were recorded."),
     )
-    blocks_marked = serializers.IntegerField(required=False, min_value=0, default=0)
+    blocks_marked = StrictIntegerField(required=False, min_value=0, max_value=MAX_BLOCKS, default=0)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """Exactly one of cards and total."""
@@ -174,19 +195,19 @@ class EntryWriteSerializer(StrictObjectSerializer):
 class SeatWriteSerializer(StrictObjectSerializer):
     """A player's name at the table."""
 
-    name = serializers.CharField(max_length=MAX_NAME)
+    name = StrictCharField(max_length=MAX_NAME)
 
 
 class PlayerWriteSerializer(StrictObjectSerializer):
     """A player on your roster."""
 
-    name = serializers.CharField(max_length=MAX_NAME)
+    name = StrictCharField(max_length=MAX_NAME)
 
 
 class UndoSerializer(StrictObjectSerializer):
     """POST undo (or redo): the change the client saw as the one to undo (or the undo to redo)."""
 
-    change = serializers.IntegerField(
+    change = StrictIntegerField(
         min_value=1,
         max_value=2**63 - 1,
         help_text=_(
@@ -194,7 +215,7 @@ class UndoSerializer(StrictObjectSerializer):
             "(`redo.id`). A repeat of the same request then changes nothing more (409)."
         ),
     )
-    actor = serializers.CharField(required=False, default="", allow_blank=True, max_length=80)
+    actor = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_ACTOR)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.limits import limit_game_creation, limit_hole_writes
 
 from . import game_views
@@ -20,47 +21,47 @@ _PLAYOFF = {"playoff": True}
 
 urlpatterns = [
     path("games/", _games, name="api-games"),
-    path("games/<str:token>/", game_views.game_detail, name="api-game"),
-    path("games/<str:token>/players/", game_views.game_players, name="api-game-players"),
-    path("games/<str:token>/players/<int:seat>/", game_views.game_player_detail, name="api-game-player"),
-    path("games/<str:token>/holes/", _holes, name="api-game-holes"),
-    path("games/<str:token>/holes/<int:number>/", _hole, name="api-game-hole"),
+    path("games/<token:token>/", game_views.game_detail, name="api-game"),
+    path("games/<token:token>/players/", game_views.game_players, name="api-game-players"),
+    path("games/<token:token>/players/<number:seat>/", game_views.game_player_detail, name="api-game-player"),
+    path("games/<token:token>/holes/", _holes, name="api-game-holes"),
+    path("games/<token:token>/holes/<number:number>/", _hole, name="api-game-hole"),
     path(
-        "games/<str:token>/holes/<int:number>/entries/",
+        "games/<token:token>/holes/<number:number>/entries/",
         _entries,
         name="api-game-hole-entries",
     ),
     path(
-        "games/<str:token>/holes/<int:number>/entries/<int:seat>/",
+        "games/<token:token>/holes/<number:number>/entries/<number:seat>/",
         _entry,
         name="api-game-hole-entry",
     ),
-    path("games/<str:token>/playoff-holes/", _holes, _PLAYOFF, name="api-game-playoff-holes"),
+    path("games/<token:token>/playoff-holes/", _holes, _PLAYOFF, name="api-game-playoff-holes"),
     path(
-        "games/<str:token>/playoff-holes/<int:number>/",
+        "games/<token:token>/playoff-holes/<number:number>/",
         _hole,
         _PLAYOFF,
         name="api-game-playoff-hole",
     ),
     path(
-        "games/<str:token>/playoff-holes/<int:number>/entries/",
+        "games/<token:token>/playoff-holes/<number:number>/entries/",
         _entries,
         _PLAYOFF,
         name="api-game-playoff-hole-entries",
     ),
     path(
-        "games/<str:token>/playoff-holes/<int:number>/entries/<int:seat>/",
+        "games/<token:token>/playoff-holes/<number:number>/entries/<number:seat>/",
         _entry,
         _PLAYOFF,
         name="api-game-playoff-hole-entry",
     ),
-    path("games/<str:token>/scoreboard/", game_views.game_scoreboard, name="api-game-scoreboard"),
-    path("games/<str:token>/history/", game_views.game_history, name="api-game-history"),
-    path("games/<str:token>/undo/", _undo, name="api-game-undo"),
-    path("games/<str:token>/redo/", _redo, name="api-game-redo"),
-    path("games/<str:token>/export.csv", game_views.game_export_csv, name="api-game-export-csv"),
-    path("games/<str:token>/export.json", game_views.game_export_json, name="api-game-export-json"),
-    path("games/<str:token>/results/", game_views.game_results, name="api-game-results"),
+    path("games/<token:token>/scoreboard/", game_views.game_scoreboard, name="api-game-scoreboard"),
+    path("games/<token:token>/history/", game_views.game_history, name="api-game-history"),
+    path("games/<token:token>/undo/", _undo, name="api-game-undo"),
+    path("games/<token:token>/redo/", _redo, name="api-game-redo"),
+    path("games/<token:token>/export.csv", game_views.game_export_csv, name="api-game-export-csv"),
+    path("games/<token:token>/export.json", game_views.game_export_json, name="api-game-export-json"),
+    path("games/<token:token>/results/", game_views.game_results, name="api-game-results"),
     path("players/", game_views.players, name="api-players"),
-    path("players/<int:player_id>/", game_views.player_detail, name="api-player"),
+    path("players/<id:player_id>/", game_views.player_detail, name="api-player"),
 ]

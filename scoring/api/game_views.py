@@ -31,6 +31,7 @@ from rest_framework.response import Response
 
 from scoring import exports, selectors, services
 from scoring.game_errors import ConcurrentWrite
+from scoring.inputs import clean_text
 from scoring.models import Game, Player
 from scoring.rules.errors import Problem, RulesError
 
@@ -141,7 +142,11 @@ def _access(token: str, *, write: bool = False) -> selectors.GameAccess:
 
 
 def _actor(request: Request, data: dict[str, Any] | None = None) -> str:
-    name = (data or {}).get("actor") or request.query_params.get("actor") or ""
+    """Who makes the change, for the history: the body's `actor`, else the `actor` query parameter.
+
+    The query parameter is checked like any text field (`InputError`, a 400, for a NUL in it).
+    """
+    name = (data or {}).get("actor") or clean_text(request.query_params.get("actor", ""), "actor")
     return (name.strip() or _("API"))[:80]
 
 

@@ -16,6 +16,8 @@ from rest_framework import serializers
 
 from scoring.rules import PRESETS
 
+from .input_fields import StrictCharField, StrictIntegerField
+
 MAX_TYPED_TOTAL = 1000  # ten cards of at most 100 points each
 MAX_BLOCKS_MARKED = 2  # a 2-row grid of at most 5 columns holds at most two blocks of two columns
 MAX_PLAYERS = 32
@@ -280,7 +282,7 @@ class ScoreRequestSerializer(StrictObjectSerializer):
         error_messages={"required": _("grid is required: a list of rows, each a list of cards.")},
         help_text=_("The player's final grid: rows top first, cards left to right."),
     )
-    players = serializers.IntegerField(
+    players = StrictIntegerField(
         required=False,
         min_value=1,
         max_value=MAX_PLAYERS,
@@ -300,7 +302,7 @@ class HoleRequestSerializer(StrictObjectSerializer):
     grids = HoleGridsField(
         error_messages={"required": _("grids is required: an object of player name → grid, in seat order.")},
     )
-    ender = serializers.CharField(
+    ender = StrictCharField(
         required=False,
         allow_null=True,
         allow_blank=True,  # "" is then named as an unknown ender, which says more than "may not be blank"

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import selectors
+from scoring.inputs import int_or_none
 from scoring.models import Game, GameChange
 from scoring.rules import PlayerEntry, RulesError, parse_grid, score_hole
 from scoring.web.game_forms import HoleForm, bad_cards
@@ -177,9 +178,9 @@ def preview_scores(
     ruleset = board.ruleset
     blocks: dict[str, int] = {}
     for index, name in enumerate(form.players):
-        text = str(form.data.get(f"p{index}-blocks", "")).strip()
-        if text.isdigit():
-            blocks[name] = int(text)
+        marked = int_or_none(form.data.get(f"p{index}-blocks"), minimum=0)
+        if marked is not None:
+            blocks[name] = marked
     rows: list[dict[str, Any]] = []
     problems: list[str] = []
     engine_entries: list[PlayerEntry] = []

@@ -17,6 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.inputs import INT_MAX, SMALL_INT_MAX, int_or_none, text_problem
 from scoring.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 from scoring.rules import PRESETS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.services import MAX_PLAYERS, MIN_PLAYERS
@@ -29,6 +30,7 @@ from scoring.web.grid_entry import (
     read_tokens,
     token_problems,
 )
+from scoring.web.input_fields import TextField, WholeNumberField
 
 DEFAULT_SEATS = 4
 TOTAL_LIMIT = 1000
@@ -84,6 +86,10 @@ def clean_player_names(raw: Sequence[str]) -> tuple[list[str], list[str]]:
     errors: list[str] = []
     seen: dict[str, int] = {}
     for seat, value in enumerate(raw, start=1):
+        problem = text_problem(str(value))
+        if problem:  # NUL, a lone surrogate, a control character: say so rather than drop it
+            errors.append(_("Player %(seat)s: the name %(problem)s.") % {"seat": seat, "problem": problem})
+            continue
         try:
             name = clean_name(str(value))
         except InvalidName as bad:
@@ -189,10 +195,8 @@ class StartForm(PlayersForm):
     first_dealer = forms.TypedChoiceField(
         label=gettext_lazy("First dealer"), coerce=int, choices=(), widget=forms.RadioSelect
     )
-    title = forms.CharField(
-        label=gettext_lazy("Game title (optional)"), required=False, max_length=80, strip=True
-    )
-    start_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    title = TextField(label=gettext_lazy("Game title (optional)"), required=False, max_length=80, strip=True)
+    start_key = TextField(widget=forms.HiddenInput, required=False, max_length=64, where="start_key")
 
     def __init__(
         self, data: QueryDict | None = None, *, names: Sequence[str] | None = None, **kwargs: Any
@@ -235,13 +239,22 @@ class HoleForm(forms.Form):
         choices=(),
         widget=forms.RadioSelect,
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    version = WholeNumberField(
+        widget=forms.HiddenInput, required=False, min_value=0, max_value=INT_MAX, where="version"
+    )
     # The hole being corrected, by id: holes keep it when renumbered, so a form loaded before a
     # delete never overwrites the hole that took its number.
-    hole_id = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    hole_id = WholeNumberField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=2**63 - 1, where="hole_id"
+    )
+    idempotency_key = TextField(
+        widget=forms.HiddenInput, required=False, max_length=64, where="idempotency_key"
+    )
     # The hole a new hole's form was filled for: checked under the game lock when it is saved.
-    number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1, max_value=32767)
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    number = WholeNumberField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=SMALL_INT_MAX, where="number"
+    )
+    scorer = TextField(label=gettext_lazy("Scored by"), required=False)
 
     def __init__(
         self,
@@ -262,16 +275,18 @@ class HoleForm(forms.Form):
             (index, name) for index, name in enumerate(self.players)
         ]
         for index, name in enumerate(self.players):
-            self.fields[f"p{index}-total"] = forms.IntegerField(
+            self.fields[f"p{index}-total"] = WholeNumberField(
                 label=_("%(name)s: or type the hole total") % {"name": name},
+                where=_("%(name)s's total") % {"name": name},
                 required=False,
                 min_value=-TOTAL_LIMIT,
                 max_value=TOTAL_LIMIT,
                 widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "-?[0-9]*", "size": 5}),
             )
             if ruleset.four_of_a_kind_block is not None:
-                self.fields[f"p{index}-blocks"] = forms.IntegerField(
+                self.fields[f"p{index}-blocks"] = WholeNumberField(
                     label=_("%(name)s: blocks of four (with a typed total)") % {"name": name},
+                    where=_("%(name)s's blocks of four") % {"name": name},
                     required=False,
                     min_value=0,
                     max_value=4,
@@ -389,16 +404,17 @@ class HoleForm(forms.Form):
         for index, name in enumerate(self.players):
             total_text = str(self.data.get(f"p{index}-total", "")).strip()
             if total_text:
-                if total_text.lstrip("-").isdigit():
-                    entries[name] = int(total_text)
+                total = int_or_none(total_text)  # still being typed: previewed once it is a number
+                if total is not None:
+                    entries[name] = total
                 continue
             tokens = self.tokens(index)
             if is_complete(tokens):
                 entries[name] = tokens
-        ender_text = str(self.data.get("ender", "")).strip()
+        ender_index = int_or_none(self.data.get("ender"), minimum=0, maximum=len(self.players) - 1)
         ender = None
-        if ender_text.isdigit() and int(ender_text) < len(self.players):
-            ender = self.players[int(ender_text)]
+        if ender_index is not None:
+            ender = self.players[ender_index]
             if ender not in entries:
                 ender = None
         return entries, ender
@@ -436,11 +452,11 @@ def hole_initial(players: Sequence[str], entries: Sequence[Any], ender: str | No
 class HoleDeleteForm(forms.Form):
     """The delete confirmation: which hole (its id) at which version, so a resent form deletes nothing."""
 
-    hole_id = forms.IntegerField(min_value=1)
-    version = forms.IntegerField(min_value=1)
+    hole_id = WholeNumberField(min_value=1, max_value=2**63 - 1, where="hole_id")
+    version = WholeNumberField(min_value=1, max_value=INT_MAX, where="version")
 
 
 class ChangeForm(forms.Form):
     """The undo or redo button: the change it acts on, so a resent form changes nothing more."""
 
-    change = forms.IntegerField(min_value=1)
+    change = WholeNumberField(min_value=1, max_value=2**63 - 1, where="change")

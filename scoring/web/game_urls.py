@@ -3,10 +3,14 @@
 e/<edit token>/...  the scorer's link: everything, no account needed.
 v/<view token>/...  the read-only live link: the scoreboard (refreshing itself) and the history;
                     anything else under it is refused with 403.
+
+A token outside the token alphabet, or a number of more than 9 digits, matches no route: 404
+(`scoring.converters`).
 """
 
 from django.urls import path
 
+from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.limits import limit_game_creation, limit_hole_writes
 from scoring.web import game_views
 
@@ -23,34 +27,37 @@ app_name = "games"
 urlpatterns = [
     path("", game_views.games_list, name="list"),
     path("new/", _new, name="new"),
-    path("e/<str:token>/", game_views.game_edit, name="edit"),
+    path("e/<token:token>/", game_views.game_edit, name="edit"),
     path(
-        "e/<str:token>/scoreboard/", game_views.scoreboard_partial, {"can_edit": True}, name="edit-scoreboard"
+        "e/<token:token>/scoreboard/",
+        game_views.scoreboard_partial,
+        {"can_edit": True},
+        name="edit-scoreboard",
     ),
-    path("e/<str:token>/holes/new/", _hole_new, name="hole-new"),
-    path("e/<str:token>/holes/<int:number>/", _hole_edit, name="hole-edit"),
-    path("e/<str:token>/holes/<int:number>/delete/", _hole_delete, name="hole-delete"),
-    path("e/<str:token>/playoff/new/", _hole_new, {"playoff": True}, name="playoff-new"),
-    path("e/<str:token>/playoff/<int:number>/", _hole_edit, {"playoff": True}, name="playoff-edit"),
+    path("e/<token:token>/holes/new/", _hole_new, name="hole-new"),
+    path("e/<token:token>/holes/<number:number>/", _hole_edit, name="hole-edit"),
+    path("e/<token:token>/holes/<number:number>/delete/", _hole_delete, name="hole-delete"),
+    path("e/<token:token>/playoff/new/", _hole_new, {"playoff": True}, name="playoff-new"),
+    path("e/<token:token>/playoff/<number:number>/", _hole_edit, {"playoff": True}, name="playoff-edit"),
     path(
-        "e/<str:token>/playoff/<int:number>/delete/",
+        "e/<token:token>/playoff/<number:number>/delete/",
         _hole_delete,
         {"playoff": True},
         name="playoff-delete",
     ),
-    path("e/<str:token>/preview/", game_views.hole_preview, name="preview"),
-    path("e/<str:token>/undo/", _undo, name="undo"),
-    path("e/<str:token>/redo/", _redo, name="redo"),
-    path("e/<str:token>/history/", game_views.game_history, {"can_edit": True}, name="edit-history"),
-    path("e/<str:token>/share/", game_views.game_share, name="share"),
-    path("e/<str:token>/settings/", game_views.game_settings, name="settings"),
-    path("v/<str:token>/", game_views.game_view, name="view"),
+    path("e/<token:token>/preview/", game_views.hole_preview, name="preview"),
+    path("e/<token:token>/undo/", _undo, name="undo"),
+    path("e/<token:token>/redo/", _redo, name="redo"),
+    path("e/<token:token>/history/", game_views.game_history, {"can_edit": True}, name="edit-history"),
+    path("e/<token:token>/share/", game_views.game_share, name="share"),
+    path("e/<token:token>/settings/", game_views.game_settings, name="settings"),
+    path("v/<token:token>/", game_views.game_view, name="view"),
     path(
-        "v/<str:token>/scoreboard/",
+        "v/<token:token>/scoreboard/",
         game_views.scoreboard_partial,
         {"can_edit": False},
         name="view-scoreboard",
     ),
-    path("v/<str:token>/history/", game_views.game_history, {"can_edit": False}, name="view-history"),
-    path("v/<str:token>/<path:rest>", game_views.read_only_refusal, name="view-refuse"),
+    path("v/<token:token>/history/", game_views.game_history, {"can_edit": False}, name="view-history"),
+    path("v/<token:token>/<path:rest>", game_views.read_only_refusal, name="view-refuse"),
 ]

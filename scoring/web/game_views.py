@@ -32,6 +32,7 @@ from scoring.game_errors import (
     IdempotencyConflict,
     StaleVersion,
 )
+from scoring.inputs import SMALL_INT_MAX, clean_text, int_or_none, optional_int, text_or_none
 from scoring.models import Game, GameChange
 from scoring.rules import PRESETS, RulesError, Ruleset
 from scoring.rules.errors import Problem
@@ -51,6 +52,7 @@ from scoring.web.game_forms import (
     ruleset_choices,
 )
 from scoring.web.qr import qr_svg
+from scoring.web.settings_forms import SeatRenameForm, TitleForm, cleaned_or_refuse
 
 SESSION_GAMES = "golf_recent_games"  # [[token, can_edit], ...], newest first
 SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted start form opens its game
@@ -124,7 +126,7 @@ def _actor(request: HttpRequest) -> str:
     """
     if request.user.is_authenticated:
         return request.user.get_username()
-    typed = " ".join(str(request.POST.get("scorer", "")).split())[:40]
+    typed = " ".join(clean_text(request.POST.get("scorer", ""), _("Scored by")).split())[:40]
     if typed:
         request.session[SESSION_SCORER] = typed
     return typed or str(request.session.get(SESSION_SCORER, "")) or _("someone with the edit link")
@@ -330,7 +332,7 @@ def _start_game(request: HttpRequest) -> HttpResponse:
     spares this browser a query and a validation when it resends a form.
     """
     form = StartForm(request.POST)
-    start_key = str(request.POST.get("start_key", ""))[:64]
+    start_key = text_or_none(request.POST.get("start_key"), max_length=64) or ""
     started = request.session.get(SESSION_STARTED, {})
     if start_key and start_key in started:
         # The start screen was submitted again (back button, double tap): open the game it made.
@@ -536,10 +538,11 @@ def _apply_setting(request: HttpRequest, game: Game, action: str) -> str | None:
     """Make the one change a settings form asks for; the message to show, or None if incomplete."""
     data = request.POST
     if action == "title":
-        services.game_rename(game, str(data.get("title", "")))
+        services.game_rename(game, cleaned_or_refuse(TitleForm, data)["title"])
         return _("Title saved.")
-    if action == "rename" and str(data.get("seat", "")).isdigit():
-        seat = services.seat_rename(game, int(data["seat"]), str(data.get("name", "")))
+    if action == "rename" and data.get("seat"):
+        rename = cleaned_or_refuse(SeatRenameForm, data)
+        seat = services.seat_rename(game, rename["seat"], rename["name"])
         return _("Seat %(n)s is now %(name)s.") % {"n": seat.seat + 1, "name": seat.name}
     if action == "ruleset" and data.get("ruleset") in PRESETS:
         services.set_game_ruleset(game, str(data["ruleset"]), actor=_actor(request))
@@ -624,7 +627,7 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
     status = 200
     if request.method == "POST":
         form = HoleForm(request.POST, players=players, ruleset=ruleset)
-        key = str(request.POST.get("idempotency_key", "")) or None
+        key = text_or_none(request.POST.get("idempotency_key"), max_length=64)  # the form names a bad one
         if form.is_valid():
             try:
                 # The number the form was filled for is checked under the game lock: of two phones
@@ -680,13 +683,10 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
 def _said_saved_meanwhile(request: HttpRequest, game: Game, playoff: bool) -> bool:
     """For a hole form posted once the match (or the tie) is over: if its hole was saved, say by
     whom it was saved (this form, sent twice, or another phone) and what; True when said."""
-    sent = str(request.POST.get("number", ""))
-    if not (sent.isascii() and sent.isdigit() and len(sent) <= 5):
+    number = int_or_none(request.POST.get("number"), minimum=1, maximum=SMALL_INT_MAX)
+    if number is None or selectors.hole_detail(game, number, playoff=playoff) is None:
         return False
-    number = int(sent)
-    if selectors.hole_detail(game, number, playoff=playoff) is None:
-        return False
-    key = str(request.POST.get("idempotency_key", ""))[:64] or None
+    key = text_or_none(request.POST.get("idempotency_key"), max_length=64)
     if selectors.idempotency_key_used(game, key):
         messages.info(request, _("That hole was already saved (the form was sent twice)."))
         return True
@@ -845,10 +845,11 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
         confirm = HoleDeleteForm(request.POST)
         if not confirm.is_valid():
             # A form without the hole it confirms could delete whichever hole has this number now.
-            messages.error(request, _("The confirmation lost which hole it was for: nothing was deleted."))
-            return redirect(
-                reverse("games:playoff-delete" if playoff else "games:hole-delete", args=[token, number])
+            problems = [str(e) for errors in confirm.errors.values() for e in errors]
+            error_message = " ".join(
+                [_("The confirmation lost which hole it was for: nothing was deleted."), *problems]
             )
+            return _delete_page(request, game, line, playoff, token, error_message, status=400)
         try:
             services.hole_delete(
                 game,
@@ -883,6 +884,20 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
                 request, _("%(hole)s deleted. “Undo” brings it back.") % {"hole": label % {"n": number}}
             )
             return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+    return _delete_page(request, game, line, playoff, token, error_message, status=status)
+
+
+def _delete_page(
+    request: HttpRequest,
+    game: Game,
+    line: selectors.HoleLine,
+    playoff: bool,
+    token: str,
+    error_message: str,
+    *,
+    status: int,
+) -> HttpResponse:
+    """The delete confirmation page (with what went wrong, if anything)."""
     return render(
         request,
         "scoring/game_hole_delete.html",
@@ -893,7 +908,9 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
             "playoff": playoff,
             "token": token,
             "error_message": error_message,
-            "edit_url": reverse("games:playoff-edit" if playoff else "games:hole-edit", args=[token, number]),
+            "edit_url": reverse(
+                "games:playoff-edit" if playoff else "games:hole-edit", args=[token, line.number]
+            ),
         },
         status=status,
     )
@@ -908,9 +925,10 @@ def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
     board = selectors.scoreboard(game)
     playoff = request.GET.get("playoff") == "1"
     which = request.GET.get("hole", "new")
+    number = None if which == "new" else optional_int(which, _("hole"), minimum=1, maximum=SMALL_INT_MAX)
     editing = None
-    if which.isdigit():
-        editing = selectors.hole_detail(game, int(which), playoff=playoff)
+    if number is not None:
+        editing = selectors.hole_detail(game, number, playoff=playoff)
         if editing is None:
             raise Http404(_("This game has no hole %(n)s.") % {"n": which})
         players = [entry.name for entry in editing.entries]

@@ -12,10 +12,12 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.inputs import int_or_none
 from scoring.rules import PARAMETERS, PRESETS, RANKS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.rules.ruleset import MAX_DECKS, SHAPES, VALUE_LIMIT
 
 from .grid_entry import cell_name, read_tokens
+from .input_fields import WholeNumberField
 
 MODES = ("grid", "hole")
 MIN_PLAYERS = 2
@@ -116,10 +118,10 @@ class RulesForm(forms.Form):
         + [(str(n), str(n)) for n in range(1, MAX_DECKS + 1)],
     )
     block = forms.BooleanField(label=gettext_lazy("Four-of-a-kind block"), required=False)
-    block_points = forms.IntegerField(
+    block_points = WholeNumberField(
         label=gettext_lazy("Block scores"), required=False, min_value=-VALUE_LIMIT, max_value=VALUE_LIMIT
     )
-    block_others_add = forms.IntegerField(
+    block_others_add = WholeNumberField(
         label=gettext_lazy("Every other player adds"),
         required=False,
         min_value=-VALUE_LIMIT,
@@ -130,7 +132,7 @@ class RulesForm(forms.Form):
         required=False,
         choices=list(ENDER_KIND_LABELS.items()),
     )
-    ender_points = forms.IntegerField(
+    ender_points = WholeNumberField(
         label=gettext_lazy("Penalty points"), required=False, min_value=0, max_value=VALUE_LIMIT
     )
     ender_on_tie = forms.BooleanField(
@@ -142,7 +144,7 @@ class RulesForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["preset"].choices = [(name, preset_label(ruleset)) for name, ruleset in PRESETS.items()]
         for rank in RANKS:
-            self.fields[value_field_name(rank)] = forms.IntegerField(
+            self.fields[value_field_name(rank)] = WholeNumberField(
                 label=RANK_LABELS.get(rank, rank), min_value=-VALUE_LIMIT, max_value=VALUE_LIMIT
             )
 
@@ -322,10 +324,9 @@ class ScoreInput:
 
 
 def _int(value: Any, default: int) -> int:
-    try:
-        return int(str(value))
-    except (TypeError, ValueError):
-        return default
+    """The whole number `value` holds (ASCII digits, see `scoring.inputs`), else `default`."""
+    number = int_or_none(value)
+    return default if number is None else number
 
 
 def read_score_input(data: Mapping[str, Any]) -> ScoreInput:

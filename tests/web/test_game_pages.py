@@ -347,7 +347,10 @@ def test_it_treats_a_resent_form_as_already_saved_even_though_the_next_hole_move
             {**cells(0, GRID_3), "p0-total": "4", "p1-total": "2", "p2-total": "3"},
             "Ann: enter the cards or a total",
         ),
-        ({"p0-total": "four", "p1-total": "2", "p2-total": "3"}, "Enter a whole number."),
+        (
+            {"p0-total": "four", "p1-total": "2", "p2-total": "3"},
+            "total must be a whole number written with the digits 0-9",
+        ),
         (
             {**cells(0, [["Q", "7", "K"], ["Q", "7", "1Z"]]), "p1-total": "2", "p2-total": "3"},
             "row 2, column 3",

@@ -206,7 +206,7 @@ def test_it_rejects_a_card_value_that_is_not_a_number(client: Client) -> None:
     response = client.get("/score/", data)
     text = text_of(response.content.decode())
     assert response.status_code == 200
-    assert "Enter a whole number." in text
+    assert "Queen must be a whole number written with the digits 0-9" in text
     assert "Queen" in text
 
 

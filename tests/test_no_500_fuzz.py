@@ -1,0 +1,411 @@
+"""No input gives a 500: hypothesis throws hostile text at every route the URL resolver knows.
+
+For each route (pages and API, from `get_resolver()`; only Django's own admin is left out), every
+example picks a method, fills the path parameters with a real game's tokens, hole numbers and seats
+or with hostile values, and sends hostile text (NUL, lone surrogates as a browser would
+percent-encode them, "²", "٣", full-width digits, 5,000-digit numbers, very long strings) in every
+query parameter and form field the view reads, or JSON of any type to the API. It checks: never a
+5xx; JSON for every error under /api/v1/; and nothing written when the request was refused.
+
+`ROUTES` lists what each route reads; `test_it_covers_every_route_of_the_resolver` fails when a
+route is added without an entry, so no route is skipped silently. Each example runs in a savepoint
+rolled back afterwards, so every example sees the same games, and the run is derandomized.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring import services
+from scoring.api import game_serializers as gs
+from scoring.api import rules_serializers as rs
+from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
+from scoring.rules import RANKS
+from scoring.web.score_forms import RulesForm
+
+EXAMPLES = 12
+SKIPPED_PREFIXES = ("admin/",)  # Django's admin: its own forms, staff only, not this project's input layer
+PAGE_METHODS = ("GET", "POST")
+API_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
+HUGE = "9" * 5000
+
+
+@dataclass(frozen=True)
+class Route:
+    """What a route reads: query parameters, form fields, the JSON body's keys; a path for regex routes."""
+
+    query: tuple[str, ...] = ()
+    form: tuple[str, ...] = ()
+    json: tuple[str, ...] = ()
+    path: str | None = None
+    examples: int = EXAMPLES
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _fields(serializer: type) -> tuple[str, ...]:
+    return tuple(serializer().fields)
+
+
+def _cells(players: int, rows: int = 2, cols: int = 3) -> tuple[str, ...]:
+    return tuple(
+        f"p{p}-{r}-{c}" for p in range(players) for r in range(1, rows + 1) for c in range(1, cols + 1)
+    )
+
+
+HOLE_FORM = (
+    *(f"p{i}-total" for i in range(3)),
+    *(f"p{i}-blocks" for i in range(3)),
+    *_cells(3),
+    "ender",
+    "version",
+    "hole_id",
+    "idempotency_key",
+    "number",
+    "scorer",
+)
+SCORE_PAGE = (
+    *RulesForm().fields,
+    *(f"value_{rank}" for rank in RANKS),
+    "mode",
+    "players",
+    "action",
+    "ender",
+    "score",
+    "name-1",
+    "name-2",
+    "name-9",
+    "cell-1-1-1",
+    "cell-2-2-3",
+)
+ACTOR = ("actor",)
+START = (
+    "step",
+    "add",
+    "ruleset",
+    "holes",
+    "target_score",
+    "ender_penalty",
+    "player",
+    "first_dealer",
+    "title",
+)
+ROUTES: dict[str, Route] = {
+    "home": Route(),
+    "score": Route(query=SCORE_PAGE, form=SCORE_PAGE),
+    "rules": Route(),
+    "games:list": Route(),
+    "games:new": Route(query=START, form=(*START, "start_key")),
+    "games:edit": Route(),
+    "games:edit-scoreboard": Route(),
+    "games:hole-new": Route(form=HOLE_FORM),
+    "games:hole-edit": Route(form=HOLE_FORM),
+    "games:hole-delete": Route(form=("hole_id", "version", "scorer")),
+    "games:playoff-new": Route(form=HOLE_FORM),
+    "games:playoff-edit": Route(form=HOLE_FORM),
+    "games:playoff-delete": Route(form=("hole_id", "version", "scorer")),
+    "games:preview": Route(query=("hole", "playoff"), form=HOLE_FORM),
+    "games:undo": Route(form=("change", "next", "scorer")),
+    "games:redo": Route(form=("change", "next", "scorer")),
+    "games:edit-history": Route(),
+    "games:share": Route(),
+    "games:settings": Route(form=("action", "title", "seat", "name", "ruleset", "scorer")),
+    "games:view": Route(),
+    "games:view-scoreboard": Route(),
+    "games:view-history": Route(),
+    "games:view-refuse": Route(form=HOLE_FORM),
+    "api-score": Route(json=_fields(rs.ScoreRequestSerializer)),
+    "api-score-hole": Route(json=_fields(rs.HoleRequestSerializer)),
+    "api/v1/^score/?$": Route(json=_fields(rs.ScoreRequestSerializer), path="api/v1/score"),
+    "api/v1/^score-hole/?$": Route(json=_fields(rs.HoleRequestSerializer), path="api/v1/score-hole"),
+    "api-rulesets": Route(),
+    "api-ruleset": Route(),
+    "api-games": Route(json=_fields(gs.GameCreateSerializer)),
+    "api-game": Route(query=ACTOR, json=_fields(gs.GameUpdateSerializer)),
+    "api-game-players": Route(query=ACTOR, json=_fields(gs.SeatWriteSerializer)),
+    "api-game-player": Route(query=ACTOR, json=_fields(gs.SeatWriteSerializer)),
+    "api-game-holes": Route(query=ACTOR, json=_fields(gs.HoleWriteSerializer)),
+    "api-game-hole": Route(query=ACTOR, json=_fields(gs.HolePatchSerializer)),
+    "api-game-hole-entries": Route(),
+    "api-game-hole-entry": Route(query=ACTOR, json=_fields(gs.EntryWriteSerializer)),
+    "api-game-playoff-holes": Route(query=ACTOR, json=_fields(gs.HoleWriteSerializer)),
+    "api-game-playoff-hole": Route(query=ACTOR, json=_fields(gs.HolePatchSerializer)),
+    "api-game-playoff-hole-entries": Route(),
+    "api-game-playoff-hole-entry": Route(query=ACTOR, json=_fields(gs.EntryWriteSerializer)),
+    "api-game-scoreboard": Route(),
+    "api-game-history": Route(),
+    "api-game-undo": Route(query=ACTOR, json=_fields(gs.UndoSerializer)),
+    "api-game-redo": Route(query=ACTOR, json=_fields(gs.UndoSerializer)),
+    "api-game-export-csv": Route(),
+    "api-game-export-json": Route(),
+    "api-game-results": Route(),
+    "api-players": Route(json=_fields(gs.PlayerWriteSerializer)),
+    "api-player": Route(json=_fields(gs.PlayerWriteSerializer)),
+    # The schema is generated on every request (about a second): a few examples suffice.
+    "api-schema": Route(query=("format", "lang", "version"), examples=3),
+    "api-docs": Route(examples=3),
+    "login": Route(query=("next",), form=("username", "password", "next")),
+    "logout": Route(query=("next",), form=("next",)),
+}
+EVERYWHERE = ("q", "page")  # parameters no view reads: they must be harmless too
+
+
+def resolver_routes(
+    patterns: list[Any] | None = None, prefix: str = "", namespace: str = ""
+) -> Iterator[tuple[str, str]]:
+    """(key, full pattern) of every route: "namespace:name", or the pattern itself when unnamed."""
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        full = prefix + str(entry.pattern)
+        if full.startswith(SKIPPED_PREFIXES):
+            continue
+        if isinstance(entry, URLResolver):
+            inner = ":".join(filter(None, [namespace, entry.namespace or ""]))
+            yield from resolver_routes(entry.url_patterns, full, inner)
+        elif isinstance(entry, URLPattern):
+            name = f"{namespace}:{entry.name}" if namespace and entry.name else entry.name
+            yield (name or full), full
+
+
+ALL_ROUTES = dict(resolver_routes())
+
+
+def test_it_covers_every_route_of_the_resolver() -> None:
+    missing = sorted(set(ALL_ROUTES) - set(ROUTES))
+    stale = sorted(set(ROUTES) - set(ALL_ROUTES))
+    assert not missing, f"add these routes to ROUTES with the parameters they read: {missing}"
+    assert not stale, f"these ROUTES entries match no route any more: {stale}"
+
+
+# --------------------------------------------------------------------------------------------
+# Hostile values
+
+
+def url_quote(text: str) -> str:
+    """Percent-encode as a browser would; a lone surrogate becomes its (invalid) UTF-8 bytes."""
+    return quote(text.encode("utf-8", "surrogatepass"), safe="")
+
+
+HOSTILE_TEXT = [
+    "",
+    " ",
+    "\x00",
+    "a\x00b",
+    "\ud800",
+    "x\udfffy",
+    "²",
+    "٣",
+    "\uff13",
+    "-1",
+    "0",
+    "1",
+    "2",
+    "+7",
+    " 3 ",
+    "-0",
+    HUGE,
+    "-" + HUGE,
+    "x" * 5000,
+    "99999999999999999999",
+    "1e5",
+    "3.5",
+    "\x1b[31m",
+    "\u202e",
+    "\ufeff",
+    "🂡",
+    "<script>",
+    "'; DROP TABLE x; --",
+    "official",
+    "new",
+    "title",
+    "rename",
+    "ruleset",
+    "Ann",
+    "add-player",
+    "remove-player-1",
+    "history",
+]
+texts = st.one_of(
+    st.sampled_from(HOSTILE_TEXT),
+    st.text(st.characters(exclude_categories=[]), max_size=12),
+    st.integers(min_value=-(10**6), max_value=10**6).map(str),
+)
+json_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**40), max_value=10**40),
+    st.floats(allow_nan=False, allow_infinity=False),
+    texts,
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(texts, children, max_size=4)),
+    max_leaves=12,
+)
+GRID = [["Q", "7", "K"], ["Q", "7", "3"]]
+PLAUSIBLE_JSON = [
+    {"Ann": 3, "Bob": 5, "Cy": 8},
+    {"Ann": GRID, "Bob": {"total": 4}, "Cy": {"cards": GRID}},
+    {"Ann": 3, "Bob": 5},
+    "official",
+    {"preset": "official", "holes": 6},
+    ["Ann", "Bob"],
+    "Ann",
+    0,
+    1,
+]
+json_field_values = st.one_of(st.sampled_from(PLAUSIBLE_JSON), json_values)
+
+
+@dataclass
+class Table:
+    """The games every example reaches: their tokens, hole numbers, seats, a roster player."""
+
+    values: dict[str, list[str]]
+
+
+HOSTILE_PATH = [
+    "%00",
+    "abc%00def",
+    "%ED%A0%80",
+    "%C2%B2",
+    "%D9%A3",
+    "x" * 70,
+    HUGE,
+    "-1",
+    "a%20b",
+    "..",
+    "%2F",
+]
+
+
+@pytest.fixture
+def table(db) -> Table:
+    """A game with two holes, and a 1-hole game tied into sudden death with a playoff hole."""
+    user = get_user_model().objects.create_user("fuzz")  # no password: no slow hashing
+    game = services.create_game(players=["Ann", "Bob", "Cy"], ruleset="official", owner=user, title="Friday")
+    services.hole_record(game, entries={"Ann": 3, "Bob": 5, "Cy": 8}, ender="Ann", idempotency_key="k1")
+    services.hole_record(game, entries={"Ann": GRID, "Bob": 4, "Cy": 2}, ender=None)
+    tie = services.create_game(players=["Ann", "Bob"], ruleset={"preset": "official", "holes": 1})
+    services.hole_record(tie, entries={"Ann": 4, "Bob": 4}, ender=None)
+    services.hole_record(tie, entries={"Ann": 2, "Bob": 2}, ender=None, playoff=True)
+    player = Player.objects.filter(owner=user).first()
+    tokens = [game.edit_token, game.view_token, tie.edit_token, tie.view_token, "demo-friday-edit"]
+    return Table(
+        {
+            "token": tokens,
+            "number": ["1", "2", "3", "0"],
+            "seat": ["0", "1", "2", "7"],
+            "player_id": [str(player.pk if player else 1), "0"],
+            "name": ["official", "basic", "nope"],
+            "rest": ["x", "holes/new/", "settings/"],
+        }
+    )
+
+
+def fill_path(pattern: str, route: Route, table: Table, draw: Any) -> str:
+    """The route's URL with each path parameter drawn from the table's real values or hostile ones."""
+    if route.path is not None:
+        return "/" + route.path
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(2)
+        real = table.values.get(name, ["1"])
+        return draw(st.one_of(st.sampled_from(real), st.sampled_from(real), st.sampled_from(HOSTILE_PATH)))
+
+    return "/" + re.sub(r"<(?:(\w+):)?(\w+)>", value, pattern)
+
+
+def encode_pairs(pairs: list[tuple[str, str]]) -> str:
+    return "&".join(f"{url_quote(key)}={url_quote(value)}" for key, value in pairs)
+
+
+def draw_pairs(draw: Any, names: tuple[str, ...]) -> list[tuple[str, str]]:
+    chosen = draw(st.lists(st.sampled_from((*names, *EVERYWHERE)), max_size=6))
+    pairs = [(name, draw(texts)) for name in chosen]
+    if draw(st.booleans()) and names:
+        pairs.append((draw(texts), draw(texts)))  # a field no view knows, hostile name included
+    return pairs
+
+
+def state() -> tuple[Any, ...]:
+    """Everything a write could change."""
+    return (
+        list(Game.objects.order_by("pk").values_list("pk", "title", "version", "ruleset", "status")),
+        list(Seat.objects.order_by("pk").values_list("pk", "seat", "name", "total", "playoff_total")),
+        list(Hole.objects.order_by("pk").values_list("pk", "number", "version")),
+        list(HoleEntry.objects.order_by("pk").values_list("pk", "score", "typed_total", "blocks_marked")),
+        GameChange.objects.count(),
+        IdempotencyKey.objects.count(),
+        list(Player.objects.order_by("pk").values_list("pk", "name")),
+    )
+
+
+FUZZ = settings(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+@pytest.mark.parametrize("key", sorted(ROUTES))
+def test_it_never_answers_500_whatever_the_input(key: str, table: Table) -> None:
+    route = ROUTES[key]
+    pattern = ALL_ROUTES[key]
+    is_api = pattern.startswith("api/v1/")
+
+    @settings(FUZZ, max_examples=route.examples)
+    @given(data=st.data())
+    def run(data: st.DataObject) -> None:
+        draw = data.draw
+        method = draw(st.sampled_from(API_METHODS if is_api else PAGE_METHODS))
+        path = fill_path(pattern, route, table, draw)
+        query = encode_pairs(draw_pairs(draw, route.query))
+        url = f"{path}?{query}" if query else path
+        headers: dict[str, str] = {}
+        body: bytes | str = b""
+        content_type = "application/octet-stream"
+        if method != "GET" and is_api:
+            if draw(st.booleans()) and route.json:
+                keys = draw(st.lists(st.sampled_from(route.json), max_size=len(route.json), unique=True))
+                value: Any = {name: draw(json_field_values) for name in keys}
+            else:
+                value = draw(json_values)
+            body = json.dumps(value)  # lone surrogates travel as JSON escapes
+            content_type = draw(st.sampled_from(["application/json", "application/x-www-form-urlencoded"]))
+            if draw(st.booleans()):
+                headers["HTTP_IF_MATCH"] = draw(
+                    st.sampled_from(['"hole-1"', "*", f'"hole-{HUGE}"', '"hole-٣"'])
+                )
+            if draw(st.booleans()):
+                headers["HTTP_IDEMPOTENCY_KEY"] = draw(st.sampled_from(["k1", "k9", "x" * 300, "a b", "é"]))
+        elif method == "POST":
+            body = encode_pairs(draw_pairs(draw, route.form))
+            content_type = "application/x-www-form-urlencoded"
+        logged_in = draw(st.booleans())
+        with transaction.atomic():
+            client = Client(raise_request_exception=False)
+            if logged_in:
+                client.force_login(get_user_model().objects.get(username="fuzz"))
+            before = state()
+            response = client.generic(method, url, body, content_type=content_type, **headers)
+            assert response.status_code < 500, (method, url[:200], body[:300], response.content[:500])
+            if is_api and response.status_code >= 400:
+                assert response["Content-Type"].startswith("application/json"), (method, url[:200])
+            if response.status_code >= 400:
+                assert state() == before, f"{method} {url[:200]} answered {response.status_code} but wrote"
+            transaction.set_rollback(True)
+
+    run()
