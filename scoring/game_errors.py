@@ -98,3 +98,9 @@ class ChangeNotCurrent(GameError):
     def __init__(self, problems: Iterable[Problem] | Problem, *, already: bool) -> None:
         super().__init__(problems)
         self.already = already
+
+
+class PlayoffHolesStale(GameError):
+    """A change to the regular holes would leave recorded playoff holes deciding another tie (409)."""
+
+    status = 409

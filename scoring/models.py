@@ -328,8 +328,16 @@ class IdempotencyKey(models.Model):
     )
     key = models.CharField(_("key"), max_length=255)
     request_hash = models.CharField(_("request hash"), max_length=64)
+    # No database constraint and nothing done on delete: the id stays when the hole is deleted, so
+    # that a hole put back by undo or redo (which keeps its id) is found again by a retried request.
     hole = models.ForeignKey(
-        Hole, verbose_name=_("hole"), on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        Hole,
+        verbose_name=_("hole"),
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     response_status = models.PositiveSmallIntegerField(_("response status"), null=True, blank=True)
     response_body = models.JSONField(_("response body"), null=True, blank=True)

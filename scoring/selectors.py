@@ -45,7 +45,9 @@ __all__ = [
     "game_ruleset",
     "games_for_tokens",
     "games_for_user",
+    "history_line",
     "hole_detail",
+    "hole_detail_by_id",
     "hole_line",
     "match_state",
     "recent_player_names",
@@ -85,6 +87,9 @@ class MatchState:
     contenders: tuple[str, ...]  # players of the pending sudden death, else ()
     hole_scores: Mapping[str, tuple[int, ...]]
     playoff_scores: Mapping[str, tuple[int, ...]]
+    # Playoff holes on record that no longer break the regular holes' tie: their first hole was not
+    # played by exactly the players tied after the regular holes (a regular hole changed since).
+    playoff_stale: bool = False
 
 
 def game_ruleset(game: Game) -> Ruleset:
@@ -137,6 +142,15 @@ def match_state(
         else:
             status = GameStatus.FINISHED
             winners = tuple(outcome.winners) or tuple(outcome.order[0] if outcome.order else ())
+    stale = False
+    if playoff_numbers:
+        first = min(playoff_numbers)
+        played_first = {names[pk] for pk in names if first in playoff[pk]}
+        tied: set[str] = set()
+        if over and names:
+            regular_only = rank_players(hole_scores, ruleset.tiebreakers, None)
+            tied = set(regular_only.contenders) if regular_only.status == "sudden_death" else set()
+        stale = played_first != tied
     return MatchState(
         seats=seat_states,
         regular_holes=len(regular_numbers),
@@ -149,6 +163,7 @@ def match_state(
         contenders=contenders,
         hole_scores=hole_scores,
         playoff_scores=playoff_scores,
+        playoff_stale=stale,
     )
 
 
@@ -435,6 +450,27 @@ def _next_hole(game: Game, seats: Sequence[Seat], state: MatchState) -> NextHole
         first_player=by_index[first].name,
         players=players,
     )
+
+
+def hole_detail_by_id(game: Game, hole_id: int) -> HoleLine | None:
+    """The hole of `game` with this id (whatever its number now), or None (two queries)."""
+    hole = game.holes.filter(pk=hole_id).first()
+    if hole is None:
+        return None
+    seats = {seat.pk: seat for seat in game.seats.all()}
+    return _hole_lines([hole], list(hole.entries.all()), seats)[0]
+
+
+def history_line(game: Game, change_id: int) -> HistoryLine | None:
+    """One change of `game` as the history shows it, or None (one query)."""
+    change = game.changes.filter(pk=change_id).select_related("undone_by").first()
+    if change is None:
+        return None
+    try:
+        undone = change.undone_by is not None
+    except GameChange.DoesNotExist:
+        undone = False
+    return _history_line(change, undone=undone)
 
 
 def hole_detail(game: Game, number: int, *, playoff: bool = False) -> HoleLine | None:

@@ -31,6 +31,7 @@ from scoring.game_errors import (
     IdempotencyConflict,
     MatchFinished,
     NothingToUndo,
+    PlayoffHolesStale,
     PlayoffNotPending,
     RulesFrozen,
     SeatNotFound,
@@ -588,6 +589,9 @@ def _apply_transition(
         _shift_holes(game, playoff, after=number - 1, by=1)
         scored, ender_seat = _rescore_snapshot(seats, ruleset, target_state)
         hole = Hole.objects.create(
+            id=_free_hole_id(target_state.get("id")),
+            # A version above the one it had, so a validator read before it went away never matches.
+            version=int(target_state.get("version") or 0) + 1,
             game=game,
             number=number,
             is_playoff=playoff,
@@ -614,6 +618,13 @@ def _apply_transition(
         after=after,
         undoes=reverts,
     )
+
+
+def _free_hole_id(hole_id: Any) -> int | None:
+    """The id a hole had, to give it again when it is put back; None (a new id) if taken or unknown."""
+    if not isinstance(hole_id, int) or Hole.objects.filter(pk=hole_id).exists():
+        return None
+    return hole_id
 
 
 def _remove_hole(game: Game, hole: Hole, actor: str, *, action: str) -> None:
@@ -994,7 +1005,7 @@ def _hole_record_locked(
         next_number = playoff_holes + 1 if playoff else regular_holes + 1
         if expected_number is not None and expected_number != next_number:
             # Said first: the hole saved meanwhile may be the one that ended the match or the tie.
-            _refuse_moved_on(expected_number, next_number, playoff)
+            _refuse_moved_on(locked, expected_number, next_number, playoff, idempotency_key, request_hash)
         if playoff:
             if not state.contenders:
                 raise PlayoffNotPending(
@@ -1015,7 +1026,7 @@ def _hole_record_locked(
             players = seats
     number = playoff_holes + 1 if playoff else regular_holes + 1
     if expected_number is not None and expected_number != number:
-        _refuse_moved_on(expected_number, number, playoff)
+        _refuse_moved_on(locked, expected_number, number, playoff, idempotency_key, request_hash)
     if number > MAX_HOLES:
         raise GameError(Problem("hole", _("A game holds %(n)s holes at most.") % {"n": MAX_HOLES}))
     scored, ender_seat = _score(seats, players, ruleset, entries, ender, blocks_marked)
@@ -1066,8 +1077,19 @@ def _hole_record_locked(
     return hole
 
 
-def _refuse_moved_on(expected: int, number: int, playoff: bool) -> None:
-    """The client filled in hole `expected`, the game now expects hole `number`: say which."""
+def _refuse_moved_on(
+    game: Game, expected: int, number: int, playoff: bool, idempotency_key: str | None, request_hash: str
+) -> None:
+    """The client filled in hole `expected`, the game now expects hole `number`: say which.
+
+    Unless the hole that moved the game on was this very request, sent again while the first copy
+    was in flight: the key is read again here because the locking query's own look-up ran before
+    it waited for the lock, so it cannot see a key committed meanwhile.
+    """
+    if idempotency_key:
+        record = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
+        if record is not None:
+            _replay_or_conflict(record, request_hash)
     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
     if expected < number:
         message = _(
@@ -1318,6 +1340,8 @@ def _snapshot_of(hole: Hole, entries: Sequence[HoleEntry]) -> dict[str, Any]:
     """The history's JSON of `hole` with these entries (each with its `seat` loaded)."""
     entries = sorted(entries, key=lambda e: e.seat.seat)
     return {
+        "id": hole.pk,  # a hole put back by undo or redo keeps its id (its ETag, a retry's key)
+        "version": hole.version,
         "number": hole.number,
         "playoff": hole.is_playoff,
         "dealer_seat": hole.dealer_seat,
@@ -1403,6 +1427,18 @@ def _refresh(game: Game) -> None:
     ruleset = game_ruleset(game)
     seats = list(game.seats.order_by("seat"))
     state = _state(game, seats, ruleset)
+    if state.playoff_stale:
+        # Raised inside the change's transaction: the change is rolled back, nothing half-done.
+        raise PlayoffHolesStale(
+            Problem(
+                "hole",
+                _(
+                    "Playoff holes were played to break the tie as it stood; this change would leave them "
+                    "deciding a different tie (or none). Delete the playoff holes first (Undo brings them "
+                    "back), then make this change."
+                ),
+            )
+        )
     for seat in seats:
         line = state.seats[seat.pk]
         seat.total, seat.holes_played, seat.playoff_total = line.total, line.holes_played, line.playoff_total

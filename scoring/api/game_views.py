@@ -32,7 +32,7 @@ from rest_framework.response import Response
 from scoring import exports, selectors, services
 from scoring.game_errors import ConcurrentWrite
 from scoring.inputs import clean_text
-from scoring.models import Game, Player
+from scoring.models import Game, Hole, Player
 from scoring.rules.errors import Problem, RulesError
 
 from . import concurrency
@@ -455,7 +455,10 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
         "blocks_marked": data.get("blocks_marked"),
         "actor": _actor(request),
         "idempotency_key": key,
-        "request_hash": concurrency.body_hash(request.data) if key else None,
+        # A playoff hole's request is another request than the same body sent for a regular hole.
+        "request_hash": concurrency.body_hash({"playoff-hole": request.data} if playoff else request.data)
+        if key
+        else None,
         "respond": respond,
         "expected_number": data.get("number"),
     }
@@ -474,7 +477,7 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
     The hole it recorded, as it stands, with the first answer's status, ETag and Location; if that
     hole was undone or deleted since, 409 saying so (nothing is recorded again).
     """
-    hole = record.hole
+    hole = Hole.objects.filter(pk=record.hole_id, game_id=record.game_id).first() if record.hole_id else None
     if hole is None:
         number = (record.response_body or {}).get("number")
         raise ConcurrentWrite(
@@ -561,7 +564,7 @@ def game_hole_detail(request: Request, token: str, number: int, playoff: bool = 
             data.get("blocks_marked"),
             data.get("ender") or None,
         )
-    services.hole_update(
+    updated = services.hole_update(
         game,
         number,
         expected_id=hole_id,
@@ -574,7 +577,18 @@ def game_hole_detail(request: Request, token: str, number: int, playoff: bool = 
         partial=request.method == "PATCH",
         keep_ender=request.method == "PATCH" and "ender" not in request.data,
     )
-    return _hole_response(request, token, game, number, playoff)
+    return _updated_hole_response(request, token, game, updated.pk)
+
+
+def _updated_hole_response(request: Request, token: str, game: Game, hole_id: int) -> Response:
+    """The hole just changed, read by its id: by then another client may have renumbered holes, and
+    the hole now at the number the client sent may be another one."""
+    line = selectors.hole_detail_by_id(game, hole_id)
+    if line is None:
+        raise ConcurrentWrite(
+            Problem("hole", _("The hole was changed, then deleted by someone else at once. Reload it."))
+        )
+    return _hole_line_response(request, token, line)
 
 
 @extend_schema(
@@ -625,11 +639,15 @@ def game_hole_entry(request: Request, token: str, number: int, seat: int, playof
         value: dict[str, Any] = {"cards": data["cards"]} if "cards" in data else {"total": data["total"]}
         if "total" in data and data.get("blocks_marked"):
             value["blocks_marked"] = data["blocks_marked"]
-        services.hole_update(
+        updated = services.hole_update(
             game, number, expected_id=hole_id, expected_version=version, entries={entry.name: value},
             ender=None, keep_ender=True, partial=True, actor=_actor(request), playoff=playoff,
         )  # fmt: skip
-        current = selectors.hole_detail(game, number, playoff=playoff)
+        current = selectors.hole_detail_by_id(game, updated.pk)  # by id: see _updated_hole_response
+        if current is None:
+            raise ConcurrentWrite(
+                Problem("hole", _("The hole was changed, then deleted by someone else at once."))
+            )
         entry = next(e for e in current.entries if e.seat == seat)
     return Response(
         EntryLineSerializer(entry).data,
@@ -716,7 +734,8 @@ def _undo_or_redo(request: Request, token: str, service: Callable[..., Any]) -> 
     game = _access(token, write=True).game
     data = _validated(UndoSerializer, request)
     change = service(game, actor=_actor(request, data), expected_change=data["change"])
-    line = next(line for line in selectors.game_history(game, limit=1) if line.id == change.pk)
+    # This change by its id: by the time it is read, another client may have made a newer one.
+    line = selectors.history_line(game, change.pk)
     return Response(HistoryLineSerializer(line).data)
 
 

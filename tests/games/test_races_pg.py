@@ -149,3 +149,76 @@ def test_it_keeps_both_players_changes_when_two_patches_with_if_match_star_run_a
         # Each PATCH changed one player: neither wrote the other's old value back.
         assert dict(hole.entries.values_list("seat__name", "typed_total")) == {"ann": 10, "bob": 20}
         assert hole.ender.name == "bob"
+
+
+def test_it_answers_every_copy_of_one_request_sent_at_once_as_a_replay_never_409():
+    for _ in range(5):
+        _same_request_six_times()
+
+
+def _same_request_six_times() -> None:
+    game = services.create_game(players=["ann", "bob", "cy"], ruleset="official")
+    url = f"/api/v1/games/{game.edit_token}/holes/"
+    body = {"number": 1, "entries": {"ann": 1, "bob": 2, "cy": 3}}
+
+    def post() -> Any:
+        return APIClient().post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+
+    results = at_once(*([post] * 6))
+    assert [r.status_code for r in results] == [201] * 6, [r.content for r in results]
+    assert len({r["ETag"] for r in results}) == 1
+    assert Hole.objects.filter(game=game).count() == 1
+
+
+def test_it_answers_an_undo_with_its_own_change_while_holes_are_recorded_at_once():
+    for _ in range(8):
+        _undo_among_new_holes()
+
+
+def _undo_among_new_holes() -> None:
+    game = services.create_game(players=["ann", "bob"], ruleset={"preset": "official", "holes": None})
+    services.hole_record(game, entries={"ann": 1, "bob": 1}, ender=None)
+    change = GameChange.objects.get(game=game).pk
+    base = f"/api/v1/games/{game.edit_token}"
+
+    def undo() -> Any:
+        return APIClient().post(f"{base}/undo/", {"change": change}, format="json")
+
+    def post(key: str) -> Callable[[], Any]:
+        body = {"entries": {"ann": 2, "bob": 2}}
+        return lambda: APIClient().post(f"{base}/holes/", body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+    results = at_once(undo, *(post(f"k{i}") for i in range(4)))
+    answer = results[0]
+    # Holes recorded first make the named change no longer the one to undo: a plain 409. An undo
+    # that ran answers its own change, never a newer one (and never a 500).
+    assert answer.status_code in (200, 409), answer.content
+    if answer.status_code == 200:
+        assert answer.json()["action"] == "undo" and answer.json()["undoes_id"] == change
+
+
+def test_it_answers_a_patch_with_the_hole_it_changed_while_an_earlier_hole_is_deleted():
+    for _ in range(8):
+        _patch_while_deleting()
+
+
+def _patch_while_deleting() -> None:
+    game = services.create_game(players=["ann", "bob"], ruleset="official")
+    holes = [services.hole_record(game, entries={"ann": n, "bob": n}, ender=None) for n in (1, 2, 3, 4)]
+    base = f"/api/v1/games/{game.edit_token}/holes"
+    third, first = holes[2], holes[0]
+
+    def patch() -> Any:
+        tag = f'"hole-{third.pk}-v{third.version}"'
+        return APIClient().patch(f"{base}/3/", {"entries": {"bob": 99}}, format="json", HTTP_IF_MATCH=tag)
+
+    def delete() -> Any:
+        return APIClient().delete(f"{base}/1/", HTTP_IF_MATCH=f'"hole-{first.pk}-v{first.version}"')
+
+    patched, deleted = at_once(patch, delete)
+    assert deleted.status_code == 204
+    if patched.status_code == 200:  # the PATCH went first: it answers its own hole, now number 2
+        assert patched["ETag"].startswith(f'"hole-{third.pk}-')
+        assert [e["score"] for e in patched.json()["entries"]] == [3, 99]
+    else:
+        assert patched.status_code == 412  # the delete went first and renumbered it

@@ -285,3 +285,74 @@ def test_it_says_the_last_hole_was_saved_by_someone_else_rather_than_the_match_i
     body = response.content.decode()
     assert "Hole 1 was just saved by someone else" in body and "Hole 1 saved: ann 3, bob 4." in body
     assert Hole.objects.filter(game=game).count() == 1
+
+
+def test_it_replays_a_hole_post_after_undo_and_redo_brought_its_hole_back(api):
+    game = services.create_game(players=["ann", "bob"], ruleset="official")
+    url = f"/api/v1/games/{game.edit_token}/holes/"
+    body = {"entries": {"ann": 3, "bob": 4}}
+    first = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k3")
+    services.undo_last_change(game)
+    services.redo_change(game)
+    again = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k3")
+    assert again.status_code == 201 and again["Location"] == first["Location"]
+    assert again["ETag"] != first["ETag"]  # the same hole (its id), put back: a new version
+    assert again.json()["etag"].startswith(first["ETag"][: first["ETag"].index("-v")])
+    assert Hole.objects.filter(game=game).count() == 1
+
+
+def test_it_replays_a_hole_post_after_its_delete_was_undone(api):
+    game = services.create_game(players=["ann", "bob"], ruleset="official")
+    url = f"/api/v1/games/{game.edit_token}/holes/"
+    body = {"entries": {"ann": 3, "bob": 4}}
+    first = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert api.delete(first["Location"], HTTP_IF_MATCH=first["ETag"]).status_code == 204
+    assert api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1").status_code == 409
+    services.undo_last_change(game)
+    again = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert again.status_code == 201 and [e["score"] for e in again.json()["entries"]] == [3, 4]
+
+
+def test_it_refuses_a_key_of_a_regular_hole_sent_to_the_playoff_holes(api):
+    game = services.create_game(players=["ann", "bob"], ruleset={"preset": "official", "holes": 1})
+    token = game.edit_token
+    body = {"entries": {"ann": 4, "bob": 4}}
+    assert (
+        api.post(f"/api/v1/games/{token}/holes/", body, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code
+        == 201
+    )
+    playoff = api.post(f"/api/v1/games/{token}/playoff-holes/", body, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert playoff.status_code == 422
+    assert Hole.objects.filter(game=game, is_playoff=True).count() == 0
+
+
+def _tie_after_three_holes() -> Game:
+    """ann and bob tied for first after three holes (cy far behind), one playoff hole tied again."""
+    game = services.create_game(players=["ann", "bob", "cy"], ruleset={"preset": "official", "holes": 3})
+    services.hole_record(game, entries={"ann": 0, "bob": 0, "cy": 9}, ender=None)
+    services.hole_record(game, entries={"ann": 0, "bob": 0, "cy": 0}, ender=None)
+    services.hole_record(game, entries={"ann": 0, "bob": 0, "cy": 0}, ender=None)
+    services.hole_record(game, entries={"ann": 3, "bob": 3}, ender=None, playoff=True)
+    return game
+
+
+def test_it_refuses_a_regular_hole_change_that_would_leave_playoff_holes_deciding_another_tie():
+    game = _tie_after_three_holes()
+    first = Hole.objects.get(game=game, number=1, is_playoff=False)
+    with pytest.raises(services.GameError) as refused:
+        services.hole_delete(game, 1, expected_id=first.pk, expected_version=first.version)
+    assert refused.value.status == 409 and "Delete the playoff holes first" in refused.value.message
+    with pytest.raises(services.GameError):
+        services.hole_update(
+            game, 1, expected_version=None, entries={"ann": 0, "bob": 5, "cy": 9}, ender=None
+        )
+    assert Hole.objects.filter(game=game).count() == 4
+    game.refresh_from_db()
+    assert game.status == "sudden_death"
+
+
+def test_it_allows_a_regular_hole_correction_that_keeps_the_same_tie():
+    game = _tie_after_three_holes()
+    services.hole_update(game, 1, expected_version=None, entries={"ann": 0, "bob": 0, "cy": 12}, ender=None)
+    game.refresh_from_db()
+    assert game.status == "sudden_death" and dict(game.seats.values_list("name", "total"))["cy"] == 12
