@@ -278,7 +278,14 @@ SECURE_CSP = {
 
 # Edit tokens are secrets in URL paths: every handler masks them (golfclub/log_filters.py), and the
 # error e-mails to ADMINS use a reporter filter that masks them in the request and the frames.
-ADMINS = [("Admin", address) for address in env_list("ADMINS")]
+ADMINS = env_list("ADMINS")  # e-mail addresses
+# Django 6.1's mailers: SMTP on EMAIL_HOST (default localhost) for the error e-mails.
+MAILERS = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {"host": os.environ.get("EMAIL_HOST", "localhost")},
+    }
+}
 DEFAULT_EXCEPTION_REPORTER_FILTER = "golfclub.log_filters.TokenMaskingReporterFilter"
 DEFAULT_EXCEPTION_REPORTER = "golfclub.log_filters.TokenMaskingExceptionReporter"
 LOGGING = {

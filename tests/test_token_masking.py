@@ -26,7 +26,7 @@ def test_it_masks_tokens_in_page_and_api_paths() -> None:
 
 @pytest.mark.django_db
 def test_it_keeps_the_token_out_of_the_error_email_and_the_log(settings, monkeypatch, caplog) -> None:
-    settings.ADMINS = [("Admin", "admin@example.com")]
+    settings.ADMINS = ["admin@example.com"]
     game = services.create_game(players=["Ann", "Bob"], ruleset="official")
     game.edit_token = SECRET
     game.save(update_fields=["edit_token"])
