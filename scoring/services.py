@@ -511,19 +511,7 @@ def undo_last_change(game: Game, *, actor: str = "", expected_change: int | None
     resent form or retried request then raises `ChangeNotCurrent` (with `already=True` when that
     change is already undone) instead of undoing one more. Raises `NothingToUndo` when none is left.
     """
-    with transaction.atomic():
-        locked = _lock_game(game)
-        target = undo_target_change(locked)
-        _check_named_change(locked, target, expected_change, redo=False)
-        if target is None:
-            raise NothingToUndo(Problem("undo", _("There is no change to undo.")))
-        original = change_origin(target)
-        change = _apply_transition(
-            locked, original, forward=False, actor=actor, action=ChangeAction.UNDO, reverts=target
-        )
-        _refresh(locked)
-    _copy_state(locked, game)
-    return change
+    return _revert_latest(game, actor=actor, expected_change=expected_change, redo=False)
 
 
 def redo_change(game: Game, *, actor: str = "", expected_change: int | None = None) -> GameChange:
@@ -533,15 +521,25 @@ def redo_change(game: Game, *, actor: str = "", expected_change: int | None = No
     walks forward again. `expected_change` is the id of the undo the client saw as the one to redo
     (a repeat raises `ChangeNotCurrent`). Raises `NothingToUndo` when there is nothing to redo.
     """
+    return _revert_latest(game, actor=actor, expected_change=expected_change, redo=True)
+
+
+def _revert_latest(game: Game, *, actor: str, expected_change: int | None, redo: bool) -> GameChange:
+    """One transaction: revert the undo target (or, for `redo`, the redo target), logged as a change."""
     with transaction.atomic():
         locked = _lock_game(game)
-        target = redo_target_change(locked)
-        _check_named_change(locked, target, expected_change, redo=True)
+        target = redo_target_change(locked) if redo else undo_target_change(locked)
+        _check_named_change(locked, target, expected_change, redo=redo)
         if target is None:
-            raise NothingToUndo(Problem("redo", _("There is nothing to redo.")))
-        original = change_origin(target)
+            message = _("There is nothing to redo.") if redo else _("There is no change to undo.")
+            raise NothingToUndo(Problem("redo" if redo else "undo", message))
         change = _apply_transition(
-            locked, original, forward=True, actor=actor, action=ChangeAction.REDO, reverts=target
+            locked,
+            change_origin(target),
+            forward=redo,
+            actor=actor,
+            action=ChangeAction.REDO if redo else ChangeAction.UNDO,
+            reverts=target,
         )
         _refresh(locked)
     _copy_state(locked, game)

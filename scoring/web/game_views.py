@@ -667,6 +667,21 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
             status = 400
     else:
         form = HoleForm(initial={"idempotency_key": uuid.uuid4().hex}, players=players, ruleset=ruleset)
+    return _new_hole_page(request, game, form, upcoming, board, playoff, status=status)
+
+
+def _new_hole_page(
+    request: HttpRequest,
+    game: Game,
+    form: HoleForm,
+    upcoming: selectors.NextHole,
+    board: selectors.Scoreboard,
+    playoff: bool,
+    *,
+    status: int,
+    moved_saved: str = "",
+) -> HttpResponse:
+    """The hole screen for the next hole (`moved_saved`: what another phone saved meanwhile)."""
     context = _hole_context(
         game,
         form,
@@ -677,6 +692,7 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
         board=board,
     )
     context["scorer_name"] = request.session.get(SESSION_SCORER, "")
+    context["moved_saved"] = moved_saved
     return render(request, "scoring/game_hole.html", context, status=status)
 
 
@@ -718,18 +734,7 @@ def _hole_moved_on(
     form = HoleForm(request.POST, players=list(upcoming.players), ruleset=board.ruleset)
     form.is_valid()  # bound, so the entries are shown again as typed
     form.moved_from = moved.saved_number
-    context = _hole_context(
-        game,
-        form,
-        number=upcoming.number,
-        playoff=playoff,
-        dealer=upcoming.dealer,
-        first_player=upcoming.first_player,
-        board=board,
-    )
-    context["scorer_name"] = request.session.get(SESSION_SCORER, "")
-    context["moved_saved"] = saved
-    return render(request, "scoring/game_hole.html", context, status=409)
+    return _new_hole_page(request, game, form, upcoming, board, playoff, status=409, moved_saved=saved)
 
 
 def _saved_message(game: Game, number: int, playoff: bool) -> str:
