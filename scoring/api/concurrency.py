@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,8 +56,18 @@ class Validator:
     version: int | None
 
 
-def if_match(request: Request, kind: str, *, allow_any: bool = True) -> Validator | None:
+def if_match(
+    request: Request,
+    kind: str,
+    *,
+    allow_any: bool = True,
+    current: Callable[[], Validator | None] | None = None,
+) -> Validator | None:
     """The `kind` resource and version the client's If-Match names; None for `*` (any version).
+
+    A header may list several ETags: any of them may match (RFC 9110). With more than one, the one
+    equal to `current()` (what is stored now) is answered, else the first; the change then checks
+    it under the game lock, as for one.
 
     Raises `PreconditionRequired` (428) without the header (or with `*` where `allow_any` is
     False: a delete must name what it deletes) and `PreconditionFailed` (412) when it names no
@@ -77,14 +88,12 @@ def if_match(request: Request, kind: str, *, allow_any: bool = True) -> Validato
         )
     if header == "*":
         return None
-    for candidate in header.split(","):
-        found = _TAG.match(candidate.strip())
-        versioned = kind != "seat"  # holes and games are named with their version; seats by id
-        if found and found.group("kind") == kind and (found.group("version") is not None) == versioned:
-            version = found.group("version")
-            if int(found.group("id")) > INT_MAX or (version is not None and int(version) > INT_MAX):
-                continue  # no row has such an id or version: name nothing
-            return Validator(int(found.group("id")), int(version) if version is not None else None)
+    named = _validators(header, kind)
+    if len(named) > 1 and current is not None:
+        now = current()
+        return next((validator for validator in named if validator == now), named[0])
+    if named:
+        return named[0]
     shown = header if len(header) <= 80 else header[:80] + "\u2026"
     raise PreconditionFailed(
         Problem(
@@ -93,6 +102,20 @@ def if_match(request: Request, kind: str, *, allow_any: bool = True) -> Validato
             % {"value": shown, "label": label},
         )
     )
+
+
+def _validators(header: str, kind: str) -> list[Validator]:
+    """Every ETag of `kind` in an If-Match header, in order."""
+    named = []
+    for candidate in header.split(",")[:20]:
+        found = _TAG.match(candidate.strip())
+        versioned = kind != "seat"  # holes and games are named with their version; seats by id
+        if found and found.group("kind") == kind and (found.group("version") is not None) == versioned:
+            version = found.group("version")
+            if int(found.group("id")) > INT_MAX or (version is not None and int(version) > INT_MAX):
+                continue  # no row has such an id or version: name nothing
+            named.append(Validator(int(found.group("id")), int(version) if version is not None else None))
+    return named
 
 
 def not_modified(request: Request, current: str) -> bool:

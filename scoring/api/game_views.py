@@ -222,10 +222,20 @@ def _hole_line_response(
     return Response(body, status=code, headers=headers)
 
 
-def _expected_hole(request: Request) -> tuple[int | None, int | None]:
+def _current_hole(game: Game, number: int, playoff: bool) -> Callable[[], concurrency.Validator | None]:
+    """What an If-Match listing several ETags is compared with: the hole at `number` now."""
+
+    def read() -> concurrency.Validator | None:
+        line = selectors.hole_detail(game, number, playoff=playoff)
+        return concurrency.Validator(line.id, line.version) if line else None
+
+    return read
+
+
+def _expected_hole(request: Request, game: Game, number: int, playoff: bool) -> tuple[int | None, int | None]:
     """(hole id, version) named by If-Match (428 without it); (None, None) for `*`: whatever is
     current when the change runs under the game lock."""
-    named = concurrency.if_match(request, "hole")
+    named = concurrency.if_match(request, "hole", current=_current_hole(game, number, playoff))
     return (None, None) if named is None else (named.pk, named.version)
 
 
@@ -542,7 +552,9 @@ def game_hole_detail(request: Request, token: str, number: int, playoff: bool = 
     if request.method == "GET":
         return _hole_response(request, token, game, number, playoff)
     if request.method == "DELETE":
-        named = concurrency.if_match(request, "hole", allow_any=False)
+        named = concurrency.if_match(
+            request, "hole", allow_any=False, current=_current_hole(game, number, playoff)
+        )
         services.hole_delete(
             game,
             number,
@@ -552,7 +564,7 @@ def game_hole_detail(request: Request, token: str, number: int, playoff: bool = 
             playoff=playoff,
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
-    hole_id, version = _expected_hole(request)
+    hole_id, version = _expected_hole(request, game, number, playoff)
     if request.method == "PUT":
         data = _validated(HoleWriteSerializer, request)
         entries, blocks, ender = data["entries"], data.get("blocks_marked"), data.get("ender") or None
@@ -634,7 +646,7 @@ def game_hole_entry(request: Request, token: str, number: int, seat: int, playof
     if entry is None:
         raise NotFound(_("Seat %(seat)s has no entry in hole %(n)s.") % {"seat": seat, "n": number})
     if request.method == "PUT":
-        hole_id, version = _expected_hole(request)
+        hole_id, version = _expected_hole(request, game, number, playoff)
         data = _validated(EntryWriteSerializer, request)
         value: dict[str, Any] = {"cards": data["cards"]} if "cards" in data else {"total": data["total"]}
         if "total" in data and data.get("blocks_marked"):

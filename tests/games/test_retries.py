@@ -356,3 +356,14 @@ def test_it_allows_a_regular_hole_correction_that_keeps_the_same_tie():
     services.hole_update(game, 1, expected_version=None, entries={"ann": 0, "bob": 0, "cy": 12}, ender=None)
     game.refresh_from_db()
     assert game.status == "sudden_death" and dict(game.seats.values_list("name", "total"))["cy"] == 12
+
+
+def test_it_takes_any_of_several_etags_in_if_match(four_holes, api):
+    url = f"/api/v1/games/{four_holes.edit_token}/holes/2/"
+    hole = Hole.objects.get(game=four_holes, number=2)
+    services.hole_update(four_holes, 2, expected_version=1, entries={"ann": 5, "bob": 5}, ender=None)
+    tags = f'"hole-{hole.pk}-v1", "hole-{hole.pk}-v2"'  # an old one, then the current one
+    response = api.put(url, {"entries": {"ann": 6, "bob": 6}}, format="json", HTTP_IF_MATCH=tags)
+    assert response.status_code == 200 and ann_scores(four_holes) == [1, 6, 3, 4]
+    stale = api.put(url, {"entries": {"ann": 7, "bob": 7}}, format="json", HTTP_IF_MATCH=tags)
+    assert stale.status_code == 412 and ann_scores(four_holes) == [1, 6, 3, 4]
