@@ -283,5 +283,16 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => bind(document));
   else bind(document);
 
-  window.GridEntry = { bind: bind, undo: undo, clear: clearGrid };
+  /* Cells were refilled from outside (a draft restored after a reload): that is the new starting point,
+     and the selection goes to the first empty cell, so the next tap overwrites nothing. */
+  function restored() {
+    state.lastFilled = null;
+    state.history = [];
+    select(nextEmpty(null));
+    state.current = snapshot();
+    markInvalid();
+    updateKeypads();
+  }
+
+  window.GridEntry = { bind: bind, undo: undo, clear: clearGrid, restored: restored };
 })();

@@ -1,0 +1,83 @@
+"""Entering a hole on a phone (Chromium at 390x844): nothing typed is lost, the scorer sees the cell
+being filled, the keypad fits the ruleset, errors name their player, typing works like the keypad."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring import services
+from tests.browser.test_game_flow import PLAYERS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def hole_url(game) -> str:
+    return f"/games/e/{game.edit_token}/holes/new/"
+
+
+def tap(page, *ranks: str) -> None:
+    for rank in ranks:
+        page.click(f"[data-card-keypad] [data-rank='{rank}']")
+
+
+def selected_name(page) -> str | None:
+    return page.evaluate(
+        "() => { const c = document.querySelector('[data-grid-entry] [aria-current=\"true\"]');"
+        " return c && c.name; }"
+    )
+
+
+def drafts(page) -> list[str]:
+    return page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('golf-draft:'))")
+
+
+# ---- 1. A reload never loses cards
+
+
+def test_a_reload_brings_the_cards_back_when_the_scorer_name_is_filled_and_selects_the_first_empty_cell(
+    phone,
+):
+    game = services.create_game(players=PLAYERS, ruleset="official")
+    page = phone
+    page.goto(hole_url(game))
+    for index in range(4):
+        page.fill(f"input[name='p{index}-total']", str(index + 3))
+    page.fill("#scorer", "Zoe")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.get_by_text("Hole 1 saved").wait_for()
+    assert drafts(page) == []
+    page.goto(hole_url(game))
+    assert page.input_value("#scorer") == "Zoe"  # the app fills the scorer's name on every hole
+    page.click("input[name='p0-1-1']")
+    tap(page, "5", "6", "K", "5", "6", "K", "A", "2")
+    page.reload()
+    assert page.input_value("input[name='p0-2-3']") == "K"
+    assert page.input_value("input[name='p1-1-2']") == "2"
+    assert page.get_by_text("The cards entered before the page was reloaded are back.").is_visible()
+    assert selected_name(page) == "p1-1-3"
+    tap(page, "3")
+    assert page.input_value("input[name='p1-1-3']") == "3"
+    assert page.input_value("input[name='p0-1-1']") == "5"
+
+
+def test_a_rejected_save_keeps_the_draft_until_the_server_accepts_the_hole(phone):
+    game = services.create_game(players=PLAYERS, ruleset="official")
+    page = phone
+    page.goto(hole_url(game))
+    page.click("input[name='p0-1-1']")
+    tap(page, "5", "6", "K", "5", "6", "K", "A", "2", "3")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.locator("#hole-errors").wait_for()  # rejected: Bob's grid is half filled, Cy and Dee missing
+    page.goto(f"/games/e/{game.edit_token}/")  # the scorer leaves the error page
+    page.goto(hole_url(game))
+    assert page.input_value("input[name='p0-2-3']") == "K"
+    assert page.input_value("input[name='p1-1-3']") == "3"
+    assert page.get_by_text("The cards entered before the page was reloaded are back.").is_visible()
+    assert selected_name(page) == "p1-2-1"
+    tap(page, "4", "7", "8")
+    page.fill("input[name='p2-total']", "9")
+    page.fill("input[name='p3-total']", "11")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.get_by_text("Hole 1 saved: Ann 0, Bob 21, Cy 9, Dee 11.").wait_for()
+    assert drafts(page) == []
+    assert game.holes.count() == 1
