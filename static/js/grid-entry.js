@@ -112,6 +112,29 @@
     if (state.current) state.current.selected = state.selected ? state.selected.name : null;
   }
 
+  /* Keep the selected cell, with the heading of the player it belongs to, in view above a keypad docked
+     at the bottom of the screen (position: sticky), so no card goes in blind. */
+  function reveal(cell) {
+    if (!cell || !cell.isConnected) return;
+    const margin = 8;
+    const box = cell.getBoundingClientRect();
+    const owner = cell.closest("fieldset:not([data-grid-entry])") || gridOf(cell);
+    const legend = owner && owner.querySelector("legend");
+    const top = Math.min(box.top, legend ? legend.getBoundingClientRect().top : box.top);
+    let bottom = window.innerHeight;
+    for (const keypad of document.querySelectorAll("[data-card-keypad]")) {
+      if (keypad.hidden) continue;
+      const area = keypad.closest(".keypad-dock") || keypad;
+      const rect = area.getBoundingClientRect();
+      if (rect.top > box.bottom - 1 || rect.bottom > window.innerHeight - 1) bottom = Math.min(bottom, rect.top);
+    }
+    let shift = 0;
+    if (box.bottom + margin > bottom) shift = box.bottom + margin - bottom;
+    if (top - shift < margin) shift = top - margin;
+    if (box.top - shift < 0) shift = box.top - margin;  // a tall heading: the cell comes first
+    if (Math.abs(shift) >= 1) window.scrollBy({ top: shift, left: 0, behavior: "instant" });
+  }
+
   function nextEmpty(after) {
     const cells = allCells();
     const start = after ? cells.indexOf(after) + 1 : 0;
@@ -136,6 +159,7 @@
     state.lastFilled = cell;
     const next = nextEmpty(cell);
     select(next);
+    reveal(next || cell);
     changed(cell);
     say(next ? cellLabel(cell) + ": " + rank : text("Full"));
   }
@@ -169,6 +193,7 @@
     cell.value = "";
     state.lastFilled = null;
     select(cell);
+    reveal(cell);
     changed(cell);
   }
 
@@ -181,6 +206,7 @@
     for (const cell of cells) cell.value = "";
     state.lastFilled = null;
     select(cells[0]);
+    reveal(cells[0]);
     commit();
     announceChange([grid]);
     say(text("Cleared"));
@@ -205,6 +231,7 @@
     state.current = snapshot();
     const cell = previous.selected && document.querySelector('input.grid-entry-input[name="' + CSS.escape(previous.selected) + '"]');
     select(cell || nextEmpty(null));
+    reveal(state.selected);
     state.current = snapshot();
     updateKeypads();
     announceChange(Array.from(touched));
@@ -269,6 +296,7 @@
     if (cell && cell !== state.selected) {
       state.lastFilled = null;
       select(cell);
+      reveal(cell);
       say(cellLabel(cell) + ": " + text("Card"));
     }
   });
@@ -289,6 +317,7 @@
     state.lastFilled = null;
     state.history = [];
     select(nextEmpty(null));
+    reveal(state.selected);
     state.current = snapshot();
     markInvalid();
     updateKeypads();

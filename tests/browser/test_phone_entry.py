@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.browser.test_game_flow import PLAYERS
+from tests.browser.test_game_flow import GRIDS, PLAYERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -81,3 +81,29 @@ def test_a_rejected_save_keeps_the_draft_until_the_server_accepts_the_hole(phone
     page.get_by_text("Hole 1 saved: Ann 0, Bob 21, Cy 9, Dee 11.").wait_for()
     assert drafts(page) == []
     assert game.holes.count() == 1
+
+
+# ---- 2. The scorer sees the cell being filled
+
+
+def assert_in_view_above_keypad(page, name: str) -> None:
+    cell = page.locator(f"input[name='{name}']").bounding_box()
+    legend = page.locator(f"#player-{name[1]} > legend").bounding_box()
+    keypad = page.locator(".keypad-dock").bounding_box()
+    viewport = page.viewport_size
+    assert cell["y"] >= 0 and cell["y"] + cell["height"] <= viewport["height"], (name, cell)
+    assert cell["y"] + cell["height"] <= keypad["y"], (name, cell, keypad)
+    assert legend["y"] >= 0, (name, legend)
+
+
+def test_the_selected_cell_and_its_player_stay_in_view_above_the_keypad(phone):
+    game = services.create_game(players=PLAYERS, ruleset="official")
+    page = phone
+    page.goto(hole_url(game))
+    page.click("input[name='p0-1-1']")
+    for player in range(1, 4):
+        tap(page, *[token for row in GRIDS[player - 1] for token in row])
+        assert selected_name(page) == f"p{player}-1-1"
+        assert_in_view_above_keypad(page, f"p{player}-1-1")
+    tap(page, "3", "4", "7")
+    assert_in_view_above_keypad(page, "p3-2-1")
