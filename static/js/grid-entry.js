@@ -4,7 +4,9 @@
  * Markup: templates/scoring/_grid_entry.html ([data-grid-entry] grids of text inputs, one
  * [data-card-keypad]). Server side: scoring/web/grid_entry.py. Without JavaScript the inputs are a
  * plain form; with it:
- *   - tapping (or focusing) a cell selects it (aria-current="true");
+ *   - tapping (or focusing) a cell selects it (aria-current="true"), and the selected cell is kept in view
+ *     above a docked keypad;
+ *   - typing works like the keypad: a complete card moves on to the next cell ("5675KA" fills six);
  *   - a rank key fills the selected cell and moves to the next empty cell (across every grid on the page);
  *     a suit key adds its suit to the card just entered; Erase empties a cell (like backspace);
  *   - Clear grid empties the grid holding the selection; Undo steps back through every change, typed ones too;
@@ -20,7 +22,7 @@
 
   const JOKERS = ["X", "JK"];
   const HISTORY_LIMIT = 200;
-  const state = { selected: null, lastFilled: null, history: [], current: null };
+  const state = { selected: null, lastFilled: null, history: [], current: null, typing: null };
 
   /* Messages come translated from the keypad's data-msg-* attributes; these are the fallbacks. */
   const MESSAGES = {
@@ -107,6 +109,7 @@
     for (const other of document.querySelectorAll('[data-grid-entry] [aria-current="true"]')) {
       other.removeAttribute("aria-current");
     }
+    if (state.typing && state.typing !== cell) state.typing = null;
     state.selected = cell && cell.isConnected ? cell : null;
     if (state.selected) state.selected.setAttribute("aria-current", "true");
     if (state.current) state.current.selected = state.selected ? state.selected.name : null;
@@ -236,6 +239,85 @@
     updateKeypads();
     announceChange(Array.from(touched));
   }
+
+  /* Typing works like the keypad: each complete card moves on to the next empty cell. "1" waits for its
+     "0" ("10"), and "J" for a "K" ("JK") where the keypad has a Joker key; "T" is 10; a suit letter
+     (S, H, D, C) or symbol goes to the card just entered; a space ends a card; anything else stays in the
+     cell (and is outlined as not a card). Lower case is read as upper case; a paste fills several cells. */
+  const SUIT_KEYS = { S: "♠", H: "♥", D: "♦", C: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣", "♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣" };
+
+  function keypadRanks() {
+    const ranks = new Set();
+    for (const button of document.querySelectorAll("[data-card-keypad] [data-rank]")) {
+      if (!button.hidden) ranks.add(button.dataset.rank);
+    }
+    return ranks;
+  }
+
+  function finishTyped(cell) {
+    state.typing = null;
+    const next = nextEmpty(cell);
+    select(next);
+    reveal(next || cell);
+    if (!next) say(text("Full"));
+  }
+
+  function typeChar(char, ranks) {
+    const cell = state.selected;
+    if (!cell) return;
+    const typing = state.typing === cell;
+    const current = typing ? cell.value.trim().toUpperCase() : "";
+    const pending = typing && (current === "1" || (current === "J" && ranks.has("X")));
+    if (pending && ((current === "1" && char === "0") || (current === "J" && char === "K"))) {
+      state.typing = null;
+      typeRank(current + char);
+      return;
+    }
+    const rank = char === "T" ? "10" : char;
+    const known = ranks.has(rank) || char === "1" || SUIT_KEYS[char] !== undefined || /\s|,|;/.test(char);
+    if (pending && known) {
+      finishTyped(cell);
+      typeChar(char, ranks);
+      return;
+    }
+    if (/\s|,|;/.test(char)) return;
+    if (SUIT_KEYS[char]) {
+      if (!typing || !current) {
+        typeSuit(SUIT_KEYS[char]);
+        return;
+      }
+    } else if (char === "1" || (char === "J" && ranks.has("X"))) {
+      cell.value = char;
+      state.typing = cell;
+      state.lastFilled = cell;
+      changed(cell);
+      return;
+    } else if (ranks.has(rank)) {
+      state.typing = null;
+      typeRank(rank);
+      return;
+    }
+    cell.value = current + char;  // not a card (yet): it stays in this cell, outlined
+    state.typing = cell;
+    state.lastFilled = null;
+    changed(cell);
+    say(cellLabel(cell) + ": " + cell.value);
+  }
+
+  document.addEventListener("beforeinput", (event) => {
+    const cell = event.target.closest && event.target.closest("[data-grid-entry] input.grid-entry-input");
+    if (!cell || !document.querySelector("[data-card-keypad]")) return;
+    if (!/^insert(Text|FromPaste|ReplacementText)$/.test(event.inputType)) return;
+    const typed = event.data !== null ? event.data : event.dataTransfer && event.dataTransfer.getData("text/plain");
+    if (!typed) return;
+    event.preventDefault();
+    if (cell !== state.selected) select(cell);
+    const whole = cell.value.length > 0 && cell.selectionStart === 0 && cell.selectionEnd === cell.value.length;
+    if (whole && state.typing === cell) state.typing = null;  // all of it selected: typing replaces it
+    const ranks = keypadRanks();
+    for (const char of typed.toUpperCase()) typeChar(char, ranks);
+    if (state.selected && state.selected !== document.activeElement) state.selected.focus({ preventScroll: true });
+  });
 
   function onKeypadClick(event) {
     const button = event.target.closest("button");

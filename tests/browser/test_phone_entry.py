@@ -107,3 +107,22 @@ def test_the_selected_cell_and_its_player_stay_in_view_above_the_keypad(phone):
         assert_in_view_above_keypad(page, f"p{player}-1-1")
     tap(page, "3", "4", "7")
     assert_in_view_above_keypad(page, "p3-2-1")
+
+
+# ---- 10. Typing works like a keypad
+
+
+def test_typed_cards_move_on_like_keypad_taps(phone):
+    game = services.create_game(players=PLAYERS, ruleset="official")
+    page = phone
+    page.goto(hole_url(game))
+    page.click("input[name='p0-1-1']")
+    page.keyboard.type("5675KA")
+    values = [page.input_value(f"input[name='p0-{r}-{c}']") for r in (1, 2) for c in (1, 2, 3)]
+    assert values == ["5", "6", "7", "5", "K", "A"]
+    assert selected_name(page) == "p1-1-1"
+    page.keyboard.type("10qjh2")
+    values = [page.input_value(f"input[name='p1-1-{c}']") for c in (1, 2, 3)]
+    assert values[:2] == ["10", "Q"] and values[2].startswith("J") and values[2] != "J"
+    assert page.input_value("input[name='p1-2-1']") == "2"
+    assert selected_name(page) == "p1-2-2"
