@@ -102,6 +102,7 @@
 
   function changed(cell) {
     commit();
+    markInvalid();
     announceChange([gridOf(cell)]);
   }
 
@@ -329,15 +330,34 @@
     else if (button.dataset.keypadAction === "clear") clearGrid();
   }
 
-  /* aria-invalid on the cells that the grid's (possibly just swapped-in) error list names. */
+  /* True when a cell is empty or holds a card the keypad offers (so no joker where the ruleset has none). */
+  function isCard(value, ranks) {
+    const token = value.trim().toUpperCase();
+    if (!token) return true;
+    if (JOKERS.includes(token)) return ranks.has("X");
+    const rank = (text) => (text === "T" ? "10" : text);
+    if (ranks.has(rank(token))) return true;
+    const match = token.match(/^(.+?)\s*([SHDC♠♥♦♣♤♡♢♧])$/u);
+    return Boolean(match) && !JOKERS.includes(match[1]) && ranks.has(rank(match[1]));
+  }
+
+  /* aria-invalid on the cells that the grid's (possibly just swapped-in) error list names, and at once
+     (class grid-entry-bad too) on a cell whose text is no card of this keypad. */
   function markInvalid() {
+    const ranks = keypadRanks();
+    const live = document.querySelector("[data-card-keypad]") !== null;
     for (const grid of document.querySelectorAll("[data-grid-entry]")) {
       const errors = new Map();
       for (const item of grid.querySelectorAll(".grid-entry-errors [data-cell]")) errors.set(item.dataset.cell, item.id);
       for (const cell of grid.querySelectorAll("input.grid-entry-input")) {
+        const bad = live && !isCard(cell.value, ranks);
+        cell.classList.toggle("grid-entry-bad", bad);
         if (errors.has(cell.name)) {
           cell.setAttribute("aria-invalid", "true");
           cell.setAttribute("aria-describedby", errors.get(cell.name));
+        } else if (bad) {
+          cell.setAttribute("aria-invalid", "true");
+          cell.removeAttribute("aria-describedby");
         } else {
           cell.removeAttribute("aria-invalid");
           cell.removeAttribute("aria-describedby");
@@ -386,6 +406,7 @@
   document.addEventListener("change", (event) => {
     if (event.isTrusted && event.target.matches && event.target.matches("[data-grid-entry] input.grid-entry-input")) {
       commit();
+      markInvalid();
     }
   });
   document.addEventListener("htmx:load", (event) => bind(event.detail.elt));

@@ -109,6 +109,63 @@ def test_the_selected_cell_and_its_player_stay_in_view_above_the_keypad(phone):
     assert_in_view_above_keypad(page, "p3-2-1")
 
 
+# ---- 7. The keypad fits the ruleset
+
+
+def test_the_keypad_offers_no_joker_without_jokers_and_one_bad_grid_blanks_no_other_score(phone):
+    game = services.create_game(players=PLAYERS, ruleset="official")
+    page = phone
+    page.goto(hole_url(game))
+    assert page.locator("[data-card-keypad] [data-rank='A']").is_visible()
+    assert not page.locator("[data-card-keypad] [data-rank='X']").is_visible()
+    page.click("input[name='p0-1-1']")
+    tap(page, *[token for row in GRIDS[0] for token in row])
+    tap(page, "A", "2", "3", "4", "7", "8")
+    page.fill("input[name='p1-1-1']", "X")  # Bob's grid holds a joker, typed
+    page.wait_for_function(
+        "() => { const box = document.querySelector('#preview-box');"
+        " return box && !box.classList.contains('htmx-request') && box.textContent.includes('Bob:'); }"
+    )
+    rows = page.locator("#preview-box tbody tr")
+    assert rows.nth(0).locator("td").first.inner_text() == "0"  # Ann keeps her score
+    assert "check the cards" in rows.nth(1).inner_text()
+    assert rows.nth(2).locator("td").first.inner_text() == "not entered"
+
+
+def test_the_score_page_keypad_follows_the_ruleset_jokers(phone):
+    page = phone
+    page.goto("/score/")
+    assert not page.locator("[data-card-keypad] [data-rank='X']").is_visible()
+    page.select_option("#id_preset", "official-jokers")
+    page.locator("[data-card-keypad] [data-rank='X']").wait_for(state="visible")
+    page.select_option("#id_preset", "official")
+    page.locator("[data-card-keypad] [data-rank='X']").wait_for(state="hidden")
+
+
+# ---- 8. Errors say whose grid
+
+
+def test_a_bad_card_is_outlined_when_typed_and_the_error_names_the_player_without_jokers(phone):
+    game = services.create_game(players=PLAYERS, ruleset="official")
+    page = phone
+    page.goto(hole_url(game))
+    page.click("input[name='p0-1-1']")
+    for player in range(3):
+        tap(page, *[token for row in GRIDS[player] for token in row])
+    page.fill("input[name='p3-total']", "11")
+    page.fill("input[name='p1-1-1']", "1Z")
+    bad = page.locator("input[name='p1-1-1']")
+    assert bad.get_attribute("aria-invalid") == "true"
+    assert "grid-entry-bad" in (bad.get_attribute("class") or "")
+    page.get_by_role("button", name="Save hole 1").click()
+    errors = page.locator("#hole-errors")
+    errors.wait_for()
+    text = errors.inner_text()
+    assert 'Bob: Unknown card "1Z" at row 1, column 1' in text
+    assert "joker" not in text.lower()
+    assert page.locator("input[name='p1-1-1']").get_attribute("aria-invalid") == "true"
+
+
 # ---- 10. Typing works like a keypad
 
 
