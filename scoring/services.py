@@ -1247,7 +1247,7 @@ def _score(
                 raise GameError(
                     Problem(f"{where}.blocks_marked", _("The number of blocks must be 0 or more."))
                 )
-            grid = parse_grid(cards, where=where) if cards is not None else None
+            grid = parse_grid(cards, where=where, jokers=ruleset.jokers > 0) if cards is not None else None
         except RulesError as error:
             problems.extend(error.problems)
             continue

@@ -44,6 +44,8 @@ _SUIT_SYMBOLS = ("♠", "♥", "♦", "♣", "♤", "♡", "♢", "♧")
 _SUIT_ALIASES |= {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 _HELP = "use A, 2-10 (or T), J, Q, K or X/JK for a joker, optionally followed by a suit S, H, D, C"
+# The same for a ruleset without jokers: a player there should not be told about them.
+_HELP_NO_JOKERS = "use A, 2-10 (or T), J, Q or K, optionally followed by a suit S, H, D, C"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +120,11 @@ def parse_rank(text: str) -> str | None:
     return _RANK_ALIASES.get(text.strip().upper())
 
 
-def parse_card(token: str | Card, where: str = "card") -> Card:
-    """Parse one card token ("Q", "10h", "T♠", "x", "JK"); raise CardError naming the token and place."""
+def parse_card(token: str | Card, where: str = "card", jokers: bool = True) -> Card:
+    """Parse one card token ("Q", "10h", "T♠", "x", "JK"); raise CardError naming the token and place.
+
+    `jokers` False: the ruleset plays without jokers, so the error's help does not offer them (a joker
+    still parses; the ruleset's checks refuse it)."""
     if isinstance(token, Card):
         return token
     if not isinstance(token, str):
@@ -129,15 +134,16 @@ def parse_card(token: str | Card, where: str = "card") -> Card:
         return card
     card = _parse_token(token)
     if card is None:
+        help_text = _HELP if jokers else _HELP_NO_JOKERS
         shown = token.strip()
         if not shown:
-            message = f"Missing card{_position_text(where)}: {_HELP}."
+            message = f"Missing card{_position_text(where)}: {help_text}."
         elif shown.upper() in ("XS", "XH", "XD", "XC", "JKS", "JKH", "JKD", "JKC") or (
             shown.upper().startswith(("X", "JK")) and shown[-1] in _SUIT_SYMBOLS
         ):
             message = f'Jokers take no suit: "{shown}"{_position_text(where)} should be "X".'
         else:
-            message = f'Unknown card "{shown}"{_position_text(where)}: {_HELP}.'
+            message = f'Unknown card "{shown}"{_position_text(where)}: {help_text}.'
         raise CardError(Problem(where, message))
     if len(KNOWN_TOKENS) < _KNOWN_LIMIT:
         KNOWN_TOKENS[token] = card
@@ -146,8 +152,10 @@ def parse_card(token: str | Card, where: str = "card") -> Card:
     return card
 
 
-def parse_grid(rows: Sequence[Sequence[str | Card]] | Grid, where: str = "grid") -> Grid:
-    """Parse a list of rows of card tokens; check the rows are equal in length. Reports every bad card."""
+def parse_grid(rows: Sequence[Sequence[str | Card]] | Grid, where: str = "grid", jokers: bool = True) -> Grid:
+    """Parse a list of rows of card tokens; check the rows are equal in length. Reports every bad card.
+
+    `jokers` False: messages do not offer jokers (see parse_card)."""
     if isinstance(rows, (str, bytes)) or not isinstance(rows, Sequence):
         raise GridError(Problem(where, "A grid is a list of rows, each a list of cards."))
     if not rows:
@@ -161,7 +169,7 @@ def parse_grid(rows: Sequence[Sequence[str | Card]] | Grid, where: str = "grid")
         cards: list[Card] = []
         for c, token in enumerate(row, start=1):
             try:
-                cards.append(parse_card(token, f"{where}[{r}][{c}]"))
+                cards.append(parse_card(token, f"{where}[{r}][{c}]", jokers))
             except CardError as error:
                 problems.extend(error.problems)
         parsed.append(tuple(cards))

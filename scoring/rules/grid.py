@@ -461,7 +461,7 @@ def _engine(ruleset: Ruleset) -> _Engine:
 
 def prepare_grid(grid: Grid | Sequence[Sequence[str | Card]], ruleset: Ruleset, where: str = "grid") -> Grid:
     """Parse `grid` and check it has the ruleset's shape (raises CardError or GridError)."""
-    parsed = parse_grid(grid, where)
+    parsed = parse_grid(grid, where, jokers=ruleset.jokers > 0)
     if len(parsed) != ruleset.rows or len(parsed[0]) != ruleset.cols:
         raise GridError(
             Problem(

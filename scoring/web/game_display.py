@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy
 from scoring import selectors
 from scoring.inputs import int_or_none
 from scoring.models import Game, GameChange
-from scoring.rules import PlayerEntry, RulesError, parse_grid, score_hole
-from scoring.web.game_forms import HoleForm, bad_cards
+from scoring.rules import PlayerEntry, RulesError, parse_grid, score_grid, score_hole
+from scoring.web.game_forms import HoleForm, bad_cards, named_problem
 
 TIEBREAK_NAMES = {
     "countback": gettext_lazy("Countback"),
@@ -183,24 +183,36 @@ def preview_scores(
             blocks[name] = marked
     rows: list[dict[str, Any]] = []
     problems: list[str] = []
+    bad: set[str] = set()
     engine_entries: list[PlayerEntry] = []
-    try:
-        for name in form.players:
-            if name not in entries:
-                continue
-            value = entries[name]
-            if isinstance(value, int):
-                engine_entries.append(PlayerEntry(name=name, total=value, blocks_marked=blocks.get(name, 0)))
-            else:
-                grid = parse_grid(value, where=f"entries.{name}")
-                engine_entries.append(PlayerEntry(name=name, grid=grid, blocks_marked=blocks.get(name, 0)))
-        scored = score_hole(engine_entries, ruleset, ender=ender) if engine_entries else None
-    except RulesError as error:
-        problems = [p.message for p in error.problems]
-        scored = None
+    for name in form.players:
+        if name not in entries:
+            continue
+        value = entries[name]
+        marked = blocks.get(name, 0)
+        if isinstance(value, int):
+            engine_entries.append(PlayerEntry(name=name, total=value, blocks_marked=marked))
+            continue
+        try:
+            # Each grid on its own first (its cards, its shape, the joker rule): one player's bad grid
+            # shows that player's error and leaves everyone else's score on screen.
+            grid = parse_grid(value, where=f"entries.{name}", jokers=ruleset.jokers > 0)
+            score_grid(grid, ruleset)
+        except RulesError as error:
+            problems += [named_problem(name, p.message) for p in error.problems]
+            bad.add(name)
+            continue
+        engine_entries.append(PlayerEntry(name=name, grid=grid, blocks_marked=marked))
+    scored = None
+    if engine_entries:
+        good = {entry.name for entry in engine_entries}
+        try:
+            scored = score_hole(engine_entries, ruleset, ender=ender if ender in good else None)
+        except RulesError as error:  # the table as a whole (more cards than the packs hold)
+            problems += [p.message for p in error.problems]
     for index, name in enumerate(form.players):
         if name not in entries:  # half-filled: name its typos now, its empty cells only on save
-            problems += [problem.message for problem in bad_cards(name, form.tokens(index))]
+            problems += [problem.message for problem in bad_cards(name, form.tokens(index), ruleset)]
     by_name = {p.name: p for p in scored.players} if scored else {}
     playoff = editing.is_playoff if editing else bool(board.next_hole and board.next_hole.is_playoff)
     replaced = {e.name: e.score for e in editing.entries} if editing else {}
@@ -214,6 +226,7 @@ def preview_scores(
             {
                 "name": name,
                 "entered": name in entries,
+                "bad": name in bad,
                 "score": result.score if result else None,
                 "adjustments": list(result.adjustments) if result else [],
                 "match_total": match_total,

@@ -357,7 +357,7 @@ class HoleForm(forms.Form):
                 entries[name] = tokens
             elif not is_blank(tokens):
                 # A typo in a half-filled grid is named now, not only once the grid is complete.
-                self.add_problems(bad_cards(name, tokens))
+                self.add_problems(bad_cards(name, tokens, self.ruleset))
                 missing = [
                     _("row %(row)s, column %(col)s") % {"row": r + 1, "col": c + 1}
                     for r, row in enumerate(tokens)
@@ -391,8 +391,14 @@ class HoleForm(forms.Form):
 
     def add_problems(self, problems: Sequence[Problem]) -> None:
         """Attach the engine's or the services' problems: on their cell, their player, or the form."""
-        self.problems.extend(problems)
+        owners = {f"entries.{name}": name for name in self.players}
+        named = []
         for problem in problems:
+            # The engine says "row 1, column 1": the form says whose grid (entries.<name>[r][c]).
+            owner = owners.get(problem.where.split("[", 1)[0]) or owners.get(problem.where.rsplit(".", 1)[0])
+            named.append(Problem(problem.where, named_problem(owner, problem.message)) if owner else problem)
+        self.problems.extend(named)
+        for problem in named:
             self.add_error(None, problem.message)
 
     def partial_entries(self) -> tuple[dict[str, Any], str | None]:
@@ -420,11 +426,18 @@ class HoleForm(forms.Form):
         return entries, ender
 
 
-def bad_cards(name: str, tokens: Sequence[Sequence[str]]) -> list[Problem]:
+def named_problem(name: str, message: str) -> str:
+    """ "Bob: Unknown card ..." so a table of four knows whose grid it is (once, however often called)."""
+    prefix = f"{name}: "
+    return message if message.startswith(prefix) else prefix + message
+
+
+def bad_cards(name: str, tokens: Sequence[Sequence[str]], ruleset: Ruleset | None = None) -> list[Problem]:
     """The engine's complaint about each filled cell of `name`'s grid that names no card, with the name."""
+    jokers = ruleset is None or ruleset.jokers > 0
     return [
-        Problem(problem.where, f"{name}: {problem.message}")
-        for problem in token_problems(tokens, f"entries.{name}")
+        Problem(problem.where, named_problem(name, problem.message))
+        for problem in token_problems(tokens, f"entries.{name}", jokers)
     ]
 
 

@@ -647,7 +647,9 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
                 return _hole_moved_on(request, game, moved, playoff)
             except services.IdempotentReplay:
                 messages.info(request, _("That hole was already saved (the form was sent twice)."))
-                return redirect("games:edit", token=token)
+                return _draft_done(
+                    request, redirect("games:edit", token=token), game, upcoming.number, playoff
+                )
             except IdempotencyConflict:
                 messages.error(
                     request,
@@ -662,7 +664,10 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
                 status = _status_of(error)
             else:
                 messages.success(request, _saved_message(game, hole.number, playoff))
-                return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+                response = redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+                return _draft_done(
+                    request, response, game, form.cleaned_data.get("number") or upcoming.number, playoff
+                )
         else:
             status = 400
     else:
@@ -694,6 +699,31 @@ def _new_hole_page(
     context["scorer_name"] = request.session.get(SESSION_SCORER, "")
     context["moved_saved"] = moved_saved
     return render(request, "scoring/game_hole.html", context, status=status)
+
+
+# The hole page keeps what is typed in the browser (localStorage, static/js/game.js) until the server
+# has accepted the hole: this cookie, set only on that answer, names the draft the next page drops.
+DRAFT_DONE_COOKIE = "golf_draft_done"
+
+
+def draft_key(game: Game, number: int, playoff: bool) -> str:
+    """The hole form's data-draft-key: "<game id>-<number>", "<game id>-p<number>" for a playoff hole."""
+    return f"{game.pk}-{'p' if playoff else ''}{number}"
+
+
+def _draft_done(
+    request: HttpRequest, response: HttpResponse, game: Game, number: int, playoff: bool
+) -> HttpResponse:
+    """Tell the browser that the draft of this hole can go: the hole is saved."""
+    response.set_cookie(
+        DRAFT_DONE_COOKIE,
+        draft_key(game, number, playoff),
+        max_age=3600,
+        path="/",
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
 
 
 def _said_saved_meanwhile(request: HttpRequest, game: Game, playoff: bool) -> bool:

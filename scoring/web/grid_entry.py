@@ -121,8 +121,11 @@ def is_complete(tokens: Sequence[Sequence[str]]) -> bool:
     return all(token for row in tokens for token in row)
 
 
-def token_problems(tokens: Sequence[Sequence[str]], where: str = "grid") -> list[Problem]:
+def token_problems(
+    tokens: Sequence[Sequence[str]], where: str = "grid", jokers: bool = True
+) -> list[Problem]:
     """The engine's complaint about each filled cell that names no card; empty cells are skipped.
+    `jokers` False: the messages do not offer jokers (the ruleset plays without them).
 
     Used while a grid is being filled in, so a typo shows at once without "missing card" noise.
     """
@@ -132,7 +135,7 @@ def token_problems(tokens: Sequence[Sequence[str]], where: str = "grid") -> list
             if not token:
                 continue
             try:
-                parse_card(token, f"{where}[{r}][{c}]")
+                parse_card(token, f"{where}[{r}][{c}]", jokers)
             except CardError as error:
                 problems.extend(error.problems)
     return problems

@@ -167,31 +167,33 @@
     });
   }
 
-  /* A hole being entered survives a reload or a dead battery: [data-draft-key] forms keep their
-     fields in localStorage until they are sent. Only an empty form is refilled (never one the server
-     re-rendered with errors), and the draft is dropped as the form is submitted. */
+  /* A hole being entered survives a reload, a dead battery or a rejected save: [data-draft-key] forms
+     keep their fields in localStorage until the server has accepted the hole. The answer to an accepted
+     save sets the cookie golf_draft_done=<draft key> (scoring/web/game_views.py); whichever page runs
+     this script next drops that draft. A fresh form (data-draft-restore="1") is refilled from its draft
+     whatever it already holds (the scorer's name, filled by the app); a form the server re-rendered
+     (errors, or a 409 with the cards moved on to the next hole) is what was sent, so it becomes the draft,
+     and a 409's [data-draft-drop] names the draft of the hole that was saved meanwhile. */
+  function dropDoneDraft() {
+    var match = document.cookie.match(/(?:^|;\s*)golf_draft_done=([\w-]+)/);
+    if (!match) return;
+    try { localStorage.removeItem("golf-draft:" + match[1]); } catch (e) { /* storage off */ }
+    document.cookie = "golf_draft_done=; Max-Age=0; Path=/; SameSite=Lax";
+  }
+
   function wireDrafts() {
+    if (!window.localStorage) return;
+    dropDoneDraft();
     var form = document.querySelector("form[data-draft-key]");
-    if (!form || !window.localStorage) return;
+    if (!form) return;
     var key = "golf-draft:" + form.getAttribute("data-draft-key");
+    var dropped = form.getAttribute("data-draft-drop");
+    if (dropped) localStorage.removeItem("golf-draft:" + dropped);
     var fields = function () {
       return Array.prototype.filter.call(form.elements, function (el) {
         return el.name && el.name !== "csrfmiddlewaretoken" && el.name !== "idempotency_key" && el.type !== "hidden";
       });
     };
-    var saved = null;
-    try { saved = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { saved = null; }
-    var empty = fields().every(function (el) { return el.type === "radio" || !el.value; });
-    if (saved && empty && form.getAttribute("data-draft-restore") === "1") {
-      fields().forEach(function (el) {
-        if (!(el.name in saved)) return;
-        if (el.type === "radio") el.checked = saved[el.name] === el.value;
-        else el.value = saved[el.name];
-      });
-      form.dispatchEvent(new Event("change", { bubbles: true }));
-      var note = document.querySelector("[data-draft-note]");
-      if (note) note.hidden = false;
-    }
     var store = function () {
       var data = {};
       fields().forEach(function (el) {
@@ -200,10 +202,25 @@
       });
       try { localStorage.setItem(key, JSON.stringify(data)); } catch (e) { /* storage full or off */ }
     };
+    var saved = null;
+    try { saved = JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { saved = null; }
+    var cards = saved && Object.keys(saved).some(function (name) { return name !== "scorer"; });
+    if (form.getAttribute("data-draft-restore") !== "1") {
+      store();
+    } else if (cards) {
+      fields().forEach(function (el) {
+        if (!(el.name in saved)) return;
+        if (el.type === "radio") el.checked = saved[el.name] === el.value;
+        else el.value = saved[el.name];
+      });
+      if (window.GridEntry && window.GridEntry.restored) window.GridEntry.restored();
+      form.dispatchEvent(new Event("change", { bubbles: true }));
+      var note = document.querySelector("[data-draft-note]");
+      if (note) note.hidden = false;
+    }
     form.addEventListener("input", store);
     form.addEventListener("change", store);
     form.addEventListener("grid-entry:change", store);
-    form.addEventListener("submit", function () { localStorage.removeItem(key); });
   }
 
   /* Once a hole form is being sent, no more live previews: the save answers with the scores anyway. */

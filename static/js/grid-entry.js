@@ -4,7 +4,9 @@
  * Markup: templates/scoring/_grid_entry.html ([data-grid-entry] grids of text inputs, one
  * [data-card-keypad]). Server side: scoring/web/grid_entry.py. Without JavaScript the inputs are a
  * plain form; with it:
- *   - tapping (or focusing) a cell selects it (aria-current="true");
+ *   - tapping (or focusing) a cell selects it (aria-current="true"), and the selected cell is kept in view
+ *     above a docked keypad;
+ *   - typing works like the keypad: a complete card moves on to the next cell ("5675KA" fills six);
  *   - a rank key fills the selected cell and moves to the next empty cell (across every grid on the page);
  *     a suit key adds its suit to the card just entered; Erase empties a cell (like backspace);
  *   - Clear grid empties the grid holding the selection; Undo steps back through every change, typed ones too;
@@ -20,7 +22,7 @@
 
   const JOKERS = ["X", "JK"];
   const HISTORY_LIMIT = 200;
-  const state = { selected: null, lastFilled: null, history: [], current: null };
+  const state = { selected: null, lastFilled: null, history: [], current: null, typing: null };
 
   /* Messages come translated from the keypad's data-msg-* attributes; these are the fallbacks. */
   const MESSAGES = {
@@ -100,6 +102,7 @@
 
   function changed(cell) {
     commit();
+    markInvalid();
     announceChange([gridOf(cell)]);
   }
 
@@ -107,9 +110,33 @@
     for (const other of document.querySelectorAll('[data-grid-entry] [aria-current="true"]')) {
       other.removeAttribute("aria-current");
     }
+    if (state.typing && state.typing !== cell) state.typing = null;
     state.selected = cell && cell.isConnected ? cell : null;
     if (state.selected) state.selected.setAttribute("aria-current", "true");
     if (state.current) state.current.selected = state.selected ? state.selected.name : null;
+  }
+
+  /* Keep the selected cell, with the heading of the player it belongs to, in view above a keypad docked
+     at the bottom of the screen (position: sticky), so no card goes in blind. */
+  function reveal(cell) {
+    if (!cell || !cell.isConnected) return;
+    const margin = 8;
+    const box = cell.getBoundingClientRect();
+    const owner = cell.closest("fieldset:not([data-grid-entry])") || gridOf(cell);
+    const legend = owner && owner.querySelector("legend");
+    const top = Math.min(box.top, legend ? legend.getBoundingClientRect().top : box.top);
+    let bottom = window.innerHeight;
+    for (const keypad of document.querySelectorAll("[data-card-keypad]")) {
+      if (keypad.hidden) continue;
+      const area = keypad.closest(".keypad-dock") || keypad;
+      const rect = area.getBoundingClientRect();
+      if (rect.top > box.bottom - 1 || rect.bottom > window.innerHeight - 1) bottom = Math.min(bottom, rect.top);
+    }
+    let shift = 0;
+    if (box.bottom + margin > bottom) shift = box.bottom + margin - bottom;
+    if (top - shift < margin) shift = top - margin;
+    if (box.top - shift < 0) shift = box.top - margin;  // a tall heading: the cell comes first
+    if (Math.abs(shift) >= 1) window.scrollBy({ top: shift, left: 0, behavior: "instant" });
   }
 
   function nextEmpty(after) {
@@ -136,6 +163,7 @@
     state.lastFilled = cell;
     const next = nextEmpty(cell);
     select(next);
+    reveal(next || cell);
     changed(cell);
     say(next ? cellLabel(cell) + ": " + rank : text("Full"));
   }
@@ -169,6 +197,7 @@
     cell.value = "";
     state.lastFilled = null;
     select(cell);
+    reveal(cell);
     changed(cell);
   }
 
@@ -181,6 +210,7 @@
     for (const cell of cells) cell.value = "";
     state.lastFilled = null;
     select(cells[0]);
+    reveal(cells[0]);
     commit();
     announceChange([grid]);
     say(text("Cleared"));
@@ -205,10 +235,90 @@
     state.current = snapshot();
     const cell = previous.selected && document.querySelector('input.grid-entry-input[name="' + CSS.escape(previous.selected) + '"]');
     select(cell || nextEmpty(null));
+    reveal(state.selected);
     state.current = snapshot();
     updateKeypads();
     announceChange(Array.from(touched));
   }
+
+  /* Typing works like the keypad: each complete card moves on to the next empty cell. "1" waits for its
+     "0" ("10"), and "J" for a "K" ("JK") where the keypad has a Joker key; "T" is 10; a suit letter
+     (S, H, D, C) or symbol goes to the card just entered; a space ends a card; anything else stays in the
+     cell (and is outlined as not a card). Lower case is read as upper case; a paste fills several cells. */
+  const SUIT_KEYS = { S: "♠", H: "♥", D: "♦", C: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣", "♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣" };
+
+  function keypadRanks() {
+    const ranks = new Set();
+    for (const button of document.querySelectorAll("[data-card-keypad] [data-rank]")) {
+      if (!button.hidden) ranks.add(button.dataset.rank);
+    }
+    return ranks;
+  }
+
+  function finishTyped(cell) {
+    state.typing = null;
+    const next = nextEmpty(cell);
+    select(next);
+    reveal(next || cell);
+    if (!next) say(text("Full"));
+  }
+
+  function typeChar(char, ranks) {
+    const cell = state.selected;
+    if (!cell) return;
+    const typing = state.typing === cell;
+    const current = typing ? cell.value.trim().toUpperCase() : "";
+    const pending = typing && (current === "1" || (current === "J" && ranks.has("X")));
+    if (pending && ((current === "1" && char === "0") || (current === "J" && char === "K"))) {
+      state.typing = null;
+      typeRank(current + char);
+      return;
+    }
+    const rank = char === "T" ? "10" : char;
+    const known = ranks.has(rank) || char === "1" || SUIT_KEYS[char] !== undefined || /\s|,|;/.test(char);
+    if (pending && known) {
+      finishTyped(cell);
+      typeChar(char, ranks);
+      return;
+    }
+    if (/\s|,|;/.test(char)) return;
+    if (SUIT_KEYS[char]) {
+      if (!typing || !current) {
+        typeSuit(SUIT_KEYS[char]);
+        return;
+      }
+    } else if (char === "1" || (char === "J" && ranks.has("X"))) {
+      cell.value = char;
+      state.typing = cell;
+      state.lastFilled = cell;
+      changed(cell);
+      return;
+    } else if (ranks.has(rank)) {
+      state.typing = null;
+      typeRank(rank);
+      return;
+    }
+    cell.value = current + char;  // not a card (yet): it stays in this cell, outlined
+    state.typing = cell;
+    state.lastFilled = null;
+    changed(cell);
+    say(cellLabel(cell) + ": " + cell.value);
+  }
+
+  document.addEventListener("beforeinput", (event) => {
+    const cell = event.target.closest && event.target.closest("[data-grid-entry] input.grid-entry-input");
+    if (!cell || !document.querySelector("[data-card-keypad]")) return;
+    if (!/^insert(Text|FromPaste|ReplacementText)$/.test(event.inputType)) return;
+    const typed = event.data !== null ? event.data : event.dataTransfer && event.dataTransfer.getData("text/plain");
+    if (!typed) return;
+    event.preventDefault();
+    if (cell !== state.selected) select(cell);
+    const whole = cell.value.length > 0 && cell.selectionStart === 0 && cell.selectionEnd === cell.value.length;
+    if (whole && state.typing === cell) state.typing = null;  // all of it selected: typing replaces it
+    const ranks = keypadRanks();
+    for (const char of typed.toUpperCase()) typeChar(char, ranks);
+    if (state.selected && state.selected !== document.activeElement) state.selected.focus({ preventScroll: true });
+  });
 
   function onKeypadClick(event) {
     const button = event.target.closest("button");
@@ -220,15 +330,34 @@
     else if (button.dataset.keypadAction === "clear") clearGrid();
   }
 
-  /* aria-invalid on the cells that the grid's (possibly just swapped-in) error list names. */
+  /* True when a cell is empty or holds a card the keypad offers (so no joker where the ruleset has none). */
+  function isCard(value, ranks) {
+    const token = value.trim().toUpperCase();
+    if (!token) return true;
+    if (JOKERS.includes(token)) return ranks.has("X");
+    const rank = (text) => (text === "T" ? "10" : text);
+    if (ranks.has(rank(token))) return true;
+    const match = token.match(/^(.+?)\s*([SHDC♠♥♦♣♤♡♢♧])$/u);
+    return Boolean(match) && !JOKERS.includes(match[1]) && ranks.has(rank(match[1]));
+  }
+
+  /* aria-invalid on the cells that the grid's (possibly just swapped-in) error list names, and at once
+     (class grid-entry-bad too) on a cell whose text is no card of this keypad. */
   function markInvalid() {
+    const ranks = keypadRanks();
+    const live = document.querySelector("[data-card-keypad]") !== null;
     for (const grid of document.querySelectorAll("[data-grid-entry]")) {
       const errors = new Map();
       for (const item of grid.querySelectorAll(".grid-entry-errors [data-cell]")) errors.set(item.dataset.cell, item.id);
       for (const cell of grid.querySelectorAll("input.grid-entry-input")) {
+        const bad = live && !isCard(cell.value, ranks);
+        cell.classList.toggle("grid-entry-bad", bad);
         if (errors.has(cell.name)) {
           cell.setAttribute("aria-invalid", "true");
           cell.setAttribute("aria-describedby", errors.get(cell.name));
+        } else if (bad) {
+          cell.setAttribute("aria-invalid", "true");
+          cell.removeAttribute("aria-describedby");
         } else {
           cell.removeAttribute("aria-invalid");
           cell.removeAttribute("aria-describedby");
@@ -269,6 +398,7 @@
     if (cell && cell !== state.selected) {
       state.lastFilled = null;
       select(cell);
+      reveal(cell);
       say(cellLabel(cell) + ": " + text("Card"));
     }
   });
@@ -276,6 +406,7 @@
   document.addEventListener("change", (event) => {
     if (event.isTrusted && event.target.matches && event.target.matches("[data-grid-entry] input.grid-entry-input")) {
       commit();
+      markInvalid();
     }
   });
   document.addEventListener("htmx:load", (event) => bind(event.detail.elt));
@@ -283,5 +414,17 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => bind(document));
   else bind(document);
 
-  window.GridEntry = { bind: bind, undo: undo, clear: clearGrid };
+  /* Cells were refilled from outside (a draft restored after a reload): that is the new starting point,
+     and the selection goes to the first empty cell, so the next tap overwrites nothing. */
+  function restored() {
+    state.lastFilled = null;
+    state.history = [];
+    select(nextEmpty(null));
+    reveal(state.selected);
+    state.current = snapshot();
+    markInvalid();
+    updateKeypads();
+  }
+
+  window.GridEntry = { bind: bind, undo: undo, clear: clearGrid, restored: restored };
 })();

@@ -144,3 +144,15 @@ def test_it_builds_errors_from_a_message_or_problems() -> None:
         "project decision",
         "ruleset override",
     ]
+
+
+def test_a_bad_card_message_offers_jokers_only_where_the_ruleset_plays_them():
+    from scoring.rules import CardError, parse_card, parse_grid
+
+    with pytest.raises(CardError) as with_jokers:
+        parse_card("1Z", "grid[1][1]")
+    assert "joker" in with_jokers.value.problems[0].message
+    with pytest.raises(CardError) as without:
+        parse_grid([["1Z", "5"], ["5", "K"]], "entries.Bob", jokers=False)
+    message = without.value.problems[0].message
+    assert message.startswith('Unknown card "1Z" at row 1, column 1') and "joker" not in message.lower()
