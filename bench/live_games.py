@@ -173,6 +173,11 @@ def main() -> None:
     parser.add_argument(
         "--threads", type=int, default=1, help="threads per worker (1: sync workers; more: gthread workers)"
     )
+    parser.add_argument(
+        "--limits",
+        action="store_true",
+        help="count every write against the rate limits in the database cache, as in production",
+    )
     args = parser.parse_args()
 
     env = {
@@ -183,6 +188,7 @@ def main() -> None:
         "SECRET_KEY": uuid.uuid4().hex * 2,
         "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
         "LOG_LEVEL": "ERROR",
+        "BENCH_RATELIMITS": "1" if args.limits else "0",
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     prepare_database(env)
@@ -233,7 +239,8 @@ def main() -> None:
     print(
         f"{args.tables} tables x 9 holes x 4 players: {len(jobs)} holes, {args.rounds} alternating rounds; "
         f"{args.clients} clients; "
-        f"gunicorn {args.workers} workers x {args.threads} threads; PostgreSQL on loopback"
+        f"gunicorn {args.workers} workers x {args.threads} threads; PostgreSQL on loopback; "
+        f"rate limits {'counted (database cache)' if args.limits else 'off'}"
     )
     print(f"{'endpoint':<24}{'requests':>10}{'per second':>12}{'p50 ms':>10}{'p99 ms':>10}")
     for row in (bare, holes):
