@@ -662,7 +662,7 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
                 status = _status_of(error)
             else:
                 messages.success(request, _saved_message(game, hole.number, playoff))
-                return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+                return redirect(f"{reverse('games:edit', args=[token])}#news")
         else:
             status = 400
     else:
@@ -799,7 +799,7 @@ def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = Fal
                 else:
                     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
                     messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
-                    return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+                    return redirect(f"{reverse('games:edit', args=[token])}#news")
         else:
             status = 400
     context = _hole_context(
@@ -867,7 +867,7 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
                 _("%(hole)s was already deleted: nothing more was deleted.")
                 % {"hole": label % {"n": number}},
             )
-            return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+            return redirect(f"{reverse('games:edit', args=[token])}#news")
         except StaleVersion:
             line = _hole_or_404(game, number, playoff)
             error_message = _(
@@ -883,7 +883,7 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
             messages.success(
                 request, _("%(hole)s deleted. “Undo” brings it back.") % {"hole": label % {"n": number}}
             )
-            return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+            return redirect(f"{reverse('games:edit', args=[token])}#news")
     return _delete_page(request, game, line, playoff, token, error_message, status=status)
 
 
@@ -976,7 +976,7 @@ def _undo_or_redo(request: HttpRequest, token: str, *, redo: bool) -> HttpRespon
     back = request.POST.get("next", "")
     if back == "history":
         return redirect("games:edit-history", token=token)
-    return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+    return redirect(f"{reverse('games:edit', args=[token])}#news")
 
 
 def _change_done_message(change: GameChange, redo: bool) -> str:

@@ -99,7 +99,7 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
     preview.scroll_into_view_if_needed()
     screenshot(page, "game-hole-preview")
     page.get_by_role("button", name="Save hole 1").click()
-    page.wait_for_url(re.compile(r"/games/e/[\w-]+/(#scorecard)?$"))
+    page.wait_for_url(re.compile(r"/games/e/[\w-]+/(#news)?$"))
     assert page.get_by_text("Hole 1 saved: Ann 21, Bob 30, Cy 41, Dee 0.").is_visible()
 
     # Holes 2 to 9: cards typed into the cells.

@@ -1,0 +1,68 @@
+"""The live scoreboard on a phone (Chromium at 390x844): the news of a save is on screen, the latest
+holes show without a swipe, nothing slides sideways, a hole score opens its breakdown, and an undo
+that would delete a hole asks first."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring import services
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+IN_VIEWPORT = """(el) => { const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth; }"""
+
+
+def in_viewport(locator) -> bool:
+    """True when the whole element is inside the visible area of the page."""
+    return locator.evaluate(IN_VIEWPORT)
+
+
+def save_totals(page, totals: list[int], button: str) -> None:
+    """Type each player's total on the hole page and save it."""
+    for index, total in enumerate(totals):
+        page.fill(f"input[name='p{index}-total']", str(total))
+    page.get_by_role("button", name=button).click()
+
+
+# ---- Item 3: the result of a save is on screen ----
+
+
+def test_after_a_save_the_hole_saved_message_and_the_scorecard_are_on_screen(phone):
+    game = services.create_game(players=["Ann", "Bob", "Cy", "Dee"], ruleset="official")
+    for _ in range(3):
+        services.hole_record(game, entries={"Ann": 5, "Bob": 6, "Cy": 7, "Dee": 8}, ender=None)
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    save_totals(page, [4, 5, 6, 7], "Save hole 4")
+    message = page.get_by_text("Hole 4 saved: Ann 4, Bob 5, Cy 6, Dee 7.")
+    message.wait_for()
+    assert in_viewport(message)
+    assert in_viewport(page.locator("#scorecard"))
+
+
+def test_after_the_last_hole_the_winner_is_on_screen(phone):
+    game = services.create_game(players=["Ann", "Bob", "Cy", "Dee"], ruleset="official")
+    for _ in range(8):
+        services.hole_record(game, entries={"Ann": 5, "Bob": 6, "Cy": 7, "Dee": 8}, ender=None)
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    save_totals(page, [4, 5, 6, 7], "Save hole 9")
+    winner = page.locator(".outcome h2", has_text="Ann wins!")
+    winner.wait_for()
+    assert in_viewport(winner)
+    assert in_viewport(page.get_by_text("Hole 9 saved"))
+
+
+def test_after_a_tied_last_hole_the_tie_and_the_playoff_link_are_on_screen(phone):
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    for _ in range(8):
+        services.hole_record(game, entries={"Ann": 5, "Bob": 5}, ender=None)
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    save_totals(page, [6, 6], "Save hole 9")
+    tie = page.locator(".outcome h2", has_text="Tie for first: Ann & Bob")
+    tie.wait_for()
+    assert in_viewport(tie)
+    assert in_viewport(page.get_by_role("link", name="Score playoff hole 1"))
