@@ -66,3 +66,36 @@ def test_after_a_tied_last_hole_the_tie_and_the_playoff_link_are_on_screen(phone
     tie.wait_for()
     assert in_viewport(tie)
     assert in_viewport(page.get_by_role("link", name="Score playoff hole 1"))
+
+
+# ---- Item 5: no sideways slide ----
+
+# A phone zooms a too-wide page out (innerWidth grows with it): compare with the screen the phone has.
+NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= Math.min(window.innerWidth, screen.width)"
+
+
+def game_pages(game, *, finished: bool) -> list[str]:
+    """Every page of a game a phone can open (the hole pages at its last hole)."""
+    edit, view = f"/games/e/{game.edit_token}", f"/games/v/{game.view_token}"
+    last = game.holes.filter(is_playoff=False).count()
+    pages = [f"{edit}/", f"{view}/", f"{edit}/holes/{last}/", f"{edit}/history/", f"{view}/history/"]
+    pages += [f"{edit}/share/", f"{edit}/settings/", f"{edit}/holes/{last}/delete/"]
+    if not finished:
+        pages.append(f"{edit}/holes/new/")
+    return pages
+
+
+@pytest.mark.parametrize("holes", [8, 9], ids=["in-play", "finished"])
+def test_no_game_page_is_wider_than_the_phone_with_a_typed_total_far_right(phone, holes):
+    game = services.create_game(players=["Annabelle", "Bartholomew", "Cy", "Dee"], ruleset="official")
+    for hole in range(holes):  # typed totals, the last one at the far right of the scorecard
+        services.hole_record(
+            game, entries={"Annabelle": 5, "Bartholomew": -4, "Cy": 17, "Dee": hole}, ender=None
+        )
+    page = phone
+    for url in game_pages(game, finished=holes == 9):
+        page.goto(url)
+        assert page.evaluate(NO_SIDEWAYS), (
+            url,
+            page.evaluate("[document.documentElement.scrollWidth, window.innerWidth, screen.width]"),
+        )
