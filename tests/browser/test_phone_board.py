@@ -4,6 +4,8 @@ that would delete a hole asks first."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scoring import services
@@ -99,3 +101,42 @@ def test_no_game_page_is_wider_than_the_phone_with_a_typed_total_far_right(phone
             url,
             page.evaluate("[document.documentElement.scrollWidth, window.innerWidth, screen.width]"),
         )
+
+
+# ---- Item 4: the scorecard shows the latest holes ----
+
+UNCOVERED = """(th) => {
+  const wrap = th.closest('.scorecard-wrap').getBoundingClientRect();
+  const name = th.closest('table').querySelector('thead th').getBoundingClientRect();
+  const total = th.closest('tr').querySelector('th.total').getBoundingClientRect();
+  const r = th.getBoundingClientRect();
+  return r.left >= name.right - 1 && r.right <= total.left + 1 && r.left >= wrap.left
+    && total.right <= wrap.right && total.right <= window.innerWidth; }"""
+
+
+def latest_hole_shown(page, number: int) -> bool:
+    """True when hole `number`'s column and the Total are on screen, neither hidden by a pinned column."""
+    th = page.locator("table.scorecard thead th", has_text=re.compile(rf"^\s*{number}\s*$")).first
+    return th.evaluate(UNCOVERED)
+
+
+def test_an_eighteen_hole_scorecard_shows_the_latest_holes_and_the_total_without_a_swipe(phone):
+    game = services.create_game(players=["Ann", "Bob", "Cy"], ruleset="official-extended")
+    for hole in range(16):
+        services.hole_record(game, entries={"Ann": hole, "Bob": 5, "Cy": 9}, ender=None)
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/")
+    assert latest_hole_shown(page, 16) and latest_hole_shown(page, 15)
+    page.goto(f"/games/v/{game.view_token}/")
+    assert latest_hole_shown(page, 16)
+    # The watch page's scoreboard is replaced by polling: the new hole shows as it arrives.
+    services.hole_record(game, entries={"Ann": 1, "Bob": 2, "Cy": 3}, ender=None)
+    page.locator("table.scorecard thead th", has_text="17").wait_for(timeout=5000)
+    page.wait_for_function(
+        f"() => ({UNCOVERED})([...document.querySelectorAll('table.scorecard thead th')]"
+        ".find((th) => th.textContent.trim() === '17'))",
+        timeout=2000,
+    )
+    # Earlier holes are a sideways swipe away, inside the scorecard's own box.
+    page.locator(".scorecard-wrap").first.evaluate("(box) => { box.scrollLeft = 0; }")
+    assert latest_hole_shown(page, 1)
