@@ -118,6 +118,7 @@ ROUTES: dict[str, Route] = {
     "games:playoff-delete": Route(form=("hole_id", "version", "scorer")),
     "games:preview": Route(query=("hole", "playoff"), form=HOLE_FORM),
     "games:undo": Route(form=("change", "next", "scorer")),
+    "games:undo-confirm": Route(query=("change", "next")),
     "games:redo": Route(form=("change", "next", "scorer")),
     "games:edit-history": Route(),
     "games:share": Route(),

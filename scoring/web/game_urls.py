@@ -47,6 +47,7 @@ urlpatterns = [
     ),
     path("e/<token:token>/preview/", game_views.hole_preview, name="preview"),
     path("e/<token:token>/undo/", _undo, name="undo"),
+    path("e/<token:token>/undo/confirm/", game_views.undo_confirm, name="undo-confirm"),
     path("e/<token:token>/redo/", _redo, name="redo"),
     path("e/<token:token>/history/", game_views.game_history, {"can_edit": True}, name="edit-history"),
     path("e/<token:token>/share/", game_views.game_share, name="share"),

@@ -33,7 +33,7 @@ from scoring.game_errors import (
     StaleVersion,
 )
 from scoring.inputs import SMALL_INT_MAX, clean_text, int_or_none, optional_int, text_or_none
-from scoring.models import Game, GameChange
+from scoring.models import ChangeAction, Game, GameChange
 from scoring.rules import PRESETS, RulesError, Ruleset
 from scoring.rules.errors import Problem
 from scoring.web import game_display as display
@@ -173,10 +173,29 @@ def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: 
         "more_history": len(history) > HISTORY_ON_PAGE,
         "ruleset_label": describe_preset(board.ruleset),
         "replay_url": f"{reverse('games:new')}?{replay_query}",
-        "undo": display.history_item(undo) if can_edit and (undo := selectors.undo_target(game)) else None,
+        "undo": _undo_item(game) if can_edit else None,
         "redo": _redo_item(game) if can_edit else None,
         "holes_total": board.ruleset.holes,
     }
+
+
+def _undo_item(game: Game) -> dict[str, Any] | None:
+    """The undo button: the change it reverts, and whether reverting it deletes a recorded hole (such an
+    undo asks first, on its own page; undoing an edit or a delete stays one tap)."""
+    line = selectors.undo_target(game)
+    if line is None:
+        return None
+    return display.history_item(line) | {"deletes_hole": _undo_deletes_hole(line)}
+
+
+def _undo_deletes_hole(line: selectors.HistoryLine) -> bool:
+    """True when undoing this change removes a hole: it recorded one, or it redid such a recording."""
+    if line.action == ChangeAction.CREATE:
+        return True
+    if line.action != ChangeAction.REDO:
+        return False
+    change = GameChange.objects.filter(pk=line.id).first()
+    return change is not None and selectors.change_origin(change).action == ChangeAction.CREATE
 
 
 def _redo_item(game: Game) -> dict[str, Any] | None:
@@ -446,7 +465,7 @@ def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpRespon
             "history": [display.history_item(line) for line in history],
             "can_edit": access.can_edit and can_edit,
             "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
-            "undo": display.history_item(u) if can_edit and (u := selectors.undo_target(game)) else None,
+            "undo": _undo_item(game) if can_edit else None,
             "redo": _redo_item(game) if can_edit else None,
             "token": token,
         },
@@ -939,6 +958,48 @@ def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
     form = HoleForm(request.POST, players=players, ruleset=board.ruleset)
     context = {"preview": display.preview_scores(form, board, editing=editing), "game": game}
     return render(request, "scoring/game_hole.html#preview", context)
+
+
+def undo_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """Ask before an undo that deletes a recorded hole: what it deletes, "Keep it" and "Delete it".
+
+    Asked for by the undo button when the latest change recorded a hole, so a second tap on Undo (one
+    for an edit, one more by reflex) never deletes a hole unseen. The page's form is the ordinary undo
+    form, naming the change: if another change came first, the undo refuses as it always does.
+    """
+    access = _edit_access(request, token)
+    if isinstance(access, HttpResponse):
+        return access
+    game = access.game
+    back = request.GET.get("next", "") == "history"
+    undo = _undo_item(game)
+    wanted = int_or_none(request.GET.get("change"), minimum=1, maximum=2**63 - 1)
+    if undo is None or undo["id"] != wanted:
+        messages.info(request, _("That change is no longer the latest one: nothing was undone."))
+        return (
+            redirect("games:edit-history", token=token)
+            if back
+            else redirect(f"{reverse('games:edit', args=[token])}#news")
+        )
+    change = GameChange.objects.only("hole_number", "is_playoff").get(pk=undo["id"])
+    line = None
+    if undo["deletes_hole"] and change.hole_number is not None:
+        line = selectors.hole_detail(game, change.hole_number, playoff=change.is_playoff)
+    return render(
+        request,
+        "scoring/game_undo_confirm.html",
+        {
+            "game": game,
+            "title": display.game_title(game),
+            "token": token,
+            "undo": undo,
+            "line": line,
+            "next": "history" if back else "",
+            "back_url": reverse("games:edit-history", args=[token])
+            if back
+            else f"{reverse('games:edit', args=[token])}#news",
+        },
+    )
 
 
 def game_undo(request: HttpRequest, token: str) -> HttpResponse:

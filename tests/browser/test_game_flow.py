@@ -317,7 +317,8 @@ def test_it_starts_and_scores_a_game_with_javascript_off(chromium_browser, live_
             page.fill(f"input[name='p{player}-total']", total)
         page.get_by_role("button", name="Save hole 1").click()
         assert page.get_by_text("Hole 1 saved: Ann 21, Bob 5, Cy 6, Dee 7, Eve 8.").is_visible()
-        page.get_by_role("button", name=re.compile("Undo: Hole 1 recorded")).click()
+        page.get_by_role("link", name=re.compile("Undo: Hole 1 recorded")).click()  # asks first
+        page.get_by_role("button", name="Yes, undo and delete hole 1").click()
         assert page.get_by_text("Undone: recorded hole 1.").is_visible()
     finally:
         context.close()

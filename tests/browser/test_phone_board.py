@@ -140,3 +140,34 @@ def test_an_eighteen_hole_scorecard_shows_the_latest_holes_and_the_total_without
     # Earlier holes are a sideways swipe away, inside the scorecard's own box.
     page.locator(".scorecard-wrap").first.evaluate("(box) => { box.scrollLeft = 0; }")
     assert latest_hole_shown(page, 1)
+
+
+# ---- Item 9: undo cannot remove a hole by reflex ----
+
+
+def test_an_undo_that_would_delete_a_hole_asks_first_and_redo_is_offered(phone):
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    for hole in range(5):
+        services.hole_record(game, entries={"Ann": hole, "Bob": 7}, ender=None)
+    services.hole_update(game, 5, expected_version=1, entries={"Ann": 9, "Bob": 7}, ender=None)
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/")
+    # Undoing an edit is one tap, and redo is offered at once.
+    page.get_by_role("button", name="Undo: Hole 5 edited").click()
+    page.get_by_text("Undone: edited hole 5.").wait_for()
+    assert page.get_by_role("button", name="Redo: Hole 5 edited").is_visible()
+    # The next undo would delete hole 5: a reflex tap only asks.
+    page.get_by_role("link", name="Undo: Hole 5 recorded…").click()
+    page.get_by_role("heading", name="Undo: Hole 5 recorded?").wait_for()
+    assert page.get_by_text("This undo deletes hole 5 and its scores:").is_visible()
+    assert game.holes.count() == 5
+    page.get_by_role("link", name="No, keep hole 5").click()
+    page.wait_for_url(re.compile(r"/games/e/[\w-]+/#news$"))
+    assert game.holes.count() == 5
+    page.get_by_role("link", name="Undo: Hole 5 recorded…").click()
+    page.get_by_role("button", name="Yes, undo and delete hole 5").click()
+    page.get_by_text("Undone: recorded hole 5.").wait_for()
+    assert game.holes.count() == 4
+    page.get_by_role("button", name="Redo: Hole 5 recorded").click()
+    page.get_by_text("Redone: recorded hole 5.").wait_for()
+    assert game.holes.count() == 5
