@@ -449,6 +449,35 @@ def scoreboard_partial(request: HttpRequest, token: str, can_edit: bool) -> Http
     return response
 
 
+def hole_scores(
+    request: HttpRequest, token: str, number: int, can_edit: bool, playoff: bool = False
+) -> HttpResponse:
+    """How each player's score of one recorded hole was made (a tap on a score of the scorecard)."""
+    access = _access(token)
+    if (can_edit and not access.can_edit) or request.method not in ("GET", "HEAD"):
+        return _refuse(request, access.game)
+    game = access.game
+    board = selectors.scoreboard(game)
+    line = _hole_or_404(game, number, playoff)
+    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+    return render(
+        request,
+        "scoring/game_hole_scores.html",
+        {
+            "game": game,
+            "title": display.game_title(game),
+            "hole_label": label % {"n": number},
+            "line": line,
+            "players": [display.entry_breakdown(entry, board.ruleset) for entry in line.entries],
+            "ruleset_label": describe_preset(board.ruleset),
+            "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
+            "edit_url": reverse("games:playoff-edit" if playoff else "games:hole-edit", args=[token, number])
+            if can_edit
+            else "",
+        },
+    )
+
+
 def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
     """Every change to the game, newest first: who, when, before and after."""
     access = _access(token)

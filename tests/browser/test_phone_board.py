@@ -82,6 +82,7 @@ def game_pages(game, *, finished: bool) -> list[str]:
     last = game.holes.filter(is_playoff=False).count()
     pages = [f"{edit}/", f"{view}/", f"{edit}/holes/{last}/", f"{edit}/history/", f"{view}/history/"]
     pages += [f"{edit}/share/", f"{edit}/settings/", f"{edit}/holes/{last}/delete/"]
+    pages += [f"{edit}/holes/{last}/scores/", f"{view}/holes/{last}/scores/"]
     if not finished:
         pages.append(f"{edit}/holes/new/")
     return pages
@@ -171,3 +172,28 @@ def test_an_undo_that_would_delete_a_hole_asks_first_and_redo_is_offered(phone):
     page.get_by_role("button", name="Redo: Hole 5 recorded").click()
     page.get_by_text("Redone: recorded hole 5.").wait_for()
     assert game.holes.count() == 5
+
+
+# ---- Item 6: the breakdown inside a game ----
+
+
+def test_tapping_a_hole_score_shows_its_breakdown_with_the_rules_cited(phone):
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    twos = [["2", "5", "K"], ["2", "6", "Q"]]  # a pair of 2s keeps -4 (rule 2.3): -4 + 11 + 10 = 17
+    services.hole_record(game, entries={"Ann": twos, "Bob": 12}, ender=None)
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/")
+    page.get_by_role("link", name="Ann, hole 1: 17. How it was scored").click()
+    page.wait_for_url(re.compile(r"/holes/1/scores/#p-0$"))
+    ann = page.locator("#p-0")
+    assert "Ann: 17" in ann.locator("h2").first.inner_text()
+    assert "Column 1" in ann.inner_text() and "rule 2.3" in ann.inner_text()
+    assert ann.locator("[data-explanation]").count() >= 1
+    assert "Typed total 12" in page.locator("#p-1").inner_text()
+    # The watch page, by keyboard.
+    page.goto(f"/games/v/{game.view_token}/")
+    link = page.get_by_role("link", name="Bob, hole 1: 12 (typed total). How it was scored")
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(rf"/games/v/{game.view_token}/holes/1/scores/#p-1$"))
+    assert page.get_by_role("link", name="Correct this hole").count() == 0
