@@ -104,6 +104,7 @@ START = (
 )
 ROUTES: dict[str, Route] = {
     "home": Route(),
+    "favicon": Route(),
     "score": Route(query=SCORE_PAGE, form=SCORE_PAGE),
     "rules": Route(),
     "games:list": Route(),

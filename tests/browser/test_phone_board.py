@@ -197,3 +197,20 @@ def test_tapping_a_hole_score_shows_its_breakdown_with_the_rules_cited(phone):
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(rf"/games/v/{game.view_token}/holes/1/scores/#p-1$"))
     assert page.get_by_role("link", name="Correct this hole").count() == 0
+
+
+# ---- Item 11: small things a person notices ----
+
+
+def test_the_site_icon_is_served_and_the_api_docs_load_nothing_from_outside(phone, live_server):
+    page = phone
+    response = page.request.get("/favicon.ico")
+    assert response.status == 200 and response.headers["content-type"] == "image/x-icon"
+    assert response.body()[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    outside: list[str] = []
+    here = re.compile(r"^(https?://(127\.0\.0\.1|localhost)(:\d+)?/|data:|blob:|about:)")
+    page.on("request", lambda request: None if here.match(request.url) else outside.append(request.url))
+    page.goto("/api/docs/")
+    page.get_by_text("Golf club API").first.wait_for()
+    page.wait_for_load_state("networkidle")
+    assert outside == []
