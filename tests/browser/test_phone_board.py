@@ -214,3 +214,16 @@ def test_the_site_icon_is_served_and_the_api_docs_load_nothing_from_outside(phon
     page.get_by_text("Golf club API").first.wait_for()
     page.wait_for_load_state("networkidle")
     assert outside == []
+
+
+def test_the_rules_page_never_breaks_a_parameter_name_mid_word(phone):
+    page = phone
+    page.goto("/rules/")
+    broken = page.evaluate(
+        """() => [...document.querySelectorAll('.rules-preset[open] th[scope=row]')]
+          .filter((th) => { const range = document.createRange(); range.selectNodeContents(th);
+                            return range.getClientRects().length > 1; })
+          .map((th) => th.textContent)"""
+    )
+    assert broken == []
+    assert page.evaluate(NO_SIDEWAYS)
