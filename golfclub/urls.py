@@ -17,13 +17,14 @@ _REDOC_CSP = {
     **settings.SECURE_CSP,
     "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
     "worker-src": [CSP.SELF, "blob:"],
-    # The "API docs by Redocly" badge in the sidebar.
-    "img-src": [CSP.SELF, "data:", "https://cdn.redoc.ly"],
+    # Nothing from outside: the "API docs by Redocly" badge (a cdn.redoc.ly logo) is hidden by the template.
+    "img-src": [CSP.SELF, "data:"],
 }
 _redoc = csp_override(_REDOC_CSP)(SpectacularRedocView.as_view(url_name="api-schema"))
 
 urlpatterns = [
     path("", home_views.home, name="home"),
+    path("favicon.ico", home_views.favicon, name="favicon"),
     path("score/", include("scoring.web.score_urls")),
     path("rules/", rules_views.rules_reference, name="rules"),
     path("games/", include("scoring.web.game_urls")),

@@ -104,6 +104,7 @@ START = (
 )
 ROUTES: dict[str, Route] = {
     "home": Route(),
+    "favicon": Route(),
     "score": Route(query=SCORE_PAGE, form=SCORE_PAGE),
     "rules": Route(),
     "games:list": Route(),
@@ -118,6 +119,11 @@ ROUTES: dict[str, Route] = {
     "games:playoff-delete": Route(form=("hole_id", "version", "scorer")),
     "games:preview": Route(query=("hole", "playoff"), form=HOLE_FORM),
     "games:undo": Route(form=("change", "next", "scorer")),
+    "games:undo-confirm": Route(query=("change", "next")),
+    "games:hole-scores": Route(),
+    "games:playoff-scores": Route(),
+    "games:view-hole-scores": Route(),
+    "games:view-playoff-scores": Route(),
     "games:redo": Route(form=("change", "next", "scorer")),
     "games:edit-history": Route(),
     "games:share": Route(),

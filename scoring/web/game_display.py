@@ -17,8 +17,9 @@ from django.utils.translation import gettext_lazy
 from scoring import selectors
 from scoring.inputs import int_or_none
 from scoring.models import Game, GameChange
-from scoring.rules import PlayerEntry, RulesError, parse_grid, score_grid, score_hole
+from scoring.rules import PlayerEntry, RulesError, Ruleset, parse_grid, score_grid, score_hole
 from scoring.web.game_forms import HoleForm, bad_cards, named_problem
+from scoring.web.score_results import AdjustmentLine, citation, grid_breakdown
 
 TIEBREAK_NAMES = {
     "countback": gettext_lazy("Countback"),
@@ -245,3 +246,32 @@ def change_summary(change: GameChange) -> dict[str, str]:
     else:
         subject = _("hole %(n)s") % {"n": change.hole_number}
     return {"label": str(change.get_action_display()), "subject": subject}
+
+
+def entry_breakdown(entry: selectors.EntryLine, ruleset: Ruleset) -> dict[str, Any]:
+    """How one player's recorded hole score was made, drawn like /score/ draws it: the grid's matches,
+    card points and line-by-line explanation from the engine, then the hole adjustments, each citing
+    its rule. A typed total has no cards, so only the total and its adjustments."""
+    breakdown = None
+    if entry.cards:
+        try:
+            grid = score_grid(entry.cards, ruleset)
+        except RulesError:
+            grid = None
+        if grid is not None:
+            breakdown = grid_breakdown(grid, len(entry.cards), len(entry.cards[0]))
+    adjustments = [
+        AdjustmentLine(str(a.get("reason", "")), int(a.get("points", 0)), citation(str(a.get("rule", ""))))
+        for a in entry.adjustments
+        if isinstance(a, dict)
+    ]
+    return {
+        "name": entry.name,
+        "seat": entry.seat,
+        "score": entry.score,
+        "grid_score": entry.grid_score,
+        "typed": entry.typed,
+        "adjustments": adjustments,
+        "breakdown": breakdown,
+        "is_low": entry.is_low,
+    }

@@ -37,6 +37,18 @@ urlpatterns = [
     path("e/<token:token>/holes/new/", _hole_new, name="hole-new"),
     path("e/<token:token>/holes/<number:number>/", _hole_edit, name="hole-edit"),
     path("e/<token:token>/holes/<number:number>/delete/", _hole_delete, name="hole-delete"),
+    path(
+        "e/<token:token>/holes/<number:number>/scores/",
+        game_views.hole_scores,
+        {"can_edit": True},
+        name="hole-scores",
+    ),
+    path(
+        "e/<token:token>/playoff/<number:number>/scores/",
+        game_views.hole_scores,
+        {"can_edit": True, "playoff": True},
+        name="playoff-scores",
+    ),
     path("e/<token:token>/playoff/new/", _hole_new, {"playoff": True}, name="playoff-new"),
     path("e/<token:token>/playoff/<number:number>/", _hole_edit, {"playoff": True}, name="playoff-edit"),
     path(
@@ -47,6 +59,7 @@ urlpatterns = [
     ),
     path("e/<token:token>/preview/", game_views.hole_preview, name="preview"),
     path("e/<token:token>/undo/", _undo, name="undo"),
+    path("e/<token:token>/undo/confirm/", game_views.undo_confirm, name="undo-confirm"),
     path("e/<token:token>/redo/", _redo, name="redo"),
     path("e/<token:token>/history/", game_views.game_history, {"can_edit": True}, name="edit-history"),
     path("e/<token:token>/share/", game_views.game_share, name="share"),
@@ -59,5 +72,17 @@ urlpatterns = [
         name="view-scoreboard",
     ),
     path("v/<token:token>/history/", game_views.game_history, {"can_edit": False}, name="view-history"),
+    path(
+        "v/<token:token>/holes/<number:number>/scores/",
+        game_views.hole_scores,
+        {"can_edit": False},
+        name="view-hole-scores",
+    ),
+    path(
+        "v/<token:token>/playoff/<number:number>/scores/",
+        game_views.hole_scores,
+        {"can_edit": False, "playoff": True},
+        name="view-playoff-scores",
+    ),
     path("v/<token:token>/<path:rest>", game_views.read_only_refusal, name="view-refuse"),
 ]

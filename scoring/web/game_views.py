@@ -33,7 +33,7 @@ from scoring.game_errors import (
     StaleVersion,
 )
 from scoring.inputs import SMALL_INT_MAX, clean_text, int_or_none, optional_int, text_or_none
-from scoring.models import Game, GameChange
+from scoring.models import ChangeAction, Game, GameChange
 from scoring.rules import PRESETS, RulesError, Ruleset
 from scoring.rules.errors import Problem
 from scoring.web import game_display as display
@@ -173,10 +173,29 @@ def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: 
         "more_history": len(history) > HISTORY_ON_PAGE,
         "ruleset_label": describe_preset(board.ruleset),
         "replay_url": f"{reverse('games:new')}?{replay_query}",
-        "undo": display.history_item(undo) if can_edit and (undo := selectors.undo_target(game)) else None,
+        "undo": _undo_item(game) if can_edit else None,
         "redo": _redo_item(game) if can_edit else None,
         "holes_total": board.ruleset.holes,
     }
+
+
+def _undo_item(game: Game) -> dict[str, Any] | None:
+    """The undo button: the change it reverts, and whether reverting it deletes a recorded hole (such an
+    undo asks first, on its own page; undoing an edit or a delete stays one tap)."""
+    line = selectors.undo_target(game)
+    if line is None:
+        return None
+    return display.history_item(line) | {"deletes_hole": _undo_deletes_hole(line)}
+
+
+def _undo_deletes_hole(line: selectors.HistoryLine) -> bool:
+    """True when undoing this change removes a hole: it recorded one, or it redid such a recording."""
+    if line.action == ChangeAction.CREATE:
+        return True
+    if line.action != ChangeAction.REDO:
+        return False
+    change = GameChange.objects.filter(pk=line.id).first()
+    return change is not None and selectors.change_origin(change).action == ChangeAction.CREATE
 
 
 def _redo_item(game: Game) -> dict[str, Any] | None:
@@ -430,6 +449,35 @@ def scoreboard_partial(request: HttpRequest, token: str, can_edit: bool) -> Http
     return response
 
 
+def hole_scores(
+    request: HttpRequest, token: str, number: int, can_edit: bool, playoff: bool = False
+) -> HttpResponse:
+    """How each player's score of one recorded hole was made (a tap on a score of the scorecard)."""
+    access = _access(token)
+    if (can_edit and not access.can_edit) or request.method not in ("GET", "HEAD"):
+        return _refuse(request, access.game)
+    game = access.game
+    board = selectors.scoreboard(game)
+    line = _hole_or_404(game, number, playoff)
+    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+    return render(
+        request,
+        "scoring/game_hole_scores.html",
+        {
+            "game": game,
+            "title": display.game_title(game),
+            "hole_label": label % {"n": number},
+            "line": line,
+            "players": [display.entry_breakdown(entry, board.ruleset) for entry in line.entries],
+            "ruleset_label": describe_preset(board.ruleset),
+            "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
+            "edit_url": reverse("games:playoff-edit" if playoff else "games:hole-edit", args=[token, number])
+            if can_edit
+            else "",
+        },
+    )
+
+
 def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
     """Every change to the game, newest first: who, when, before and after."""
     access = _access(token)
@@ -446,7 +494,7 @@ def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpRespon
             "history": [display.history_item(line) for line in history],
             "can_edit": access.can_edit and can_edit,
             "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
-            "undo": display.history_item(u) if can_edit and (u := selectors.undo_target(game)) else None,
+            "undo": _undo_item(game) if can_edit else None,
             "redo": _redo_item(game) if can_edit else None,
             "token": token,
         },
@@ -664,7 +712,7 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
                 status = _status_of(error)
             else:
                 messages.success(request, _saved_message(game, hole.number, playoff))
-                response = redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+                response = redirect(f"{reverse('games:edit', args=[token])}#news")
                 return _draft_done(
                     request, response, game, form.cleaned_data.get("number") or upcoming.number, playoff
                 )
@@ -834,7 +882,7 @@ def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = Fal
                 else:
                     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
                     messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
-                    return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+                    return redirect(f"{reverse('games:edit', args=[token])}#news")
         else:
             status = 400
     context = _hole_context(
@@ -902,7 +950,7 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
                 _("%(hole)s was already deleted: nothing more was deleted.")
                 % {"hole": label % {"n": number}},
             )
-            return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+            return redirect(f"{reverse('games:edit', args=[token])}#news")
         except StaleVersion:
             line = _hole_or_404(game, number, playoff)
             error_message = _(
@@ -918,7 +966,7 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
             messages.success(
                 request, _("%(hole)s deleted. “Undo” brings it back.") % {"hole": label % {"n": number}}
             )
-            return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+            return redirect(f"{reverse('games:edit', args=[token])}#news")
     return _delete_page(request, game, line, playoff, token, error_message, status=status)
 
 
@@ -976,6 +1024,48 @@ def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoring/game_hole.html#preview", context)
 
 
+def undo_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """Ask before an undo that deletes a recorded hole: what it deletes, "Keep it" and "Delete it".
+
+    Asked for by the undo button when the latest change recorded a hole, so a second tap on Undo (one
+    for an edit, one more by reflex) never deletes a hole unseen. The page's form is the ordinary undo
+    form, naming the change: if another change came first, the undo refuses as it always does.
+    """
+    access = _edit_access(request, token)
+    if isinstance(access, HttpResponse):
+        return access
+    game = access.game
+    back = request.GET.get("next", "") == "history"
+    undo = _undo_item(game)
+    wanted = int_or_none(request.GET.get("change"), minimum=1, maximum=2**63 - 1)
+    if undo is None or undo["id"] != wanted:
+        messages.info(request, _("That change is no longer the latest one: nothing was undone."))
+        return (
+            redirect("games:edit-history", token=token)
+            if back
+            else redirect(f"{reverse('games:edit', args=[token])}#news")
+        )
+    change = GameChange.objects.only("hole_number", "is_playoff").get(pk=undo["id"])
+    line = None
+    if undo["deletes_hole"] and change.hole_number is not None:
+        line = selectors.hole_detail(game, change.hole_number, playoff=change.is_playoff)
+    return render(
+        request,
+        "scoring/game_undo_confirm.html",
+        {
+            "game": game,
+            "title": display.game_title(game),
+            "token": token,
+            "undo": undo,
+            "line": line,
+            "next": "history" if back else "",
+            "back_url": reverse("games:edit-history", args=[token])
+            if back
+            else f"{reverse('games:edit', args=[token])}#news",
+        },
+    )
+
+
 def game_undo(request: HttpRequest, token: str) -> HttpResponse:
     """One tap: revert the latest hole change (recorded in the history as an undo).
 
@@ -1011,7 +1101,7 @@ def _undo_or_redo(request: HttpRequest, token: str, *, redo: bool) -> HttpRespon
     back = request.POST.get("next", "")
     if back == "history":
         return redirect("games:edit-history", token=token)
-    return redirect(f"{reverse('games:edit', args=[token])}#scorecard")
+    return redirect(f"{reverse('games:edit', args=[token])}#news")
 
 
 def _change_done_message(change: GameChange, redo: bool) -> str:

@@ -1,7 +1,10 @@
-"""The landing page."""
+"""The landing page, and the site icon browsers ask for."""
+
+from pathlib import Path
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
 
 from scoring import selectors
 
@@ -13,3 +16,14 @@ def home(request: HttpRequest) -> HttpResponse:
     demo = selectors.game_for_token(DEMO_VIEW_TOKEN)
     demo_url = f"/games/v/{DEMO_VIEW_TOKEN}/" if demo is not None else ""
     return render(request, "home.html", {"demo_url": demo_url})
+
+
+FAVICON = Path(__file__).resolve().parents[2] / "static" / "favicon.ico"
+
+
+@require_http_methods(["GET", "HEAD"])
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for on their own: the flag of the page header, cached a day."""
+    response = HttpResponse(FAVICON.read_bytes(), content_type="image/x-icon")
+    response["Cache-Control"] = "public, max-age=86400"
+    return response

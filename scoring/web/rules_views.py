@@ -32,6 +32,11 @@ def _describe(value: Any) -> str:
     return str(value)
 
 
+def _points(points: int) -> str:
+    """Card points as printed: a negative number with a minus sign (U+2212), not a hyphen."""
+    return f"\u2212{-points}" if points < 0 else str(points)
+
+
 @require_GET
 def rules_reference(request: HttpRequest) -> HttpResponse:
     """List the presets (with source and every resolved parameter) and what each parameter means."""
@@ -43,8 +48,13 @@ def rules_reference(request: HttpRequest) -> HttpResponse:
             {
                 "name": name,
                 "source": data["source"],
-                "shape": f"{data['rows']}x{data['cols']}",
-                "values": " · ".join(f"{rank if rank != 'X' else 'Joker'} {values[rank]}" for rank in RANKS),
+                "shape": f"{data['rows']}\u00d7{data['cols']}",
+                # Jokers only where the preset plays with them; negative points with a true minus sign.
+                "values": " · ".join(
+                    f"{rank if rank != 'X' else 'Joker'} {_points(values[rank])}"
+                    for rank in RANKS
+                    if rank != "X" or data["jokers"]
+                ),
                 "parameters": [
                     (key, _describe(data[key]))
                     for key in PARAMETERS

@@ -260,3 +260,35 @@
   // Wake lock requests can need a user gesture in some browsers: retry on the first tap.
   document.addEventListener("click", function () { requestWakeLock(); }, { once: true, capture: true });
 })();
+
+/* ==== i11 phone board: the scorecard shows its latest holes ====
+ * On a phone only four or five hole columns fit beside the names and the pinned Total. Each scorecard
+ * scroll box starts scrolled to its right end, so the latest holes and the Total show at once; earlier
+ * holes are a swipe to the right. The live scoreboard is replaced by polling: a MutationObserver on its
+ * parent does the same for every new copy. Without JavaScript the table starts at hole 1 and swipes. */
+(function () {
+  "use strict";
+
+  function showLatestHoles(root) {
+    (root || document).querySelectorAll(".scorecard-wrap").forEach(function (box) {
+      box.scrollLeft = box.scrollWidth;
+    });
+  }
+
+  function watchSwaps() {
+    var board = document.getElementById("scoreboard");
+    if (!board || !board.parentNode || !("MutationObserver" in window)) return;
+    new MutationObserver(function (records) {
+      records.forEach(function (record) {
+        record.addedNodes.forEach(function (node) {
+          if (node.nodeType === 1 && node.id === "scoreboard") showLatestHoles(node);
+        });
+      });
+    }).observe(board.parentNode, { childList: true });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    showLatestHoles(document);
+    watchSwaps();
+  });
+})();

@@ -99,7 +99,7 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
     preview.scroll_into_view_if_needed()
     screenshot(page, "game-hole-preview")
     page.get_by_role("button", name="Save hole 1").click()
-    page.wait_for_url(re.compile(r"/games/e/[\w-]+/(#scorecard)?$"))
+    page.wait_for_url(re.compile(r"/games/e/[\w-]+/(#news)?$"))
     assert page.get_by_text("Hole 1 saved: Ann 21, Bob 30, Cy 41, Dee 0.").is_visible()
 
     # Holes 2 to 9: cards typed into the cells.
@@ -317,7 +317,8 @@ def test_it_starts_and_scores_a_game_with_javascript_off(chromium_browser, live_
             page.fill(f"input[name='p{player}-total']", total)
         page.get_by_role("button", name="Save hole 1").click()
         assert page.get_by_text("Hole 1 saved: Ann 21, Bob 5, Cy 6, Dee 7, Eve 8.").is_visible()
-        page.get_by_role("button", name=re.compile("Undo: Hole 1 recorded")).click()
+        page.get_by_role("link", name=re.compile("Undo: Hole 1 recorded")).click()  # asks first
+        page.get_by_role("button", name="Yes, undo and delete hole 1").click()
         assert page.get_by_text("Undone: recorded hole 1.").is_visible()
     finally:
         context.close()

@@ -20,7 +20,11 @@ def test_it_lists_every_preset_with_its_source_and_every_parameter(client: Clien
         assert ruleset.source in page
     for name in PARAMETERS:
         assert f"<code>{name}</code>" in page
-    assert "Joker -2" in page  # the official presets' joker value, read from the engine
+    # The joker's value, read from the engine, only where the preset plays with jokers; a true minus sign.
+    official = page.split("<strong>official</strong>")[1].split("</details>")[0]
+    assert "Joker" not in official and "2 \u22122" in official and "2\u00d73" in official
+    with_jokers = page.split("<strong>official-jokers</strong>")[1].split("</details>")[0]
+    assert "Joker \u22122" in with_jokers
 
 
 def test_it_links_each_preset_to_the_score_page_with_that_preset(client: Client) -> None:
