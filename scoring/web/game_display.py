@@ -226,10 +226,21 @@ def preview_scores(
         rows.append(
             {
                 "name": name,
+                "seat": len(rows),
                 "entered": name in entries,
                 "bad": name in bad,
                 "score": result.score if result else None,
+                "grid_score": result.grid_score if result else None,
                 "adjustments": list(result.adjustments) if result else [],
+                # How the score was made, drawn like /score/ draws it (the engine's breakdown, rules cited).
+                "breakdown": (
+                    grid_breakdown(result.grid, ruleset.rows, ruleset.cols)
+                    if result is not None and result.grid is not None
+                    else None
+                ),
+                "cited": [AdjustmentLine(a.reason, a.points, citation(a.rule)) for a in result.adjustments]
+                if result
+                else [],
                 "match_total": match_total,
             }
         )
