@@ -65,3 +65,25 @@ def test_tapping_a_preview_score_shows_its_breakdown_citing_the_rules_and_it_sur
     assert "Typed total 13" in bob.inner_text()
     page.keyboard.press("Escape")
     bob.wait_for(state="hidden")
+
+
+# ---- Item 11: small things a person notices
+
+
+def test_the_screen_stays_on_note_is_no_clutter_under_the_hole_heading(phone):
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    page = phone
+    # Chromium headless may refuse a wake lock: pretend this phone grants it.
+    page.add_init_script(
+        "Object.defineProperty(navigator, 'wakeLock', {configurable: true, value: {request: () =>"
+        " Promise.resolve(Object.assign(new EventTarget(), {released: false}))}});"
+    )
+    page.goto(hole_url(game))
+    page.click("input[name='p0-1-1']")
+    status = page.locator("[data-wake-status]")
+    page.wait_for_function(
+        "() => document.querySelector('[data-wake-status]').textContent.includes('Screen stays on')"
+    )
+    box = status.bounding_box()
+    assert box is None or box["height"] <= 1  # told to screen readers, not drawn under the heading
+    assert page.locator(".hole-head").get_by_text("Screen stays on").count() == 0
