@@ -87,3 +87,16 @@ def test_the_screen_stays_on_note_is_no_clutter_under_the_hole_heading(phone):
     box = status.bounding_box()
     assert box is None or box["height"] <= 1  # told to screen readers, not drawn under the heading
     assert page.locator(".hole-head").get_by_text("Screen stays on").count() == 0
+
+
+def test_a_default_title_of_four_long_names_takes_at_most_two_lines(phone):
+    names = ["Alexandra", "Bartholomew", "Christopher", "Dominique"]
+    game = services.create_game(players=names, ruleset="official")
+    page = phone
+    page.goto(f"/games/e/{game.edit_token}/")
+    h1 = page.locator("h1")
+    assert h1.inner_text().strip() == "Alexandra, Bartholomew, Christopher and Dominique"
+    height = h1.bounding_box()["height"]
+    h1.evaluate("(el) => { el.textContent = 'A'; }")
+    line = h1.bounding_box()["height"]
+    assert height <= 2 * line + 1, (height, line)
