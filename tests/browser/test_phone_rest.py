@@ -100,3 +100,24 @@ def test_a_default_title_of_four_long_names_takes_at_most_two_lines(phone):
     h1.evaluate("(el) => { el.textContent = 'A'; }")
     line = h1.bounding_box()["height"]
     assert height <= 2 * line + 1, (height, line)
+
+
+RINGS = """(el) => { const s = getComputedStyle(el);
+  const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 ? 1 : 0;
+  return outline + (s.boxShadow !== 'none' ? 1 : 0); }"""
+
+
+def test_the_selected_cell_has_one_clear_outline_when_tapped_and_by_keyboard(phone):
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    page = phone
+    page.goto(hole_url(game))
+    page.locator("input[name='p0-1-1']").tap()
+    cell = page.locator("input[name='p0-1-1']")
+    assert cell.get_attribute("aria-current") == "true"
+    assert cell.evaluate(RINGS) == 1
+    assert page.locator("input[name='p0-1-2']").evaluate(RINGS) == 0  # the others: no ring
+    page.keyboard.press("Tab")  # the keyboard way: focus moves on, and the focused cell is the selected one
+    focused = page.evaluate("() => document.activeElement.name")
+    nxt = page.locator(f"input[name='{focused}']")
+    assert nxt.get_attribute("aria-current") == "true"
+    assert nxt.evaluate(RINGS) == 1 and cell.evaluate(RINGS) == 0
