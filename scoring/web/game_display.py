@@ -19,6 +19,7 @@ from scoring.inputs import int_or_none
 from scoring.models import Game, GameChange
 from scoring.rules import PlayerEntry, RulesError, Ruleset, parse_grid, score_grid, score_hole
 from scoring.web.game_forms import HoleForm, bad_cards, named_problem
+from scoring.web.numbers import minus_sign
 from scoring.web.score_results import AdjustmentLine, citation, grid_breakdown
 
 TIEBREAK_NAMES = {
@@ -107,7 +108,7 @@ def scores_text(snapshot: Any) -> str:
     """A hole snapshot in one line: "Ann 5 · Bob 12 · ended by Bob"."""
     if not isinstance(snapshot, dict) or "entries" not in snapshot:
         return ""
-    text = " · ".join(f"{e['name']} {e['score']}" for e in snapshot["entries"])
+    text = " · ".join(f"{e['name']} {minus_sign(e['score'])}" for e in snapshot["entries"])
     if snapshot.get("ender"):
         text += " · " + _("ended by %(name)s") % {"name": snapshot["ender"]}
     return text
@@ -132,8 +133,8 @@ def changes(before: Any, after: Any) -> list[dict[str, str]]:
             lines.append(
                 {
                     "name": entry["name"],
-                    "before": f"{previous['score']} ({cards_text(previous)})",
-                    "after": f"{entry['score']} ({cards_text(entry)})",
+                    "before": f"{minus_sign(previous['score'])} ({cards_text(previous)})",
+                    "after": f"{minus_sign(entry['score'])} ({cards_text(entry)})",
                 }
             )
     if before.get("ender") != after.get("ender"):
@@ -226,10 +227,21 @@ def preview_scores(
         rows.append(
             {
                 "name": name,
+                "seat": len(rows),
                 "entered": name in entries,
                 "bad": name in bad,
                 "score": result.score if result else None,
+                "grid_score": result.grid_score if result else None,
                 "adjustments": list(result.adjustments) if result else [],
+                # How the score was made, drawn like /score/ draws it (the engine's breakdown, rules cited).
+                "breakdown": (
+                    grid_breakdown(result.grid, ruleset.rows, ruleset.cols)
+                    if result is not None and result.grid is not None
+                    else None
+                ),
+                "cited": [AdjustmentLine(a.reason, a.points, citation(a.rule)) for a in result.adjustments]
+                if result
+                else [],
                 "match_total": match_total,
             }
         )

@@ -31,6 +31,7 @@ from scoring.web.grid_entry import (
     token_problems,
 )
 from scoring.web.input_fields import TextField, WholeNumberField
+from scoring.web.numbers import grid_size, minus_sign, signed_points
 
 DEFAULT_SEATS = 4
 TOTAL_LIMIT = 1000
@@ -42,13 +43,13 @@ def ruleset_choices() -> list[tuple[str, str]]:
 
 
 def short_label(ruleset: Ruleset) -> str:
-    """A label that fits a phone's select box: "official · 2x3, 9 holes"."""
+    """A label that fits a phone's select box: "official · 2\u00d73, 9 holes"."""
     holes = _("%(n)s holes") % {"n": ruleset.holes} if ruleset.holes else _("no hole limit")
-    return f"{ruleset.preset} · {ruleset.rows}x{ruleset.cols}, {holes}"
+    return f"{ruleset.preset} · {grid_size(ruleset.rows, ruleset.cols)}, {holes}"
 
 
 def describe_preset(ruleset: Ruleset) -> str:
-    """One line a player recognises: "official: 2x3 grid, 9 holes, 2 = -2, K = 0"."""
+    """One line a player recognises: "official: 2\u00d73 grid, 9 holes, 2 = \u22122, K = 0" (true signs)."""
     holes = _("%(n)s holes") % {"n": ruleset.holes} if ruleset.holes else _("no hole limit")
     extras = []
     if ruleset.jokers:
@@ -63,16 +64,15 @@ def describe_preset(ruleset: Ruleset) -> str:
         extras.append(_("ends at %(n)s") % {"n": ruleset.target_score})
     if ruleset.ender_penalty is not None:
         if ruleset.ender_penalty.kind == "fixed":
-            extras.append(_("ender +%(n)s if beaten") % {"n": ruleset.ender_penalty.points})
+            extras.append(_("ender %(n)s if beaten") % {"n": signed_points(ruleset.ender_penalty.points)})
         else:
             extras.append(_("ender adds the lowest score if beaten"))
-    text = _("%(name)s: %(rows)sx%(cols)s grid, %(holes)s, 2 = %(two)s, K = %(king)s") % {
+    text = _("%(name)s: %(size)s grid, %(holes)s, 2 = %(two)s, K = %(king)s") % {
         "name": ruleset.preset,
-        "rows": ruleset.rows,
-        "cols": ruleset.cols,
+        "size": grid_size(ruleset.rows, ruleset.cols),
         "holes": holes,
-        "two": ruleset.value_of("2"),
-        "king": ruleset.value_of("K"),
+        "two": minus_sign(ruleset.value_of("2")),
+        "king": minus_sign(ruleset.value_of("K")),
     }
     return f"{text}, {', '.join(extras)}" if extras else text
 

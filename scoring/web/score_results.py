@@ -29,6 +29,7 @@ from scoring.rules import (
 )
 
 from .grid_entry import filled_count, is_blank, is_complete, names_a_cell, token_problems
+from .numbers import minus_text
 from .score_forms import PlayerInput, ScoreInput
 
 Position = tuple[int, int]
@@ -150,7 +151,9 @@ def grid_breakdown(score: GridScore, rows: int, cols: int) -> GridBreakdown:
         )
         for r in range(rows)
     )
-    return GridBreakdown(score.total, matches, card_rows, tuple(score.explanation))
+    return GridBreakdown(
+        score.total, matches, card_rows, tuple(minus_text(line) for line in score.explanation)
+    )
 
 
 def player_result(number: int, score: PlayerHoleScore, rows: int, cols: int) -> PlayerResult:

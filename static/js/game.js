@@ -233,6 +233,34 @@
     if (document.querySelector("form[data-live-preview][data-submitting]")) event.preventDefault();
   });
 
+  /* The live preview is redrawn while the scorer types: a score's breakdown that was open stays open,
+   * and the keyboard focus stays on the same score (or the sheet's Close button). */
+  var previewState = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var box = event.detail.target;
+    if (!box || box.id !== "preview-box") return;
+    var open = box.querySelector("[popover]:popover-open");
+    var focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement : null;
+    previewState = { open: open ? open.id : null, focus: focused && focused.id ? focused.id : null,
+      closeFocused: !!(focused && focused.classList.contains("why-close")) };
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var box = event.detail.target;
+    if (!box || box.id !== "preview-box" || !previewState) return;
+    var state = previewState;
+    previewState = null;
+    var sheet = state.open && document.getElementById(state.open);
+    if (sheet && sheet.showPopover) {
+      sheet.showPopover();
+      if (state.closeFocused) {
+        var close = sheet.querySelector(".why-close");
+        if (close) close.focus({ preventScroll: true });
+      }
+    }
+    var button = state.focus && document.getElementById(state.focus);
+    if (button && !state.closeFocused) button.focus({ preventScroll: true });
+  });
+
   /* Phone number pads often lack a minus sign: a ± button next to each typed total flips its sign. */
   function wireNegate() {
     document.querySelectorAll("[data-negate]").forEach(function (button) {

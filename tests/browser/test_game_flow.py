@@ -203,7 +203,7 @@ def test_it_plays_a_sudden_death_playoff_for_the_tied_players_only(phone):
     page.locator(".outcome", has_text="Ann wins!").wait_for()
     playoff = page.locator(".playoff")
     assert "Playoff holes" in playoff.inner_text() and "P1" in playoff.inner_text()
-    assert playoff.locator("tr", has_text="Ann").locator("td").inner_text() == "-3"
+    assert playoff.locator("tr", has_text="Ann").locator("td").inner_text() == "\u22123"
     # Playoff holes never change the match totals.
     assert (
         page.locator("table.scorecard tbody tr", has_text="Ann").first.locator("td.total").inner_text()
@@ -338,6 +338,6 @@ def test_it_adds_seats_and_reuses_earlier_names_on_the_start_screen(phone):
     page.select_option("#id_ruleset", "official-quick")
     page.get_by_role("button", name="Next: first dealer").click()
     page.get_by_role("heading", name="Who deals first?").wait_for()
-    assert page.get_by_text("official-quick: 2x2 grid, 6 holes").is_visible()
+    assert page.get_by_text("official-quick: 2\u00d72 grid, 6 holes").is_visible()
     page.get_by_role("link", name="← Change rules or players").click()  # back keeps every answer
     assert page.input_value("#player-3") == "Mia" and page.input_value("#id_ruleset") == "official-quick"

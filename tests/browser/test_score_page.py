@@ -140,10 +140,10 @@ def test_it_scores_a_hole_tapped_in_for_two_players(phone: Page) -> None:
     ann = phone.locator('[data-player="Ann"]')
     bob = phone.locator('[data-player="Bob"]')
     expect(ann.locator("[data-hole-score]")).to_have_text("3")
-    expect(bob.locator("[data-hole-score]")).to_have_text("-1")
+    expect(bob.locator("[data-hole-score]")).to_have_text("\u22121")
     expect(bob).to_contain_text("lowest")
     expect(phone.locator("#total-cell-1 [data-total]")).to_have_text("3")
-    expect(phone.locator("#total-cell-2 [data-total]")).to_have_text("-1")
+    expect(phone.locator("#total-cell-2 [data-total]")).to_have_text("\u22121")
     screenshot(phone, "score-hole")
 
     phone.get_by_role("button", name="Add a player").tap()

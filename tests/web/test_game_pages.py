@@ -118,7 +118,7 @@ def test_it_starts_a_game_with_house_rules(client):
     }
     response = client.get("/games/new/", query)
     assert response.status_code == 200
-    assert "basic: 2x3 grid, 6 holes, 2 = 2, K = 0, ender +10 if beaten" in text(response)
+    assert "basic: 2\u00d73 grid, 6 holes, 2 = 2, K = 0, ender +10 if beaten" in text(response)
     assert '<input type="hidden" name="holes" value="6">' in html(response)
     assert "holes=6&amp;ender_penalty=fixed-10" in html(response)  # the way back keeps them
     data = {
@@ -694,3 +694,19 @@ def test_it_builds_the_games_list_in_a_constant_number_of_queries(
         response = client.get("/games/")
     assert response.status_code == 200
     assert html(response).count('class="game-list"') == 2 and "watch only" in text(response)
+
+
+def test_people_read_true_times_and_minus_signs_while_machines_keep_ascii(client):
+    from scoring import services as game_services
+    from scoring.rules import PRESETS
+    from scoring.web.game_forms import describe_preset, short_label
+
+    described = describe_preset(PRESETS["official"])
+    assert described.startswith("official: 2\u00d73 grid, 9 holes, 2 = \u22122, K = 0")
+    assert "2\u00d73" in short_label(PRESETS["official"])
+    game = game_services.create_game(players=["Ann", "Bob"], ruleset="official")
+    game_services.hole_record(game, entries={"Ann": -3, "Bob": 4}, ender=None)
+    page = text(client.get(f"/games/e/{game.edit_token}/"))
+    assert "\u22123" in page and "2x3" not in page
+    history = text(client.get(f"/games/e/{game.edit_token}/history/"))
+    assert "Ann \u22123" in history
