@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 # Variables the test decides; DJANGO_ALLOW_ASYNC_UNSAFE is set for browser tests and never in production,
 # and DJANGO_SETTINGS_MODULE (pytest's tests.settings) is left out so manage.py loads the real settings.
@@ -89,3 +91,26 @@ def test_it_refuses_to_load_the_demo_in_production() -> None:
     result = run_manage("load_demo", env={"SECRET_KEY": secrets.token_urlsafe(50)})
     assert result.returncode != 0
     assert "only runs with DEBUG=true" in result.stderr
+
+
+def _redis_reachable() -> bool:
+    import socket
+
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _redis_reachable(), reason="no Redis on 127.0.0.1:6379 to count against")
+def test_it_counts_in_redis_when_redis_url_is_given() -> None:
+    # The Redis client library must be installed with the app: REDIS_URL alone once gave 500s.
+    script = (
+        "from django.core.cache import cache; cache.delete('golf-probe'); cache.add('golf-probe', 0, 60); "
+        "print(cache.incr('golf-probe'), cache.incr('golf-probe'))"
+    )
+    env = {"SECRET_KEY": secrets.token_urlsafe(50), "REDIS_URL": "redis://127.0.0.1:6379/5"}
+    result = run_manage("shell", "-c", script, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split()[-2:] == ["1", "2"]

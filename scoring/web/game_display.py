@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -41,12 +43,39 @@ def game_title(game: Game, names: Sequence[str] | None = None) -> str:
 
 
 @dataclass(frozen=True)
+class ScoreCell:
+    """One hole score on the scorecard, with the link to its breakdown (built once, not per render
+    of a template tag: a scorecard of 18 holes x 6 players has 108 of them)."""
+
+    score: int
+    shown: str  # the score as people read it (a minus sign, not a hyphen)
+    is_low: bool
+    typed: bool
+    seat: int
+    url: str
+    label: str
+
+    @property
+    def html(self) -> str:
+        """The cell's <td>, made once here: a scorecard has up to 100-odd cells and a template
+        renders each of their tags one node at a time."""
+        classes = " ".join(name for name, on in (("best", self.is_low), ("typed", self.typed)) if on)
+        return format_html(
+            '<td class="{}"><a href="{}" aria-label="{}">{}</a></td>',
+            classes,
+            self.url,
+            self.label,
+            self.shown,
+        )
+
+
+@dataclass
 class ScoreRow:
     """A player's row on the scorecard: the hole scores in order (None where the hole lacks them)."""
 
     player: selectors.SeatLine
-    cells: list[selectors.EntryLine | None]
-    playoff_cells: list[selectors.EntryLine | None]
+    cells: list[ScoreCell | None]
+    playoff_cells: list[ScoreCell | None]
 
     @property
     def in_playoff(self) -> bool:
@@ -54,18 +83,49 @@ class ScoreRow:
         return any(cell is not None for cell in self.playoff_cells)
 
 
-def score_rows(board: selectors.Scoreboard) -> list[ScoreRow]:
-    """One row per player in seat order, the cells aligned with the board's holes."""
+def score_rows(board: selectors.Scoreboard, token: str, can_edit: bool) -> list[ScoreRow]:
+    """One row per player in seat order, the cells aligned with the board's holes, each cell
+    linking to its hole's breakdown (the scorer's or the watcher's page, by the link in use)."""
+    prefix = "games:" if can_edit else "games:view-"
+    hole_urls = [reverse(f"{prefix}hole-scores", args=[token, hole.number]) for hole in board.holes]
+    playoff_urls = [
+        reverse(f"{prefix}playoff-scores", args=[token, hole.number]) for hole in board.playoff_holes
+    ]
     rows = []
     for player in board.players:
-        rows.append(
-            ScoreRow(
-                player=player,
-                cells=[hole.entry_for(player.name) for hole in board.holes],
-                playoff_cells=[hole.entry_for(player.name) for hole in board.playoff_holes],
-            )
-        )
+        cells = [
+            _score_cell(hole.entry_for(player.name), player.name, number, url, playoff=False)
+            for number, (hole, url) in enumerate(zip(board.holes, hole_urls, strict=True), start=1)
+        ]
+        playoff_cells = [
+            _score_cell(hole.entry_for(player.name), player.name, number, url, playoff=True)
+            for number, (hole, url) in enumerate(zip(board.playoff_holes, playoff_urls, strict=True), start=1)
+        ]
+        rows.append(ScoreRow(player=player, cells=cells, playoff_cells=playoff_cells))
     return rows
+
+
+def _score_cell(
+    entry: selectors.EntryLine | None, name: str, number: int, url: str, *, playoff: bool
+) -> ScoreCell | None:
+    if entry is None:
+        return None
+    values = {"name": name, "n": number, "score": minus_sign(entry.score)}
+    if playoff:
+        label = _("%(name)s, playoff hole %(n)s: %(score)s. How it was scored") % values
+    elif entry.typed:
+        label = _("%(name)s, hole %(n)s: %(score)s (typed total). How it was scored") % values
+    else:
+        label = _("%(name)s, hole %(n)s: %(score)s. How it was scored") % values
+    return ScoreCell(
+        score=entry.score,
+        shown=minus_sign(entry.score),
+        is_low=entry.is_low,
+        typed=entry.typed,
+        seat=entry.seat,
+        url=f"{url}#p-{entry.seat}",
+        label=label,
+    )
 
 
 def outcome_context(board: selectors.Scoreboard) -> dict[str, Any]:

@@ -161,7 +161,7 @@ def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: 
         "game": game,
         "board": board,
         "title": display.game_title(game, names),
-        "rows": display.score_rows(board),
+        "rows": display.score_rows(board, token, can_edit),
         "chart": cumulative_chart(series),
         "legend": legend(series),
         "outcome": display.outcome_context(board),
