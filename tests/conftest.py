@@ -106,4 +106,5 @@ def screenshot(page, name: str) -> None:
     if os.environ.get("GOLFCLUB_SCREENSHOTS") != "1":
         return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    # caret="initial": hiding the caret injects a <style>, which the site's CSP rightly refuses.
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), caret="initial")

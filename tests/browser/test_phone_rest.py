@@ -87,6 +87,14 @@ def test_the_screen_stays_on_note_is_no_clutter_under_the_hole_heading(phone):
     box = status.bounding_box()
     assert box is None or box["height"] <= 1  # told to screen readers, not drawn under the heading
     assert page.locator(".hole-head").get_by_text("Screen stays on").count() == 0
+    # The scoreboard keeps the screen awake too, without a word under its title either.
+    page.goto(f"/games/e/{game.edit_token}/")
+    page.wait_for_function(
+        "() => document.querySelector('[data-wake-status]').textContent.includes('Screen stays on')"
+    )
+    box = page.locator("[data-wake-status]").bounding_box()
+    assert box is None or box["height"] <= 1
+    assert "stays on" not in page.locator(".game-meta").inner_text()
 
 
 def test_a_default_title_of_four_long_names_takes_at_most_two_lines(phone):
