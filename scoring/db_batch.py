@@ -1,4 +1,4 @@
-"""Batched raw writes for the hot path of recording a hole (see scoring/services.py).
+"""Batched raw writes for the hot path of recording a hole (see scoring/services/_hole_recording.py).
 
 Built by the ORM, the statements every recorded hole runs cost about three times the Python time
 of sending them (measured with bench/live_games.py), so those few are written out here once:

@@ -1,0 +1,59 @@
+"""Writes of live games: create a game, record, edit, delete and undo holes, change the ruleset.
+
+The public API of the services, by job:
+
+- `games`: `create_game`, `set_game_ruleset`, `game_rename`, `delete_game`;
+- `seats`: seats at a table (`seat_add`, `seat_rename`, `seat_remove`) and a user's roster
+  (`player_create`, `player_rename`, `player_delete`);
+- `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`;
+- `undo`: `undo_last_change`, `redo_change`.
+
+Callers use `from scoring import services; services.hole_record(...)`. Every function runs in one
+transaction, locks the game row first, gets every score from the rules engine, and recomputes the
+stored totals of every seat from the entries before it commits (recording a regular hole adds its
+scores to them instead). Bad input raises a `GameError` (or another `RulesError`) naming what is
+wrong and where; nothing is written then. The private modules hold the shared steps:
+`_hole_writing` (lock, entries, snapshots, change log, totals), `_entry_scoring` (input checked
+and scored by the engine), `_hole_recording` (the hot path of recording a hole), `_players`
+(names and the roster).
+"""
+
+from scoring.game_errors import GameError
+from scoring.services._hole_recording import MAX_HOLES, IdempotentReplay
+from scoring.services._players import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from scoring.services.games import create_game, delete_game, game_rename, set_game_ruleset
+from scoring.services.holes import hole_delete, hole_record, hole_record_by_edit_token, hole_update
+from scoring.services.seats import (
+    player_create,
+    player_delete,
+    player_rename,
+    seat_add,
+    seat_remove,
+    seat_rename,
+)
+from scoring.services.undo import redo_change, undo_last_change
+
+__all__ = [
+    "MAX_HOLES",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "GameError",
+    "IdempotentReplay",
+    "create_game",
+    "delete_game",
+    "game_rename",
+    "hole_delete",
+    "hole_record",
+    "hole_record_by_edit_token",
+    "hole_update",
+    "player_create",
+    "player_delete",
+    "player_rename",
+    "redo_change",
+    "seat_add",
+    "seat_remove",
+    "seat_rename",
+    "set_game_ruleset",
+    "undo_last_change",
+]

@@ -1,0 +1,381 @@
+"""Recording the next hole: the hot path, one transaction and few round trips.
+
+`record_hole_in_transaction` locks the game (found by id or edit token) and reads its seats and any
+earlier use of the Idempotency-Key in one round trip, then `write_next_hole` scores the hole and
+sends every write together (see `scoring/db_batch.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import db_batch
+from scoring.game_errors import (
+    ConcurrentWrite,
+    GameError,
+    HoleAlreadyRecorded,
+    IdempotencyConflict,
+    MatchFinished,
+    PlayoffNotPending,
+)
+from scoring.models import (
+    ChangeAction,
+    Game,
+    GameStatus,
+    Hole,
+    IdempotencyKey,
+    Seat,
+)
+from scoring.rules import (
+    Ruleset,
+    dealer_for_hole,
+    match_over,
+)
+from scoring.rules.errors import Problem
+from scoring.selectors import (
+    HoleLine,
+    game_ruleset,
+    hole_line,
+)
+from scoring.services._entry_scoring import EntryInput, ScoredEntry, score_entries
+from scoring.services._hole_writing import (
+    copy_game_state,
+    log_hole_change,
+    match_state_from_entries,
+    refresh_totals_and_status,
+    snapshot_with_entries,
+    write_hole_entries,
+)
+
+MAX_HOLES = 500  # far beyond any real match; keeps renumbering offsets safe
+
+
+class IdempotentReplay(Exception):
+    """Raised by `hole_record` when its Idempotency-Key was already used for the same request.
+
+    Nothing is written; `record` holds the hole first created and the response first given.
+    """
+
+    def __init__(self, record: IdempotencyKey) -> None:
+        super().__init__(record.key)
+        self.record = record
+
+
+def record_hole_in_transaction(
+    game_lookup: dict[str, Any],
+    *,
+    caller: Game | None,
+    idempotency_key: str | None,
+    request_hash: str,
+    **hole: Any,
+) -> Hole | None:
+    """One transaction: lock the game found by `game_lookup`, check the key, record the hole."""
+    try:
+        with transaction.atomic():
+            locked, seen_key, seats, hole_id = lock_game_seats_and_key(game_lookup, idempotency_key)
+            if locked is None:
+                return None
+            if seen_key is not None:
+                replay_or_refuse_key(IdempotencyKey.objects.get(pk=seen_key), request_hash)
+            recorded = write_next_hole(
+                locked,
+                seats=seats,
+                hole_id=hole_id,
+                idempotency_key=idempotency_key,
+                request_hash=request_hash,
+                **hole,
+            )
+    except IntegrityError:
+        # The key was stored by a request that committed while this one waited for the lock (its
+        # lookup ran before): the unique key refused the second hole. Answer as a retry. Without
+        # a key, only reachable when two writers got past the game lock (no row locks).
+        if idempotency_key:
+            lookup = {f"game__{field}": value for field, value in game_lookup.items()}
+            record = IdempotencyKey.objects.filter(key=idempotency_key, **lookup).first()
+            if record is not None:
+                replay_or_refuse_key(record, request_hash)
+        raise ConcurrentWrite(
+            Problem("hole", _("Another hole was recorded at the same moment. Reload and try again."))
+        ) from None
+    if caller is not None:
+        copy_game_state(locked, caller)
+    return recorded
+
+
+# The statements every recorded hole runs are written out (see scoring/db_batch.py for why).
+
+_quote = db_batch.quote
+_GAME = _quote(Game._meta.db_table)
+_SEAT = _quote(Seat._meta.db_table)
+_KEY = _quote(IdempotencyKey._meta.db_table)
+
+
+def lock_game_seats_and_key(
+    game_lookup: dict[str, Any], idempotency_key: str | None
+) -> tuple[Game | None, int | None, list[Seat], int | None]:
+    """The game row, locked until the transaction ends, the id of `idempotency_key` if it was used
+    on this game before, the game's seats in seat order, and (on PostgreSQL) the next hole's id.
+
+    Two statements in one round trip where the driver allows it: the seats are read by the second,
+    after the lock is held, so they are current even when this waited for another writer.
+    """
+    ((name, value),) = game_lookup.items()
+    column = _quote(Game._meta.get_field(name).column)
+    seen = f"(SELECT k.id FROM {_KEY} k WHERE k.game_id = g.id AND k.{_quote('key')} = %s)"
+    found = seen if idempotency_key else "NULL"
+    lock = f"SELECT g.*, {found} AS seen_key FROM {_GAME} g WHERE g.{column} = %s"
+    db = db_batch.current()
+    if db.features.has_select_for_update:
+        lock += " FOR UPDATE"
+    game_id = f"(SELECT id FROM {_GAME} WHERE {column} = %s)"
+    seats = f"SELECT * FROM {_SEAT} WHERE game_id = {game_id} ORDER BY seat"
+    lock_params = [idempotency_key, value] if idempotency_key else [value]
+    hole_id: int | None = None
+    with db.cursor() as cursor:
+        if db_batch.sends_at_once(db):
+            # A third statement takes the next hole id, so that the hole's INSERT can go out
+            # with the other writes (unused if nothing is recorded, as after any rollback).
+            next_hole = f"SELECT nextval(pg_get_serial_sequence('{Hole._meta.db_table}', 'id'))"
+            cursor.execute(f"{lock}; {seats}; {next_hole}", [*lock_params, value])
+            games = db_batch.instances(Game, cursor)
+            cursor.nextset()
+            table = db_batch.instances(Seat, cursor)
+            cursor.nextset()
+            (hole_id,) = cursor.fetchone()
+        else:
+            cursor.execute(lock, lock_params)
+            games = db_batch.instances(Game, cursor)
+            cursor.execute(seats, [value])
+            table = db_batch.instances(Seat, cursor)
+    if not games:
+        return None, None, [], None
+    return games[0], games[0].seen_key, table, hole_id
+
+
+def write_next_hole(
+    locked: Game,
+    *,
+    seats: list[Seat],
+    hole_id: int | None,
+    entries: Mapping[str, EntryInput],
+    ender: str | None,
+    playoff: bool,
+    blocks_marked: Mapping[str, int] | None,
+    actor: str,
+    idempotency_key: str | None,
+    request_hash: str,
+    respond: Callable[[HoleLine], tuple[int, Any]] | None,
+    expected_number: int | None,
+) -> Hole:
+    """Score the next hole (or playoff hole) of the locked game and write it with its change log,
+    the stored totals and status, and the Idempotency-Key if one was given."""
+    ruleset = game_ruleset(locked)
+    refuse = _MovedOnRefusal(locked, expected_number, playoff, idempotency_key, request_hash)
+    position = _next_hole_position(locked, seats, ruleset, playoff=playoff, refuse=refuse)
+    number, regular_holes, players = position.number, position.regular_holes, position.players
+    scored, ender_seat = score_entries(seats, players, ruleset, entries, ender, blocks_marked)
+    deal_number = regular_holes + number if playoff else number
+    hole = Hole(
+        id=hole_id,
+        game=locked,
+        number=number,
+        is_playoff=playoff,
+        dealer_seat=dealer_for_hole(locked.first_dealer, deal_number, len(seats)),
+        ender=ender_seat,
+        created_by=actor[:80],
+    )
+    writes = db_batch.Writes()  # nothing written returns anything we need: sent together
+    db_batch.insert([hole], returning_pk=hole_id is None, writes=writes)
+    created = write_hole_entries(hole, scored, ender_seat, fresh=True, writes=writes)
+    log_hole_change(
+        locked,
+        ChangeAction.CREATE,
+        hole,
+        actor,
+        before=None,
+        after=snapshot_with_entries(hole, created),
+        writes=writes,
+    )
+    if position.incremental:
+        add_hole_to_totals_and_settle(locked, seats, scored, ruleset, number, writes)
+    else:
+        writes.send()
+        if not locked.is_frozen:
+            locked.ruleset_frozen_at = timezone.now()
+            locked.save(update_fields=["ruleset_frozen_at", "updated_at"])
+        refresh_totals_and_status(locked)
+    answer: tuple[int | None, Any] = (None, None)
+    if respond is not None:
+        answer = respond(hole_line(hole, created, seats))
+    if idempotency_key:
+        record = IdempotencyKey(
+            game=locked,
+            key=idempotency_key,
+            request_hash=request_hash,
+            hole=hole,
+            response_status=answer[0],
+            response_body=answer[1],
+        )
+        db_batch.insert([record], writes=writes)
+    writes.send()
+    return hole
+
+
+@dataclass(frozen=True)
+class _MovedOnRefusal:
+    """What `refuse_hole_moved_on` needs to refuse a hole the client filled in for another number."""
+
+    game: Game
+    expected_number: int | None
+    playoff: bool
+    idempotency_key: str | None
+    request_hash: str
+
+    def unless(self, number: int) -> None:
+        """Refuse (or replay) when the client filled in another hole than `number`."""
+        if self.expected_number is not None and self.expected_number != number:
+            refuse_hole_moved_on(
+                self.game, self.expected_number, number, self.playoff, self.idempotency_key, self.request_hash
+            )
+
+
+@dataclass(frozen=True)
+class _NextHole:
+    """Where the next hole goes: its number, the regular holes so far, who plays it."""
+
+    number: int
+    regular_holes: int
+    players: list[Seat]
+    incremental: bool  # a regular hole of a match in progress: totals grow by its scores
+
+
+def _next_hole_position(
+    game: Game, seats: list[Seat], ruleset: Ruleset, *, playoff: bool, refuse: _MovedOnRefusal
+) -> _NextHole:
+    """The next hole's number and players; refuses a finished match or a playoff nobody needs."""
+    # The usual case, a regular hole of a match in progress, needs no other hole: every seat played
+    # every regular hole, so the stored counts give the number and the stored totals grow by this
+    # hole's scores. Playoff holes and refusals take the full state, recomputed from the entries.
+    if not playoff and game.status == GameStatus.IN_PROGRESS:
+        regular_holes = max((s.holes_played for s in seats), default=0)
+        return _checked_position(_NextHole(regular_holes + 1, regular_holes, seats, True), refuse)
+    state = match_state_from_entries(game, seats, ruleset)
+    regular_holes, playoff_holes = state.regular_holes, state.playoff_holes
+    number = playoff_holes + 1 if playoff else regular_holes + 1
+    # Said first: the hole saved meanwhile may be the one that ended the match or the tie.
+    refuse.unless(number)
+    if playoff:
+        if not state.contenders:
+            raise PlayoffNotPending(
+                Problem(
+                    "playoff", _("No sudden death is pending: a playoff hole is only for a tie for first.")
+                )
+            )
+        players = [s for s in seats if s.name in state.contenders]
+    else:
+        if state.over:
+            raise MatchFinished(
+                Problem(
+                    "hole", _("The match is over (%(reason)s): no more holes.") % {"reason": state.reason}
+                )
+            )
+        players = seats
+    return _checked_position(_NextHole(number, regular_holes, players, False), refuse)
+
+
+def _checked_position(position: _NextHole, refuse: _MovedOnRefusal) -> _NextHole:
+    """`position`, once the client's hole number and the game's size limit allow it."""
+    refuse.unless(position.number)
+    if position.number > MAX_HOLES:
+        raise GameError(Problem("hole", _("A game holds %(n)s holes at most.") % {"n": MAX_HOLES}))
+    return position
+
+
+def refuse_hole_moved_on(
+    game: Game, expected: int, number: int, playoff: bool, idempotency_key: str | None, request_hash: str
+) -> None:
+    """The client filled in hole `expected`, the game now expects hole `number`: say which.
+
+    Unless the hole that moved the game on was this very request, sent again while the first copy
+    was in flight: the key is read again here because the locking query's own look-up ran before
+    it waited for the lock, so it cannot see a key committed meanwhile.
+    """
+    if idempotency_key:
+        record = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
+        if record is not None:
+            replay_or_refuse_key(record, request_hash)
+    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+    if expected < number:
+        message = _(
+            "%(hole)s was just saved by someone else, so yours was not saved. Check the scoreboard; "
+            "the next hole is %(next)s."
+        ) % {"hole": label % {"n": expected}, "next": number}
+    else:
+        message = _("%(hole)s cannot be saved yet: the next hole to score is %(next)s.") % {
+            "hole": label % {"n": expected},
+            "next": number,
+        }
+    raise HoleAlreadyRecorded(Problem("number", message), saved_number=expected, next_number=number)
+
+
+def add_hole_to_totals_and_settle(
+    game: Game,
+    seats: Sequence[Seat],
+    scored: Sequence[ScoredEntry],
+    ruleset: Ruleset,
+    number: int,
+    writes: db_batch.Writes,
+) -> None:
+    """Add a new regular hole's scores to the stored totals (two UPDATEs) and settle the match.
+
+    Under the game lock the seats read are current, so the totals in memory are those stored. Only
+    when the match may end with this hole are every hole's scores read, for the tiebreaks.
+    """
+    scores = {entry.seat.pk: entry.score for entry in scored}
+    for seat in seats:
+        seat.total += scores[seat.pk]
+        seat.holes_played += 1
+    over, _reason = match_over(ruleset, number, {seat.name: seat.total for seat in seats})
+    status, winners = GameStatus.IN_PROGRESS, ()
+    if over:
+        writes.send()  # the new hole's entries, read back with every other hole
+        state = match_state_from_entries(game, seats, ruleset)
+        status, winners = state.status, state.winners
+    whens = " ".join("WHEN %s THEN %s" for _ in scores)
+    writes.add(
+        f"UPDATE {_SEAT} SET total = total + CASE id {whens} ELSE 0 END, holes_played = holes_played + 1 "
+        "WHERE game_id = %s",
+        [*(value for pair in scores.items() for value in pair), game.pk],
+    )
+    now = timezone.now()
+    changes: dict[str, Any] = {"status": status, "winners": list(winners), "updated_at": now}
+    if not game.is_frozen:
+        changes["ruleset_frozen_at"] = now  # the first hole freezes the rules
+    fields = [Game._meta.get_field(name) for name in changes]
+    db = db_batch.current()
+    writes.add(
+        f"UPDATE {_GAME} SET version = version + 1, "
+        + ", ".join(f"{_quote(field.column)} = %s" for field in fields)
+        + " WHERE id = %s",
+        [*(field.get_db_prep_save(changes[field.name], db) for field in fields), game.pk],
+    )
+    for name, value in changes.items():
+        setattr(game, name, value)
+    game.version += 1  # read under the lock: exactly the stored value now
+
+
+def replay_or_refuse_key(record: IdempotencyKey, request_hash: str) -> None:
+    if record.request_hash != request_hash:
+        raise IdempotencyConflict(
+            Problem(
+                "Idempotency-Key",
+                _("This Idempotency-Key was already used for a different request body: use a new key."),
+            )
+        )
+    raise IdempotentReplay(record)

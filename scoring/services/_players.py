@@ -1,0 +1,137 @@
+"""Player names and the roster, shared by game creation and seat changes.
+
+Every name that enters the database is cleaned and checked here (`scoring.names` rules); a
+logged-in owner's roster entries are found (or created) by name key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.game_errors import (
+    ConcurrentWrite,
+    GameError,
+    SeatNotFound,
+)
+from scoring.models import (
+    Player,
+    Seat,
+)
+from scoring.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
+from scoring.rules.errors import Problem
+
+MIN_PLAYERS = 2
+
+
+MAX_PLAYERS = 12
+
+
+MAX_NAME = MAX_NAME_LENGTH
+
+
+_ROSTER_ATTEMPTS = 3  # a roster row deleted between our insert and our read: insert again
+
+
+def clean_player_names(
+    names: Iterable[str], *, where: str = "players", minimum: int = MIN_PLAYERS
+) -> list[str]:
+    """Clean and check player names (`scoring.names`): something visible, not too long, all different.
+
+    "Different" as people read names: case, full-width letters and accents typed precomposed or
+    not do not make two players. Every name that enters the database comes through here.
+    """
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise GameError(Problem(where, _("Give the players as a list of names in seat order.")))
+    cleaned: list[str] = []
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(names):
+        spot = f"{where}[{index + 1}]" if where == "players" else where
+        try:
+            name = clean_name(raw)
+        except InvalidName as bad:
+            problems.append(Problem(spot, _name_problem(bad, index + 1)))
+            continue
+        key = name_key(name)
+        if key in seen:
+            problems.append(
+                Problem(spot, _("%(name)s is already at the table: names must differ.") % {"name": name})
+            )
+        seen.add(key)
+        cleaned.append(name)
+    if not problems and not minimum <= len(cleaned) <= MAX_PLAYERS:
+        problems.append(
+            Problem(
+                where,
+                _("A game needs %(min)s to %(max)s players; %(n)s given.")
+                % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "n": len(cleaned)},
+            )
+        )
+    if problems:
+        raise GameError(problems)
+    return cleaned
+
+
+def _name_problem(bad: InvalidName, seat: int) -> str:
+    """The message for a name `clean_name` refused, naming the seat."""
+    if bad.reason == "too_long":
+        return _("The name %(name)s is too long (%(max)s characters at most).") % {
+            "name": bad.name[:MAX_NAME] + "\u2026",
+            "max": MAX_NAME,
+        }
+    if bad.typed:  # something was typed, but only spaces and characters that show nothing
+        return _("Seat %(n)s needs a name: this one has no visible characters.") % {"n": seat}
+    return _("Seat %(n)s needs a name.") % {"n": seat}
+
+
+def already_on_roster(name: str) -> GameError:
+    return GameError(Problem("name", _("%(name)s is already on your list.") % {"name": name}))
+
+
+def roster_players(owner: AbstractBaseUser | None, names: Sequence[str]) -> dict[str, Player]:
+    """The Player for each (clean) name: the owner's roster entry, created when new, or a table-only one.
+
+    Roster entries match by name key. Two games started at once by one owner with the same new
+    name both insert it with ON CONFLICT DO NOTHING (PostgreSQL waits for the other insert to
+    commit or roll back), then read it back: both games share one roster Player, and neither the
+    caller's transaction nor its savepoints see an IntegrityError.
+    """
+    now = timezone.now()
+    if owner is None:
+        created = Player.objects.bulk_create(
+            Player(name=name, name_key=name_key(name), last_played_at=now) for name in names
+        )
+        return dict(zip(names, created, strict=True))
+    keys = {name: name_key(name) for name in names}
+    for attempt in range(_ROSTER_ATTEMPTS):
+        found = {p.name_key: p for p in Player.objects.filter(owner=owner, name_key__in=keys.values())}
+        missing = [name for name in names if keys[name] not in found]
+        if not missing:
+            break
+        if attempt == _ROSTER_ATTEMPTS - 1:  # deleted again each time we read: give up cleanly
+            raise ConcurrentWrite(Problem("players", _("Your list of players changed meanwhile: try again.")))
+        Player.objects.bulk_create(
+            (Player(owner=owner, name=name, name_key=keys[name], last_played_at=now) for name in missing),
+            ignore_conflicts=True,
+        )
+    result = {name: found[keys[name]] for name in names}
+    Player.objects.filter(pk__in=[p.pk for p in result.values()]).update(last_played_at=now)
+    return result
+
+
+def refuse_taken_name(seats: Sequence[Seat], name: str, where: str) -> None:
+    if any(s.name_key == name_key(name) for s in seats):
+        raise GameError(
+            Problem(where, _("%(name)s is already at the table: names must differ.") % {"name": name})
+        )
+
+
+def seat_at(seats: Sequence[Seat], index: int) -> Seat:
+    for seat in seats:
+        if seat.seat == index:
+            return seat
+    raise SeatNotFound(Problem("seat", _("There is no seat %(n)s at this table.") % {"n": index + 1}))

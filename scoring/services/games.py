@@ -1,0 +1,163 @@
+"""Games as a whole: create one, change its ruleset or title, delete it.
+
+Each write runs in one transaction that locks the game row first (see `_hole_writing.lock_game`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from scoring.game_errors import (
+    GameError,
+    RulesFrozen,
+)
+from scoring.models import (
+    ChangeAction,
+    Game,
+    GameChange,
+    Seat,
+)
+from scoring.names import name_key
+from scoring.rules import (
+    Ruleset,
+    resolve_ruleset,
+)
+from scoring.rules.errors import Problem, RulesError
+from scoring.services._hole_writing import copy_game_state, lock_game, refresh_totals_and_status
+from scoring.services._players import clean_player_names, roster_players
+
+
+def create_game(
+    *,
+    players: Sequence[str],
+    ruleset: str | Mapping[str, Any] | Ruleset = "official",
+    first_dealer: int = 0,
+    owner: AbstractBaseUser | None = None,
+    title: str = "",
+    tokens: tuple[str, str] | None = None,
+    start_key: str | None = None,
+) -> Game:
+    """Create a game with `players` in seat order (clockwise) under `ruleset` (preset or overrides).
+
+    `first_dealer` is the seat index (0-based) of the first hole's dealer. A logged-in `owner` is
+    recorded (and their roster of players reused by name, as `scoring.names` compares names). The
+    game gets unguessable edit and view tokens; `tokens` (edit, view) fixes them instead, for demo
+    data with a known link only. A `start_key` (the start form's random key) already used answers
+    the game it started and creates nothing, even for two requests at the same moment: the key is
+    unique in the database. Raises `GameError` naming every problem at once: names, first dealer,
+    title and ruleset.
+    """
+    problems: list[Problem] = []
+    names: list[str] = []
+    try:
+        names = clean_player_names(players)
+    except GameError as error:
+        problems.extend(error.problems)
+    if names and (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < len(names)
+    ):
+        problems.append(
+            Problem(
+                "first_dealer",
+                _("The first dealer must be one of the seats, 0 to %(last)s.") % {"last": len(names) - 1},
+            )
+        )
+    title = (title or "").strip()
+    if len(title) > 80:
+        problems.append(Problem("title", _("The title is too long (80 characters at most).")))
+    resolved: Ruleset | None = None
+    try:
+        resolved = resolve_ruleset(ruleset)
+    except RulesError as error:
+        problems.extend(error.problems)
+    if problems or resolved is None:
+        raise GameError(problems)
+    owner = owner if owner is not None and owner.is_authenticated else None
+    start_key = start_key or None
+    if start_key is not None and (started := Game.objects.filter(start_key=start_key).first()):
+        return started
+    try:
+        with transaction.atomic():
+            # The game row first: a second request with the same start key waits here on the
+            # unique index until the first commits, then fails before writing anything else.
+            game = Game(
+                title=title,
+                owner=owner,
+                ruleset=resolved.to_dict(),
+                first_dealer=first_dealer,
+                start_key=start_key,
+            )
+            if tokens is not None:
+                game.edit_token, game.view_token = tokens
+            game.save()
+            roster = roster_players(owner, names)
+            Seat.objects.bulk_create(
+                Seat(game=game, player=roster[name], seat=index, name=name, name_key=name_key(name))
+                for index, name in enumerate(names)
+            )
+    except IntegrityError:
+        started = Game.objects.filter(start_key=start_key).first() if start_key is not None else None
+        if started is None:
+            raise
+        return started  # the same start form, submitted twice at once: the first one's game
+    return game
+
+
+def set_game_ruleset(game: Game, ruleset: str | Mapping[str, Any] | Ruleset, *, actor: str = "") -> Game:
+    """Change the ruleset of a game whose first hole is not yet recorded.
+
+    Raises `RulesFrozen` once cards have been dealt (seed 001: the rules cannot be changed once the
+    cards have been dealt), `RulesetError` for a bad ruleset.
+    """
+    resolved = resolve_ruleset(ruleset)
+    with transaction.atomic():
+        locked = lock_game(game)
+        if locked.is_frozen:
+            raise RulesFrozen(
+                Problem(
+                    "ruleset",
+                    _(
+                        "The rules cannot change once the cards have been dealt (seed 001: "
+                        "\u201cOnce the cards have been dealt, the rules cannot be changed\u201d). "
+                        "This game's first hole is already recorded."
+                    ),
+                )
+            )
+        before = locked.ruleset
+        locked.ruleset = resolved.to_dict()
+        locked.save(update_fields=["ruleset", "updated_at"])
+        GameChange.objects.create(
+            game=locked, action=ChangeAction.RULESET, actor=actor[:80], before=before, after=locked.ruleset
+        )
+        refresh_totals_and_status(locked)
+    copy_game_state(locked, game)
+    return game
+
+
+def game_rename(game: Game, title: str) -> Game:
+    """Give a game a new title (80 characters at most)."""
+    title = (title or "").strip()
+    if len(title) > 80:
+        raise GameError(Problem("title", _("The title is too long (80 characters at most).")))
+    with transaction.atomic():
+        locked = lock_game(game)
+        locked.title = title
+        locked.save(update_fields=["title", "updated_at"])
+        Game.objects.filter(pk=locked.pk).update(version=F("version") + 1)
+        locked.refresh_from_db(fields=["version"])
+    copy_game_state(locked, game)
+    return game
+
+
+def delete_game(game: Game) -> None:
+    """Delete a game with all its holes, entries and history."""
+    with transaction.atomic():
+        lock_game(game).delete()

@@ -1,0 +1,198 @@
+"""Holes of a live game: record the next one, correct one, delete one.
+
+Every function runs in one transaction that locks the game first, gets every score from the rules
+engine and recomputes (or, for a regular recorded hole, adds to) the stored totals before it
+commits. Bad input raises a `GameError` (or another `RulesError`) naming what is wrong and where;
+nothing is written then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.db import transaction
+
+from scoring.models import (
+    ChangeAction,
+    Game,
+    Hole,
+)
+from scoring.selectors import (
+    HoleLine,
+    game_ruleset,
+)
+from scoring.services._entry_scoring import EntryInput, entries_laid_over_snapshot, score_entries
+from scoring.services._hole_recording import record_hole_in_transaction
+from scoring.services._hole_writing import (
+    bump_hole_version,
+    copy_game_state,
+    find_named_hole,
+    lock_game,
+    log_hole_change,
+    refresh_totals_and_status,
+    remove_hole_logged,
+    snapshot_hole,
+    write_hole_entries,
+)
+
+
+def hole_record(
+    game: Game,
+    *,
+    entries: Mapping[str, EntryInput],
+    ender: str | None,
+    playoff: bool = False,
+    blocks_marked: Mapping[str, int] | None = None,
+    actor: str = "",
+    idempotency_key: str | None = None,
+    request_hash: str | None = None,
+    respond: Callable[[HoleLine], tuple[int, Any]] | None = None,
+    expected_number: int | None = None,
+) -> Hole:
+    """Record the next hole (or the next playoff hole) and return it.
+
+    `entries` maps each player's name to their final grid (rows of card tokens, top row first), a
+    typed hole total (int), or a dict {"cards": rows} / {"total": n} with an optional
+    "blocks_marked". Every player must have an entry (for a playoff hole: exactly the contenders
+    of the pending sudden death). `ender` is the name of the player who ended the hole, or None.
+    `blocks_marked` counts four-of-a-kind blocks marked by hand for typed totals.
+
+    The first hole freezes the ruleset. Raises `MatchFinished` when the match is over,
+    `PlayoffNotPending` for a playoff hole no tie calls for, `RulesError`s from the engine (bad
+    card, wrong shape, deck check naming rank and count), `GameError` for unknown/missing players.
+
+    With `idempotency_key` (and the `request_hash` of the request body): a key seen before for the
+    same hash raises `IdempotentReplay` carrying the first response; for another hash
+    `IdempotencyConflict`. Two concurrent calls with one key never create two holes. `respond`
+    turns the recorded hole into the (status, body) answered, stored with the key in the same
+    transaction so that a retry gets exactly that answer.
+
+    With `expected_number` (the hole the client filled in), a game that has moved on meanwhile
+    raises `HoleAlreadyRecorded` (409): checked under the game lock, so of two phones saving the
+    same hole exactly one records it. A replayed key is answered before this check.
+    """
+    hole = record_hole_in_transaction(
+        {"id": game.pk},
+        caller=game,
+        entries=entries,
+        ender=ender,
+        playoff=playoff,
+        blocks_marked=blocks_marked,
+        actor=actor,
+        idempotency_key=idempotency_key,
+        request_hash=request_hash or "",
+        respond=respond,
+        expected_number=expected_number,
+    )
+    if hole is None:
+        raise Game.DoesNotExist(f"Game {game.pk} no longer exists.")
+    return hole
+
+
+def hole_record_by_edit_token(
+    edit_token: str,
+    *,
+    entries: Mapping[str, EntryInput],
+    ender: str | None,
+    playoff: bool = False,
+    blocks_marked: Mapping[str, int] | None = None,
+    actor: str = "",
+    idempotency_key: str | None = None,
+    request_hash: str | None = None,
+    respond: Callable[[HoleLine], tuple[int, Any]] | None = None,
+    expected_number: int | None = None,
+) -> Hole | None:
+    """`hole_record` for the game whose edit token is `edit_token`; None (nothing written) if none.
+
+    The game is found and locked by one query, so an API request pays no separate lookup.
+    """
+    if not edit_token or len(edit_token) > 64:
+        return None
+    return record_hole_in_transaction(
+        {"edit_token": edit_token},
+        caller=None,
+        entries=entries,
+        ender=ender,
+        playoff=playoff,
+        blocks_marked=blocks_marked,
+        actor=actor,
+        idempotency_key=idempotency_key,
+        request_hash=request_hash or "",
+        respond=respond,
+        expected_number=expected_number,
+    )
+
+
+def hole_update(
+    game: Game,
+    number: int,
+    *,
+    expected_version: int | None,
+    entries: Mapping[str, EntryInput],
+    ender: str | None,
+    blocks_marked: Mapping[str, int] | None = None,
+    actor: str = "",
+    playoff: bool = False,
+    expected_id: int | None = None,
+    partial: bool = False,
+    keep_ender: bool = False,
+) -> Hole:
+    """Replace the entries (and ender) of hole `number`, if it is still the hole the client read.
+
+    With `partial`, `entries` (and `blocks_marked`) hold only the players who change: they are laid
+    over the hole's entries as they are under the lock, so a concurrent change to another player is
+    never written back with its old value. `keep_ender` keeps the hole's ender as it is then.
+
+    `expected_id` and `expected_version` name the hole the client read (its ETag): a hole renumbered
+    since (another was deleted) or changed since raises `StaleVersion` (`HoleGone` when that hole no
+    longer exists). `expected_version=None` (If-Match: *) replaces whatever is current. The check is
+    one conditional UPDATE under the game lock. The same players must have entries as before. The
+    history keeps the before and after states.
+    """
+    with transaction.atomic():
+        locked = lock_game(game)
+        ruleset = game_ruleset(locked)
+        seats = list(locked.seats.order_by("seat"))
+        hole = find_named_hole(locked, number, playoff, expected_id)
+        bump_hole_version(hole, expected_version)
+        before = snapshot_hole(hole)
+        playing = {entry["seat"] for entry in before["entries"]}
+        players = [s for s in seats if s.seat in playing]
+        if partial:
+            entries = entries_laid_over_snapshot(before, entries)
+        if keep_ender:
+            ender = before["ender"]
+        scored, ender_seat = score_entries(seats, players, ruleset, entries, ender, blocks_marked)
+        write_hole_entries(hole, scored, ender_seat)
+        after = snapshot_hole(hole)
+        log_hole_change(locked, ChangeAction.UPDATE, hole, actor, before=before, after=after)
+        refresh_totals_and_status(locked)
+    copy_game_state(locked, game)
+    hole.refresh_from_db()
+    return hole
+
+
+def hole_delete(
+    game: Game,
+    number: int,
+    *,
+    expected_version: int | None = None,
+    actor: str = "",
+    playoff: bool = False,
+    expected_id: int | None = None,
+) -> None:
+    """Delete hole `number`; later holes move down one number. Undo brings it back.
+
+    `expected_id` and `expected_version` name the hole the client read: once it is deleted, a
+    repeat raises `HoleGone` and never deletes the hole that took its number. A hole changed since
+    raises `StaleVersion`.
+    """
+    with transaction.atomic():
+        locked = lock_game(game)
+        hole = find_named_hole(locked, number, playoff, expected_id)
+        if expected_version is not None:
+            bump_hole_version(hole, expected_version)
+        remove_hole_logged(locked, hole, actor, action=ChangeAction.DELETE)
+        refresh_totals_and_status(locked)
+    copy_game_state(locked, game)
