@@ -1,9 +1,11 @@
-"""Batched raw writes for the hot path of recording a hole (see scoring/services/_hole_recording.py).
+"""The machinery under the hand-written statements of `scoring/db_statements.py`.
 
 Built by the ORM, the statements every recorded hole runs cost about three times the Python time
-of sending them (measured with bench/live_games.py), so those few are written out here once:
-vendor-neutral SQL, every value prepared by its own model field exactly as the ORM prepares it.
-Nothing here knows about Golf; everything else in the project uses the ORM.
+of sending them (measured with bench/live_games.py), so `scoring.db_statements` writes those few
+out, on top of what is here: a batch of writes sent in one round trip (`Writes`), rows read into
+model instances as the ORM converts them (`instances`), and INSERTs whose values are prepared by
+each model field exactly as the ORM prepares them (`insert`). Vendor-neutral; nothing here knows
+about Golf. Only `scoring.db_statements` uses this module; everything else uses the ORM.
 """
 
 from __future__ import annotations

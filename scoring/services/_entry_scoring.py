@@ -38,6 +38,8 @@ EntryInput = Sequence[Sequence[str]] | int | Mapping[str, Any]
 
 @dataclass(frozen=True)
 class ScoredEntry:
+    """One player's entry as stored: the input as read and the engine's scores of it."""
+
     seat: Seat
     cards: list[list[str]] | None
     typed_total: int | None

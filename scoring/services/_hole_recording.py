@@ -2,7 +2,7 @@
 
 `record_hole_in_transaction` locks the game (found by id or edit token) and reads its seats and any
 earlier use of the Idempotency-Key in one round trip, then `write_next_hole` scores the hole and
-sends every write together (see `scoring/db_batch.py`).
+sends every write together (the statements are in `scoring/db_statements.py`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import db_batch
+from scoring import db_statements
 from scoring.game_errors import (
     ConcurrentWrite,
     GameError,
@@ -78,15 +78,16 @@ def record_hole_in_transaction(
     """One transaction: lock the game found by `game_lookup`, check the key, record the hole."""
     try:
         with transaction.atomic():
-            locked, seen_key, seats, hole_id = lock_game_seats_and_key(game_lookup, idempotency_key)
-            if locked is None:
+            found = db_statements.lock_game_for_hole(game_lookup, idempotency_key)
+            if found is None:
                 return None
-            if seen_key is not None:
-                replay_or_refuse_key(IdempotencyKey.objects.get(pk=seen_key), request_hash)
+            locked = found.game
+            if found.seen_key_id is not None:
+                replay_or_refuse_key(IdempotencyKey.objects.get(pk=found.seen_key_id), request_hash)
             recorded = write_next_hole(
                 locked,
-                seats=seats,
-                hole_id=hole_id,
+                seats=found.seats,
+                hole_id=found.next_hole_id,
                 idempotency_key=idempotency_key,
                 request_hash=request_hash,
                 **hole,
@@ -106,56 +107,6 @@ def record_hole_in_transaction(
     if caller is not None:
         copy_game_state(locked, caller)
     return recorded
-
-
-# The statements every recorded hole runs are written out (see scoring/db_batch.py for why).
-
-_quote = db_batch.quote
-_GAME = _quote(Game._meta.db_table)
-_SEAT = _quote(Seat._meta.db_table)
-_KEY = _quote(IdempotencyKey._meta.db_table)
-
-
-def lock_game_seats_and_key(
-    game_lookup: dict[str, Any], idempotency_key: str | None
-) -> tuple[Game | None, int | None, list[Seat], int | None]:
-    """The game row, locked until the transaction ends, the id of `idempotency_key` if it was used
-    on this game before, the game's seats in seat order, and (on PostgreSQL) the next hole's id.
-
-    Two statements in one round trip where the driver allows it: the seats are read by the second,
-    after the lock is held, so they are current even when this waited for another writer.
-    """
-    ((name, value),) = game_lookup.items()
-    column = _quote(Game._meta.get_field(name).column)
-    seen = f"(SELECT k.id FROM {_KEY} k WHERE k.game_id = g.id AND k.{_quote('key')} = %s)"
-    found = seen if idempotency_key else "NULL"
-    lock = f"SELECT g.*, {found} AS seen_key FROM {_GAME} g WHERE g.{column} = %s"
-    db = db_batch.current()
-    if db.features.has_select_for_update:
-        lock += " FOR UPDATE"
-    game_id = f"(SELECT id FROM {_GAME} WHERE {column} = %s)"
-    seats = f"SELECT * FROM {_SEAT} WHERE game_id = {game_id} ORDER BY seat"
-    lock_params = [idempotency_key, value] if idempotency_key else [value]
-    hole_id: int | None = None
-    with db.cursor() as cursor:
-        if db_batch.sends_at_once(db):
-            # A third statement takes the next hole id, so that the hole's INSERT can go out
-            # with the other writes (unused if nothing is recorded, as after any rollback).
-            next_hole = f"SELECT nextval(pg_get_serial_sequence('{Hole._meta.db_table}', 'id'))"
-            cursor.execute(f"{lock}; {seats}; {next_hole}", [*lock_params, value])
-            games = db_batch.instances(Game, cursor)
-            cursor.nextset()
-            table = db_batch.instances(Seat, cursor)
-            cursor.nextset()
-            (hole_id,) = cursor.fetchone()
-        else:
-            cursor.execute(lock, lock_params)
-            games = db_batch.instances(Game, cursor)
-            cursor.execute(seats, [value])
-            table = db_batch.instances(Seat, cursor)
-    if not games:
-        return None, None, [], None
-    return games[0], games[0].seen_key, table, hole_id
 
 
 def write_next_hole(
@@ -190,8 +141,8 @@ def write_next_hole(
         ender=ender_seat,
         created_by=actor[:80],
     )
-    writes = db_batch.Writes()  # nothing written returns anything we need: sent together
-    db_batch.insert([hole], returning_pk=hole_id is None, writes=writes)
+    writes = db_statements.Writes()  # nothing written returns anything we need: sent together
+    db_statements.insert_hole(hole, writes=writes)
     created = write_hole_entries(hole, scored, ender_seat, fresh=True, writes=writes)
     log_hole_change(
         locked,
@@ -222,7 +173,7 @@ def write_next_hole(
             response_status=answer[0],
             response_body=answer[1],
         )
-        db_batch.insert([record], writes=writes)
+        db_statements.insert_idempotency_key(record, writes=writes)
     writes.send()
     return hole
 
@@ -330,7 +281,7 @@ def add_hole_to_totals_and_settle(
     scored: Sequence[ScoredEntry],
     ruleset: Ruleset,
     number: int,
-    writes: db_batch.Writes,
+    writes: db_statements.Writes,
 ) -> None:
     """Add a new regular hole's scores to the stored totals (two UPDATEs) and settle the match.
 
@@ -347,30 +298,19 @@ def add_hole_to_totals_and_settle(
         writes.send()  # the new hole's entries, read back with every other hole
         state = match_state_from_entries(game, seats, ruleset)
         status, winners = state.status, state.winners
-    whens = " ".join("WHEN %s THEN %s" for _ in scores)
-    writes.add(
-        f"UPDATE {_SEAT} SET total = total + CASE id {whens} ELSE 0 END, holes_played = holes_played + 1 "
-        "WHERE game_id = %s",
-        [*(value for pair in scores.items() for value in pair), game.pk],
-    )
+    db_statements.add_hole_scores_to_seat_totals(game.pk, scores, writes=writes)
     now = timezone.now()
     changes: dict[str, Any] = {"status": status, "winners": list(winners), "updated_at": now}
     if not game.is_frozen:
         changes["ruleset_frozen_at"] = now  # the first hole freezes the rules
-    fields = [Game._meta.get_field(name) for name in changes]
-    db = db_batch.current()
-    writes.add(
-        f"UPDATE {_GAME} SET version = version + 1, "
-        + ", ".join(f"{_quote(field.column)} = %s" for field in fields)
-        + " WHERE id = %s",
-        [*(field.get_db_prep_save(changes[field.name], db) for field in fields), game.pk],
-    )
+    db_statements.update_game_after_hole(game.pk, changes, writes=writes)
     for name, value in changes.items():
         setattr(game, name, value)
     game.version += 1  # read under the lock: exactly the stored value now
 
 
 def replay_or_refuse_key(record: IdempotencyKey, request_hash: str) -> None:
+    """A key used before: `IdempotentReplay` for the same request body, else `IdempotencyConflict`."""
     if record.request_hash != request_hash:
         raise IdempotencyConflict(
             Problem(

@@ -14,7 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import db_batch
+from scoring import db_statements
 from scoring.game_errors import (
     HoleGone,
     HoleNotFound,
@@ -57,6 +57,7 @@ def copy_game_state(source: Game, target: Game) -> None:
 
 
 def match_state_from_entries(game: Game, seats: Sequence[Seat], ruleset: Ruleset) -> MatchState:
+    """The match state (totals, status, winners, playoff) computed from every stored entry."""
     rows = HoleEntry.objects.filter(hole__game=game).values_list(
         "seat_id", "hole__is_playoff", "hole__number", "score"
     )
@@ -69,7 +70,7 @@ def write_hole_entries(
     ender: Seat | None,
     *,
     fresh: bool = False,
-    writes: db_batch.Writes | None = None,
+    writes: db_statements.Writes | None = None,
 ) -> list[HoleEntry]:
     """Write the hole's entries (replacing any) and its ender; answer the entries created."""
     if not fresh:
@@ -90,7 +91,7 @@ def write_hole_entries(
         )
         for s in scored
     ]
-    db_batch.insert(created, writes=writes)
+    db_statements.insert_hole_entries(created, writes=writes)
     return created
 
 
@@ -144,8 +145,9 @@ def log_hole_change(
     *,
     before: dict[str, Any] | None,
     after: dict[str, Any] | None,
-    writes: db_batch.Writes | None = None,
+    writes: db_statements.Writes | None = None,
 ) -> GameChange:
+    """Record a hole's change in the history (queued in `writes` if given) and answer it."""
     change = GameChange(
         game=game,
         action=action,
@@ -155,7 +157,7 @@ def log_hole_change(
         before=before,
         after=after,
     )
-    db_batch.insert([change], returning_pk=writes is None, writes=writes)
+    db_statements.insert_game_change(change, writes=writes)
     return change
 
 
@@ -188,6 +190,7 @@ def refresh_totals_and_status(game: Game) -> None:
 
 
 def find_hole(game: Game, number: int, playoff: bool) -> Hole:
+    """Hole (or playoff hole) `number` of `game` with its ender; `HoleNotFound` if none."""
     hole = Hole.objects.filter(game=game, number=number, is_playoff=playoff).select_related("ender").first()
     if hole is None:
         label = _("playoff hole") if playoff else _("hole")

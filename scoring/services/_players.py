@@ -89,6 +89,7 @@ def _name_problem(bad: InvalidName, seat: int) -> str:
 
 
 def already_on_roster(name: str) -> GameError:
+    """The error for a name already on the owner's roster."""
     return GameError(Problem("name", _("%(name)s is already on your list.") % {"name": name}))
 
 
@@ -124,6 +125,7 @@ def roster_players(owner: AbstractBaseUser | None, names: Sequence[str]) -> dict
 
 
 def refuse_taken_name(seats: Sequence[Seat], name: str, where: str) -> None:
+    """Refuse `name` when a player at the table is already called that (as names are compared)."""
     if any(s.name_key == name_key(name) for s in seats):
         raise GameError(
             Problem(where, _("%(name)s is already at the table: names must differ.") % {"name": name})
@@ -131,6 +133,7 @@ def refuse_taken_name(seats: Sequence[Seat], name: str, where: str) -> None:
 
 
 def seat_at(seats: Sequence[Seat], index: int) -> Seat:
+    """The seat numbered `index` (0-based) among `seats`; `SeatNotFound` if none."""
     for seat in seats:
         if seat.seat == index:
             return seat

@@ -102,6 +102,7 @@ def seat_remove(game: Game, seat_index: int, *, expected_id: int | None = None) 
 
 
 def _refuse_once_dealt(game: Game, where: str, message: str) -> None:
+    """Refuse a change of players (`RulesFrozen`) once the game has a hole."""
     if game.holes.exists():
         raise RulesFrozen(Problem(where, message))
 
