@@ -1,0 +1,96 @@
+"""Every size and count limit of `scoring`, defined once: forms, serializers, services and engine import them.
+
+Pure Python, no Django import, so that the rules engine (`scoring/rules/`, pure Python too) can
+import it as well. `tests/test_limits.py` fails when one of these names is assigned anywhere else
+in the `scoring` package, and checks that the pages, the API and the services answer alike at each
+boundary.
+
+Where two parts of the app allow different amounts, both limits are named here with the reason:
+the stateless calculator (`/score/`, `/api/v1/score/`, `/api/v1/score-hole/`) scores grids for
+anyone, whereas a live game is a table of people whose names are stored. Rate limits (requests
+per minute) are not sizes: they live in `scoring/rate_limits.py` and the settings.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CALCULATOR_API_MAX_BLOCKS_MARKED",
+    "CALCULATOR_API_MAX_PLAYERS",
+    "CALCULATOR_PAGE_MAX_PLAYERS",
+    "GAME_API_MAX_BLOCKS_MARKED",
+    "GAME_PAGE_MAX_BLOCKS_MARKED",
+    "INT_MAX",
+    "KEY_MAX_LENGTH",
+    "MAX_ACTOR_LENGTH",
+    "MAX_DECKS",
+    "MAX_DIGITS",
+    "MAX_HOLES",
+    "MAX_NAME_LENGTH",
+    "MAX_PLAYERS",
+    "MAX_TITLE_LENGTH",
+    "MIN_PLAYERS",
+    "SMALL_INT_MAX",
+    "TOTAL_LIMIT",
+    "VALUE_LIMIT",
+]
+
+# --- Players and their names --------------------------------------------------------------------
+
+#: Characters in a player's name once cleaned (`scoring.names.clean_name`): live games (pages,
+#: API, services, the model column) and the calculator page's name boxes alike.
+MAX_NAME_LENGTH = 40
+#: The stored comparison key of a clean name (`name_key`): casefold expands a character to three at
+#: most ("ΐ"), and NFKC of an already NFKC text composes rather than expands; 200 leaves room.
+KEY_MAX_LENGTH = 200
+
+#: Players at a live game's table, and at the calculator's hole mode (a hole needs someone to beat).
+MIN_PLAYERS = 2
+#: Players at a live game's table (pages, API, services): up to three packs with `decks: "auto"`.
+MAX_PLAYERS = 12
+#: Grids on the calculator page's hole mode. Smaller on purpose: every grid and its keypad is on
+#: one phone screen and the whole hole travels in the page's query string (the page is stateless).
+CALCULATOR_PAGE_MAX_PLAYERS = 8
+#: Grids in one `/api/v1/score-hole/` request, and its `players` count. Larger on purpose: a script
+#: may score any table, and with `decks: "auto"` (one pack per 4 players) 32 players need the most
+#: packs a ruleset allows (`MAX_DECKS`), so every pack count can be checked.
+CALCULATOR_API_MAX_PLAYERS = 32
+
+# --- Games ----------------------------------------------------------------------------------------
+
+#: Characters in a game's title (model column, start page, settings page, API).
+MAX_TITLE_LENGTH = 80
+#: Characters kept of who made a change ("Scored by", the API's actor; model columns).
+MAX_ACTOR_LENGTH = 80
+#: Holes in one game: far beyond any real match; keeps the renumbering offsets of the services safe.
+MAX_HOLES = 500
+
+# --- A hole's numbers -----------------------------------------------------------------------------
+
+#: A typed hole total runs from -TOTAL_LIMIT to TOTAL_LIMIT (ten cards of at most 100 points each):
+#: the engine, the hole page, the live-game API and the calculator API.
+TOTAL_LIMIT = 1000
+#: Four-of-a-kind blocks marked by hand with a typed total. Each entry point bounds only the shape
+#: of the number and the engine then names the real limit of the ruleset (a 2-row grid holds
+#: cols / 2 blocks), so the three differ on purpose: the hole page's box takes a digit up to 4, the
+#: live-game API lets the engine answer for any plausible number, and the calculator API checks
+#: its whole JSON shape up front against the largest grid (2 rows of at most 5 columns: 2 blocks).
+GAME_PAGE_MAX_BLOCKS_MARKED = 4
+GAME_API_MAX_BLOCKS_MARKED = 99
+CALCULATOR_API_MAX_BLOCKS_MARKED = 2
+
+# --- Rulesets (checked by the engine, `scoring/rules/ruleset.py`) ---------------------------------
+
+#: Packs shuffled together.
+MAX_DECKS = 8
+#: A card value, a house-rule bonus and a fixed ender penalty run from -VALUE_LIMIT to VALUE_LIMIT.
+VALUE_LIMIT = 100
+
+# --- Typed numbers and storage (`scoring/inputs.py`) -----------------------------------------------
+
+#: Digits in a typed whole number: far beyond any score, seat, hole or version, far below
+#: int()'s 4300-digit limit.
+MAX_DIGITS = 12
+#: PostgreSQL smallint: hole numbers, seats.
+SMALL_INT_MAX = 32767
+#: PostgreSQL integer: versions.
+INT_MAX = 2**31 - 1
