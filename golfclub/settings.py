@@ -172,7 +172,7 @@ AXES_LOCKOUT_PARAMETERS = [
 ]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "golfclub.client_ip.axes_client_ip"
-AXES_LOCKOUT_CALLABLE = "scoring.limits.lockout_response"
+AXES_LOCKOUT_CALLABLE = "scoring.rate_limits.lockout_response"
 AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [

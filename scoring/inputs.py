@@ -27,9 +27,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-MAX_DIGITS = 12  # far beyond any score, seat, hole or version, far below int()'s 4300-digit limit
-SMALL_INT_MAX = 32767  # PostgreSQL smallint: hole numbers, seats
-INT_MAX = 2**31 - 1  # PostgreSQL integer: versions
+# Defined in scoring.limits with every other limit; importers of scoring.inputs keep finding them here.
+from scoring.limits import INT_MAX as INT_MAX
+from scoring.limits import MAX_DIGITS as MAX_DIGITS
+from scoring.limits import SMALL_INT_MAX as SMALL_INT_MAX
+
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 _TOKEN = re.compile(TOKEN_PATTERN)
 _INTEGER = re.compile(r"[+-]?[0-9]+")

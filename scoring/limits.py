@@ -1,112 +1,96 @@
-"""Rate limits on writes: game creation per client address, hole writes per game link.
+"""Every size and count limit of `scoring`, defined once: forms, serializers, services and engine import them.
 
-The counters live in the shared cache (the database cache table, or Redis with REDIS_URL), so they
-hold across gunicorn workers and machines. django-ratelimit counts fixed windows; each setting is one
-or more "count/period" rates separated by commas, all of which must hold:
+Pure Python, no Django import, so that the rules engine (`scoring/rules/`, pure Python too) can
+import it as well. `tests/test_limits.py` fails when one of these names is assigned anywhere else
+in the `scoring` package, and checks that the pages, the API and the services answer alike at each
+boundary.
 
-RATELIMIT_GAME_CREATE  "20/m,200/h" per client address: POST /games/new/ and POST /api/v1/games/.
-RATELIMIT_HOLE_WRITES  "60/m,600/h" per game link: every POST/PUT/PATCH/DELETE on a game's holes,
-                       playoff holes and entries, undo and redo, on pages and in the API.
-
-A family scores a hole every few minutes and a correction now and then, far below either; a
-director's script creating a room's tables at once gets 20 a minute and a Retry-After to wait for.
-
-Over a limit the answer is 429 with Retry-After (seconds until the window resets): in the API's
-error shape under /api/, else a small page. The views are wrapped in the URL modules, so view code
-does not know about limits. Login lockouts (django-axes) answer through `lockout_response`.
+Where two parts of the app allow different amounts, both limits are named here with the reason:
+the stateless calculator (`/score/`, `/api/v1/score/`, `/api/v1/score-hole/`) scores grids for
+anyone, whereas a live game is a table of people whose names are stored. Rate limits (requests
+per minute) are not sizes: they live in `scoring/rate_limits.py` and the settings.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import Any
+__all__ = [
+    "CALCULATOR_API_MAX_BLOCKS_MARKED",
+    "CALCULATOR_API_MAX_PLAYERS",
+    "CALCULATOR_PAGE_MAX_PLAYERS",
+    "GAME_API_MAX_BLOCKS_MARKED",
+    "GAME_PAGE_MAX_BLOCKS_MARKED",
+    "INT_MAX",
+    "KEY_MAX_LENGTH",
+    "MAX_ACTOR_LENGTH",
+    "MAX_DECKS",
+    "MAX_DIGITS",
+    "MAX_HOLES",
+    "MAX_NAME_LENGTH",
+    "MAX_PLAYERS",
+    "MAX_TITLE_LENGTH",
+    "MIN_PLAYERS",
+    "SMALL_INT_MAX",
+    "TOTAL_LIMIT",
+    "VALUE_LIMIT",
+]
 
-from django.conf import settings
-from django.http import HttpRequest, HttpResponse
-from django.utils.translation import gettext as _
-from django_ratelimit.core import get_usage
+# --- Players and their names --------------------------------------------------------------------
 
-from golfclub.client_ip import ratelimit_key
-from golfclub.errors import error_response
+#: Characters in a player's name once cleaned (`scoring.names.clean_name`): live games (pages,
+#: API, services, the model column) and the calculator page's name boxes alike.
+MAX_NAME_LENGTH = 40
+#: The stored comparison key of a clean name (`name_key`): casefold expands a character to three at
+#: most ("ΐ"), and NFKC of an already NFKC text composes rather than expands; 200 leaves room.
+KEY_MAX_LENGTH = 200
 
-View = Callable[..., HttpResponse]
-WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+#: Players at a live game's table, and at the calculator's hole mode (a hole needs someone to beat).
+MIN_PLAYERS = 2
+#: Players at a live game's table (pages, API, services): up to three packs with `decks: "auto"`.
+MAX_PLAYERS = 12
+#: Grids on the calculator page's hole mode. Smaller on purpose: every grid and its keypad is on
+#: one phone screen and the whole hole travels in the page's query string (the page is stateless).
+CALCULATOR_PAGE_MAX_PLAYERS = 8
+#: Grids in one `/api/v1/score-hole/` request, and its `players` count. Larger on purpose: a script
+#: may score any table, and with `decks: "auto"` (one pack per 4 players) 32 players need the most
+#: packs a ruleset allows (`MAX_DECKS`), so every pack count can be checked.
+CALCULATOR_API_MAX_PLAYERS = 32
 
+# --- Games ----------------------------------------------------------------------------------------
 
-def _rates(setting: str) -> list[str]:
-    """The rates a setting holds: "60/m,600/h" -> ["60/m", "600/h"]; empty means unlimited."""
-    return [rate.strip() for rate in str(getattr(settings, setting, "")).split(",") if rate.strip()]
+#: Characters in a game's title (model column, start page, settings page, API).
+MAX_TITLE_LENGTH = 80
+#: Characters kept of who made a change ("Scored by", the API's actor; model columns).
+MAX_ACTOR_LENGTH = 80
+#: Holes in one game: far beyond any real match; keeps the renumbering offsets of the services safe.
+MAX_HOLES = 500
 
+# --- A hole's numbers -----------------------------------------------------------------------------
 
-def _token_key(group: str, request: HttpRequest) -> str:
-    """django-ratelimit key: the game's link token from the URL (hashed into the cache key)."""
-    match = request.resolver_match
-    return str(match.kwargs.get("token", "")) if match else ""
+#: A typed hole total runs from -TOTAL_LIMIT to TOTAL_LIMIT (ten cards of at most 100 points each):
+#: the engine, the hole page, the live-game API and the calculator API.
+TOTAL_LIMIT = 1000
+#: Four-of-a-kind blocks marked by hand with a typed total. Each entry point bounds only the shape
+#: of the number and the engine then names the real limit of the ruleset (a 2-row grid holds
+#: cols / 2 blocks), so the three differ on purpose: the hole page's box takes a digit up to 4, the
+#: live-game API lets the engine answer for any plausible number, and the calculator API checks
+#: its whole JSON shape up front against the largest grid (2 rows of at most 5 columns: 2 blocks).
+GAME_PAGE_MAX_BLOCKS_MARKED = 4
+GAME_API_MAX_BLOCKS_MARKED = 99
+CALCULATOR_API_MAX_BLOCKS_MARKED = 2
 
+# --- Rulesets (checked by the engine, `scoring/rules/ruleset.py`) ---------------------------------
 
-def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
-    """429 with Retry-After: JSON in the API's error shape under /api/, else a page."""
-    retry_after = max(1, int(retry_after))
-    message = _("Too many requests. Try again in %(seconds)d seconds.") % {"seconds": retry_after}
-    return error_response(
-        request,
-        429,
-        title=_("Slow down"),
-        message=message,
-        headers={"Retry-After": str(retry_after)},
-    )
+#: Packs shuffled together.
+MAX_DECKS = 8
+#: A card value, a house-rule bonus and a fixed ender penalty run from -VALUE_LIMIT to VALUE_LIMIT.
+VALUE_LIMIT = 100
 
+# --- Typed numbers and storage (`scoring/inputs.py`) -----------------------------------------------
 
-def _over_limit(request: HttpRequest, group: str, setting: str, key: Callable[..., str]) -> int | None:
-    """Count this request against every rate of `setting`; the seconds to wait if any is exceeded."""
-    wait: int | None = None
-    for rate in _rates(setting):
-        # One counter per rate: the group names the rate so "20/m" and "200/h" count separately.
-        usage = get_usage(
-            request, group=f"{group}:{rate}", key=key, rate=rate, method=WRITE_METHODS, increment=True
-        )
-        if usage is not None and usage["should_limit"]:
-            wait = max(wait or 0, int(usage["time_left"]))
-    return wait
-
-
-def _limited(group: str, setting: str, key: Callable[..., str]) -> Callable[[View], View]:
-    """Decorator: answer 429 instead of calling the view when a write is over the limit."""
-
-    def decorator(view: View) -> View:
-        @functools.wraps(view)
-        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if request.method in WRITE_METHODS:
-                wait = _over_limit(request, group, setting, key)
-                if wait is not None:
-                    return too_many_requests(request, wait)
-            return view(request, *args, **kwargs)
-
-        return wrapped
-
-    return decorator
-
-
-#: Game creation, counted per client address (golfclub/client_ip.py).
-limit_game_creation = _limited("game-create", "RATELIMIT_GAME_CREATE", ratelimit_key)
-#: Hole writes, undo and redo, counted per game link (pages and API share the counter of a link).
-limit_hole_writes = _limited("hole-writes", "RATELIMIT_HOLE_WRITES", _token_key)
-
-
-def lockout_response(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-    """django-axes' AXES_LOCKOUT_CALLABLE: 429 with Retry-After, the page saying when to try again."""
-    cool_off = getattr(settings, "AXES_COOLOFF_TIME", None)
-    seconds = int(cool_off.total_seconds()) if cool_off else 3600
-    minutes = max(1, round(seconds / 60))
-    message = _(
-        "Too many wrong passwords from here: logging in is paused for %(minutes)d minutes, "
-        "even with the right password. Try again after that."
-    ) % {"minutes": minutes}
-    return error_response(
-        request,
-        429,
-        title=_("Logging in is paused"),
-        message=message,
-        headers={"Retry-After": str(seconds)},
-    )
+#: Digits in a typed whole number: far beyond any score, seat, hole or version, far below
+#: int()'s 4300-digit limit.
+MAX_DIGITS = 12
+#: PostgreSQL smallint: hole numbers, seats.
+SMALL_INT_MAX = 32767
+#: PostgreSQL integer: versions.
+INT_MAX = 2**31 - 1

@@ -8,19 +8,34 @@ by its key: Unicode's compatibility caseless match (D145), NFKC(casefold(NFKC(ca
 database's unique constraints hold on it, so uniqueness ignoring case holds for every writer.
 
 Pure functions, no database: the services, the forms and the migration that filled the keys of
-existing rows all call these.
+existing rows all call these. The rules a list of player names must meet (readable, visible, not
+too long, all different, as many as a table seats) are checked in one place, `check_player_names`,
+with one catalogue of messages (`NameProblem.message`); the start page, the API serializers and the
+services all call it. The limits themselves are in `scoring.limits`.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
-__all__ = ["KEY_MAX_LENGTH", "MAX_NAME_LENGTH", "InvalidName", "clean_name", "is_invisible", "name_key"]
+from django.utils.translation import gettext as _
 
-MAX_NAME_LENGTH = 40
-# The key of a clean name: casefold expands a character to three at most ("ΐ"), and NFKC of an
-# already NFKC text composes rather than expands; 200 leaves room. The model columns use it.
-KEY_MAX_LENGTH = 200
+from scoring.inputs import text_problem
+from scoring.limits import KEY_MAX_LENGTH, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+
+__all__ = [
+    "KEY_MAX_LENGTH",
+    "MAX_NAME_LENGTH",
+    "CheckedNames",
+    "InvalidName",
+    "NameProblem",
+    "check_player_names",
+    "clean_name",
+    "is_invisible",
+    "name_key",
+]
 
 # Default_Ignorable_Code_Point ranges (Unicode DerivedCoreProperties) that are not category Cf:
 # variation selectors, Hangul fillers, the combining grapheme joiner, Khmer inherent vowels,
@@ -103,3 +118,133 @@ def name_key(name: str) -> str:
     text = _normalise(name)
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFD", text).casefold())
     return unicodedata.normalize("NFKC", folded.casefold())
+
+
+# -- The rules a list of player names must meet -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NameProblem:
+    """One thing wrong with the names given for a table.
+
+    `code` is "unreadable" (a NUL, a lone surrogate or a control character: `detail` says which),
+    "empty" (nothing typed), "invisible" (only characters that show nothing), "too_long" (`name`
+    is the cleaned name), "duplicate" (`name` reads as the name at position `other`), "too_few" or
+    "too_many" (`count` names given; `minimum`/`maximum` the bounds). `position` is the name's
+    1-based place in the list as given (blank seats counted), None for the list as a whole.
+    """
+
+    code: str
+    position: int | None
+    name: str = ""
+    other: int | None = None
+    detail: str = ""
+    count: int = 0
+    minimum: int = MIN_PLAYERS
+    maximum: int = MAX_PLAYERS
+
+    def message(self, *, numbered: bool = False) -> str:
+        """The message people read: as the services and the API say it, or `numbered` as the start page does.
+
+        The start page lists the seats typed, so its messages start with "Player N:" and point at
+        the other player of a duplicate; the services and the API name the seat or the name, and the
+        problem's `where` points at it. Both sets live here; tests pin both.
+        """
+        seat = self.position
+        if self.code == "unreadable":
+            if numbered:
+                return _("Player %(seat)s: the name %(problem)s.") % {"seat": seat, "problem": self.detail}
+            return _("Seat %(n)s: the name %(problem)s.") % {"n": seat, "problem": self.detail}
+        if self.code == "empty":
+            return _("Seat %(n)s needs a name.") % {"n": seat}
+        if self.code == "invisible":
+            if numbered:
+                return _("Player %(seat)s: the name has no visible characters.") % {"seat": seat}
+            return _("Seat %(n)s needs a name: this one has no visible characters.") % {"n": seat}
+        if self.code == "too_long":
+            if numbered:
+                return _("Player %(seat)s: the name is longer than %(max)s characters.") % {
+                    "seat": seat,
+                    "max": MAX_NAME_LENGTH,
+                }
+            return _("The name %(name)s is too long (%(max)s characters at most).") % {
+                "name": self.name[:MAX_NAME_LENGTH] + "\u2026",
+                "max": MAX_NAME_LENGTH,
+            }
+        if self.code == "duplicate":
+            if numbered:
+                return _('Player %(seat)s: "%(name)s" is already player %(other)s; names must differ.') % {
+                    "seat": seat,
+                    "name": self.name,
+                    "other": self.other,
+                }
+            return _("%(name)s is already at the table: names must differ.") % {"name": self.name}
+        if self.code == "too_few" and numbered:
+            return _("Enter at least %(min)s player names.") % {"min": self.minimum}
+        if self.code == "too_many" and numbered:
+            return _("At most %(max)s players can sit at one table.") % {"max": self.maximum}
+        return _("A game needs %(min)s to %(max)s players; %(n)s given.") % {
+            "min": self.minimum,
+            "max": self.maximum,
+            "n": self.count,
+        }
+
+
+@dataclass(frozen=True)
+class CheckedNames:
+    """The clean names in seat order (blank seats left out when allowed) and what is wrong, if anything."""
+
+    names: list[str] = field(default_factory=list)
+    problems: list[NameProblem] = field(default_factory=list)
+
+
+def _problem_of(raw: object, position: int) -> NameProblem | str:
+    """The clean name for one typed name, or the problem with it."""
+    if isinstance(raw, str):
+        unreadable = text_problem(raw)
+        if unreadable:  # say so rather than drop it silently: people did not mean to type it
+            return NameProblem("unreadable", position, detail=unreadable)
+    try:
+        return clean_name(raw)
+    except InvalidName as bad:
+        if bad.reason == "too_long":
+            return NameProblem("too_long", position, name=bad.name)
+        return NameProblem("invisible" if bad.typed else "empty", position)
+
+
+def check_player_names(
+    raw: Iterable[object],
+    *,
+    minimum: int = MIN_PLAYERS,
+    maximum: int = MAX_PLAYERS,
+    skip_blank: bool = False,
+) -> CheckedNames:
+    """Clean and check the names for a table: readable, visible, not too long, all different, a table's worth.
+
+    The one check of player names: the start page, the API serializers and the services call it,
+    so they accept and refuse the same names. Two names are the same player when their `name_key`s
+    are equal. With `skip_blank` (the start page's empty rows) a seat left blank is left out rather
+    than refused. "too_few" is reported only when every name is fine (the count is then certain);
+    "too_many" always. Pass `minimum=maximum=1` to check one name.
+    """
+    names: list[str] = []
+    problems: list[NameProblem] = []
+    seen: dict[str, int] = {}
+    for position, value in enumerate(raw, start=1):
+        result = _problem_of(value, position)
+        if isinstance(result, NameProblem):
+            if not (skip_blank and result.code == "empty"):
+                problems.append(result)
+            continue
+        key = name_key(result)
+        if key in seen:
+            problems.append(NameProblem("duplicate", position, name=result, other=seen[key]))
+            continue
+        seen[key] = position
+        names.append(result)
+    counted = {"count": len(names), "minimum": minimum, "maximum": maximum}
+    if not problems and len(names) < minimum:
+        problems.append(NameProblem("too_few", None, **counted))
+    if len(names) > maximum:
+        problems.append(NameProblem("too_many", None, **counted))
+    return CheckedNames(names, problems)

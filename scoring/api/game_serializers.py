@@ -18,23 +18,28 @@ from rest_framework import serializers
 
 from scoring import selectors
 from scoring.api.concurrency import etag
-from scoring.inputs import SMALL_INT_MAX, InputError, clean_text, preview
+from scoring.inputs import InputError, clean_text, preview
+from scoring.limits import (
+    GAME_API_MAX_BLOCKS_MARKED,
+    MAX_ACTOR_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_TITLE_LENGTH,
+    MIN_PLAYERS,
+    SMALL_INT_MAX,
+    TOTAL_LIMIT,
+)
+from scoring.names import check_player_names
 from scoring.selectors import HoleLine
-from scoring.services import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
 from .input_fields import StrictCharField, StrictIntegerField
 from .rules_serializers import (
-    MAX_TYPED_TOTAL,
     AdjustmentSerializer,
     GridField,
     RulesetSerializer,
     RulesetSpecField,
     StrictObjectSerializer,
 )
-
-MAX_BLOCKS = 99  # far more than a grid holds; the engine names the real limit of the ruleset
-MAX_TITLE = 80
-MAX_ACTOR = 80
 
 _GRID_SCHEMA = {
     "type": "array",
@@ -107,14 +112,54 @@ class EntriesField(serializers.Field):
 # Requests
 
 
+@extend_schema_field({"type": "string", "maxLength": MAX_NAME_LENGTH})
+class PlayerNameField(StrictCharField):
+    """A player's name: JSON text; its length and the rest are checked by `check_player_names`."""
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "string", "maxLength": MAX_NAME_LENGTH},
+        "minItems": MIN_PLAYERS,
+        "maxItems": MAX_PLAYERS,
+    }
+)
+class PlayerNamesField(serializers.ListField):
+    """The names of a table in seat order; the count and the names are checked by `check_player_names`."""
+
+
+def _checked_names(names: list[str]) -> list[str]:
+    """`names` unchanged when the services would take them; else a ValidationError at each bad seat.
+
+    The check and its messages are `scoring.names.check_player_names`, the services' own, so the API
+    refuses exactly what the services and the start page refuse ("players[2]" for the second name,
+    "players" for the count). The services clean the names when they store them.
+    """
+    checked = check_player_names(names)
+    if not checked.problems:
+        return names
+    errors: dict[int | str, list[str]] = {}
+    for problem in checked.problems:
+        # DRF reports list items by 0-based index; the error shape turns that into "players[n]".
+        key = problem.position - 1 if problem.position is not None else "non_field_errors"
+        errors.setdefault(key, []).append(problem.message())
+    raise serializers.ValidationError(errors)
+
+
+def _checked_name(name: str) -> str:
+    """One name as the services check it: unchanged, or a ValidationError with their message."""
+    checked = check_player_names([name], minimum=1, maximum=1)
+    if checked.problems:
+        raise serializers.ValidationError([problem.message() for problem in checked.problems])
+    return name
+
+
 class GameCreateSerializer(StrictObjectSerializer):
     """POST /api/v1/games/: a new game."""
 
-    players = serializers.ListField(
-        child=StrictCharField(max_length=MAX_NAME),
-        min_length=MIN_PLAYERS,
-        max_length=MAX_PLAYERS,
-        help_text=_("Player names in seat order (clockwise)."),
+    players = PlayerNamesField(
+        child=PlayerNameField(), help_text=_("Player names in seat order (clockwise).")
     )
     ruleset = RulesetSpecField(
         required=False, default="official", help_text=_('A preset name, or {"preset": name, ...overrides}.')
@@ -126,13 +171,17 @@ class GameCreateSerializer(StrictObjectSerializer):
         max_value=MAX_PLAYERS - 1,
         help_text=_("Seat index (0-based) of the first hole's dealer."),
     )
-    title = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_TITLE)
+    title = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_TITLE_LENGTH)
+
+    def validate_players(self, value: list[str]) -> list[str]:
+        """The names as the services check them (`check_player_names`), each problem at its seat."""
+        return _checked_names(value)
 
 
 class GameUpdateSerializer(StrictObjectSerializer):
     """PATCH /api/v1/games/{token}/: a new title, or a new ruleset before the first hole."""
 
-    title = StrictCharField(required=False, allow_blank=True, max_length=MAX_TITLE)
+    title = StrictCharField(required=False, allow_blank=True, max_length=MAX_TITLE_LENGTH)
     ruleset = RulesetSpecField(
         required=False, help_text=_("Refused once the first hole is recorded (seed 001).")
     )
@@ -159,7 +208,7 @@ class HoleWriteSerializer(StrictObjectSerializer):
         ),
     )
     blocks_marked = serializers.DictField(
-        child=StrictIntegerField(min_value=0, max_value=MAX_BLOCKS),
+        child=StrictIntegerField(min_value=0, max_value=GAME_API_MAX_BLOCKS_MARKED),
         required=False,
         help_text=_("Player name → four-of-a-kind blocks marked by hand (typed totals only)."),
     )
@@ -177,11 +226,13 @@ class EntryWriteSerializer(StrictObjectSerializer):
     cards = GridField(required=False, help_text=_("The final grid, rows top first."))
     total = StrictIntegerField(
         required=False,
-        min_value=-MAX_TYPED_TOTAL,
-        max_value=MAX_TYPED_TOTAL,
+        min_value=-TOTAL_LIMIT,
+        max_value=TOTAL_LIMIT,
         help_text=_("A typed hole total, when no cards were recorded."),
     )
-    blocks_marked = StrictIntegerField(required=False, min_value=0, max_value=MAX_BLOCKS, default=0)
+    blocks_marked = StrictIntegerField(
+        required=False, min_value=0, max_value=GAME_API_MAX_BLOCKS_MARKED, default=0
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """Exactly one of cards and total."""
@@ -195,13 +246,21 @@ class EntryWriteSerializer(StrictObjectSerializer):
 class SeatWriteSerializer(StrictObjectSerializer):
     """A player's name at the table."""
 
-    name = StrictCharField(max_length=MAX_NAME)
+    name = PlayerNameField()
+
+    def validate_name(self, value: str) -> str:
+        """One name as the services check it (`check_player_names`)."""
+        return _checked_name(value)
 
 
 class PlayerWriteSerializer(StrictObjectSerializer):
     """A player on your roster."""
 
-    name = StrictCharField(max_length=MAX_NAME)
+    name = PlayerNameField()
+
+    def validate_name(self, value: str) -> str:
+        """One name as the services check it (`check_player_names`)."""
+        return _checked_name(value)
 
 
 class UndoSerializer(StrictObjectSerializer):
@@ -215,7 +274,7 @@ class UndoSerializer(StrictObjectSerializer):
             "(`redo.id`). A repeat of the same request then changes nothing more (409)."
         ),
     )
-    actor = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_ACTOR)
+    actor = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_ACTOR_LENGTH)
 
 
 # ---------------------------------------------------------------------------------------------

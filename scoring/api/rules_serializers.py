@@ -14,13 +14,10 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
+from scoring.limits import CALCULATOR_API_MAX_BLOCKS_MARKED, CALCULATOR_API_MAX_PLAYERS, TOTAL_LIMIT
 from scoring.rules import PRESETS
 
 from .input_fields import StrictCharField, StrictIntegerField
-
-MAX_TYPED_TOTAL = 1000  # ten cards of at most 100 points each
-MAX_BLOCKS_MARKED = 2  # a 2-row grid of at most 5 columns holds at most two blocks of two columns
-MAX_PLAYERS = 32
 
 
 def _json_type(value: Any) -> str:
@@ -158,12 +155,16 @@ class GridField(serializers.Field):
         "additionalProperties": {
             "oneOf": [
                 _GRID_SCHEMA,
-                {"type": "integer", "minimum": -MAX_TYPED_TOTAL, "maximum": MAX_TYPED_TOTAL},
+                {"type": "integer", "minimum": -TOTAL_LIMIT, "maximum": TOTAL_LIMIT},
                 {
                     "type": "object",
                     "properties": {
-                        "total": {"type": "integer", "minimum": -MAX_TYPED_TOTAL, "maximum": MAX_TYPED_TOTAL},
-                        "blocks_marked": {"type": "integer", "minimum": 0, "maximum": MAX_BLOCKS_MARKED},
+                        "total": {"type": "integer", "minimum": -TOTAL_LIMIT, "maximum": TOTAL_LIMIT},
+                        "blocks_marked": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": CALCULATOR_API_MAX_BLOCKS_MARKED,
+                        },
                     },
                     "required": ["total"],
                 },
@@ -188,9 +189,9 @@ class HoleGridsField(serializers.Field):
             self.fail("invalid", datatype=_json_type(data))
         if not data:
             self.fail("empty")
-        if len(data) > MAX_PLAYERS:
+        if len(data) > CALCULATOR_API_MAX_PLAYERS:
             raise serializers.ValidationError(
-                self.error_messages["too_many"] % {"count": len(data), "limit": MAX_PLAYERS}
+                self.error_messages["too_many"] % {"count": len(data), "limit": CALCULATOR_API_MAX_PLAYERS}
             )
         entries: list[tuple[str, Any, int | None, int]] = []
         errors: dict[str, list[str]] = {}
@@ -217,10 +218,10 @@ def _typed_total(value: Any, what: str) -> int:
         raise serializers.ValidationError(
             _("%(what)s must be a whole number, not %(type)s.") % {"what": what, "type": _json_type(value)}
         )
-    if not -MAX_TYPED_TOTAL <= value <= MAX_TYPED_TOTAL:
+    if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
         raise serializers.ValidationError(
             _("%(what)s must be between -%(limit)d and %(limit)d; got %(value)d.")
-            % {"what": what, "limit": MAX_TYPED_TOTAL, "value": value}
+            % {"what": what, "limit": TOTAL_LIMIT, "value": value}
         )
     return value
 
@@ -252,11 +253,11 @@ def _hole_entry(name: str, value: Any) -> tuple[str, Any, int | None, int]:
         if (
             not isinstance(raw_blocks, int)
             or isinstance(raw_blocks, bool)
-            or not 0 <= raw_blocks <= MAX_BLOCKS_MARKED
+            or not 0 <= raw_blocks <= CALCULATOR_API_MAX_BLOCKS_MARKED
         ):
             errors["blocks_marked"] = [
                 _("blocks_marked must be a whole number from 0 to %(limit)d; got %(value)s.")
-                % {"limit": MAX_BLOCKS_MARKED, "value": _json_type(raw_blocks)}
+                % {"limit": CALCULATOR_API_MAX_BLOCKS_MARKED, "value": _json_type(raw_blocks)}
             ]
         else:
             blocks = raw_blocks
@@ -285,7 +286,7 @@ class ScoreRequestSerializer(StrictObjectSerializer):
     players = StrictIntegerField(
         required=False,
         min_value=1,
-        max_value=MAX_PLAYERS,
+        max_value=CALCULATOR_API_MAX_PLAYERS,
         help_text=_('Players at the table: with decks "auto" it sets the packs in play for the deck check.'),
     )
 

@@ -6,14 +6,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+# The engine's limits are defined with every other one in scoring.limits (pure Python too).
+from scoring.limits import TOTAL_LIMIT as TOTAL_LIMIT
+
 from .cards import Card, Grid
 from .citations import cite
 from .decks import grid_card_problems, table_card_problems
 from .errors import DeckError, GridError, Problem, RulesError
 from .grid import GridScore, prepare_grid, score_checked_grid
 from .ruleset import Ruleset
-
-TOTAL_LIMIT = 1000
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+# The engine's limits are defined with every other one in scoring.limits (pure Python too).
+from scoring.limits import MAX_DECKS as MAX_DECKS
+from scoring.limits import VALUE_LIMIT as VALUE_LIMIT
+
 from .cards import RANKS, parse_rank
 from .errors import Problem, RulesetError
 
@@ -15,8 +19,6 @@ NEGATIVE_MATCHES: tuple[str, ...] = ("keep", "zero")
 HOLE_ENDS: tuple[str, ...] = ("all_face_up", "knock", "either")
 TIEBREAKERS: tuple[str, ...] = ("countback", "most_holes_won", "sudden_death", "shared")
 ENDER_PENALTY_KINDS: tuple[str, ...] = ("fixed", "lowest_score")
-MAX_DECKS = 8
-VALUE_LIMIT = 100
 
 
 @dataclass(frozen=True, slots=True)

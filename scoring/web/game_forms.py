@@ -17,10 +17,11 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.inputs import INT_MAX, SMALL_INT_MAX, int_or_none, text_problem
-from scoring.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
+from scoring.inputs import int_or_none
+from scoring.limits import GAME_PAGE_MAX_BLOCKS_MARKED, INT_MAX, MAX_TITLE_LENGTH, SMALL_INT_MAX, TOTAL_LIMIT
+from scoring.limits import MAX_PLAYERS as MAX_PLAYERS  # game_views takes it from here
+from scoring.names import check_player_names
 from scoring.rules import PRESETS, Problem, Ruleset, RulesetError, resolve_ruleset
-from scoring.services import MAX_PLAYERS, MIN_PLAYERS
 from scoring.web.grid_entry import (
     GridEntry,
     build_grid_entry,
@@ -34,7 +35,6 @@ from scoring.web.input_fields import TextField, WholeNumberField
 from scoring.web.numbers import grid_size, minus_sign, signed_points
 
 DEFAULT_SEATS = 4
-TOTAL_LIMIT = 1000
 
 
 def ruleset_choices() -> list[tuple[str, str]]:
@@ -78,43 +78,13 @@ def describe_preset(ruleset: Ruleset) -> str:
 
 
 def clean_player_names(raw: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Clean the typed names (`scoring.names`), drop blank seats; return (names in seat order, errors).
+    """Clean the typed names (`scoring.names.check_player_names`), drop blank seats; return (names, errors).
 
     Names compare as the services compare them: "ANN", full-width "ann" and "ann" are one player.
+    The messages name the player's row ("Player 2: ...") as the page lists them.
     """
-    names: list[str] = []
-    errors: list[str] = []
-    seen: dict[str, int] = {}
-    for seat, value in enumerate(raw, start=1):
-        problem = text_problem(str(value))
-        if problem:  # NUL, a lone surrogate, a control character: say so rather than drop it
-            errors.append(_("Player %(seat)s: the name %(problem)s.") % {"seat": seat, "problem": problem})
-            continue
-        try:
-            name = clean_name(str(value))
-        except InvalidName as bad:
-            if bad.reason == "too_long":
-                errors.append(
-                    _("Player %(seat)s: the name is longer than %(max)s characters.")
-                    % {"seat": seat, "max": MAX_NAME_LENGTH}
-                )
-            elif bad.typed:  # not blank, yet nothing shows (a zero-width space alone)
-                errors.append(_("Player %(seat)s: the name has no visible characters.") % {"seat": seat})
-            continue  # a blank seat is simply left out
-        key = name_key(name)
-        if key in seen:
-            errors.append(
-                _('Player %(seat)s: "%(name)s" is already player %(other)s; names must differ.')
-                % {"seat": seat, "name": name, "other": seen[key]}
-            )
-            continue
-        seen[key] = seat
-        names.append(name)
-    if not errors and len(names) < MIN_PLAYERS:
-        errors.append(_("Enter at least %(min)s player names.") % {"min": MIN_PLAYERS})
-    if len(names) > MAX_PLAYERS:
-        errors.append(_("At most %(max)s players can sit at one table.") % {"max": MAX_PLAYERS})
-    return names, errors
+    checked = check_player_names([str(value) for value in raw], skip_blank=True)
+    return checked.names, [problem.message(numbered=True) for problem in checked.problems]
 
 
 HOLES_CHOICES = [("", gettext_lazy("As the ruleset says")), ("6", "6"), ("9", "9"), ("18", "18")]
@@ -152,7 +122,7 @@ class PlayersForm(forms.Form):
         self.player_errors: list[str] = []
 
     def clean(self) -> dict[str, Any]:
-        """Check the names (2 to 12, all different, none too long) and the ruleset with its house rules."""
+        """Check the names (a table's worth, all different, none too long) and the ruleset and house rules."""
         cleaned = super().clean() or {}
         self.player_names, self.player_errors = clean_player_names(self.raw_players)
         for message in self.player_errors:
@@ -195,7 +165,9 @@ class StartForm(PlayersForm):
     first_dealer = forms.TypedChoiceField(
         label=gettext_lazy("First dealer"), coerce=int, choices=(), widget=forms.RadioSelect
     )
-    title = TextField(label=gettext_lazy("Game title (optional)"), required=False, max_length=80, strip=True)
+    title = TextField(
+        label=gettext_lazy("Game title (optional)"), required=False, max_length=MAX_TITLE_LENGTH, strip=True
+    )
     start_key = TextField(widget=forms.HiddenInput, required=False, max_length=64, where="start_key")
 
     def __init__(
@@ -289,7 +261,7 @@ class HoleForm(forms.Form):
                     where=_("%(name)s's blocks of four") % {"name": name},
                     required=False,
                     min_value=0,
-                    max_value=4,
+                    max_value=GAME_PAGE_MAX_BLOCKS_MARKED,
                     widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "size": 3}),
                 )
 

@@ -11,10 +11,10 @@ A token outside the token alphabet, or a number of more than 9 digits, matches n
 from django.urls import path
 
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
-from scoring.limits import limit_game_creation, limit_hole_writes
+from scoring.rate_limits import limit_game_creation, limit_hole_writes
 from scoring.web import game_views
 
-# Writes are rate-limited here (scoring/limits.py), so the views themselves know nothing of limits.
+# Writes are rate-limited here (scoring/rate_limits.py), so the views themselves know nothing of limits.
 _new = limit_game_creation(game_views.game_new)
 _hole_new = limit_hole_writes(game_views.hole_new)
 _hole_edit = limit_hole_writes(game_views.hole_edit)

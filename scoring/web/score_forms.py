@@ -13,16 +13,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.inputs import int_or_none
+from scoring.limits import CALCULATOR_PAGE_MAX_PLAYERS, MAX_DECKS, MAX_NAME_LENGTH, MIN_PLAYERS, VALUE_LIMIT
 from scoring.rules import PARAMETERS, PRESETS, RANKS, Problem, Ruleset, RulesetError, resolve_ruleset
-from scoring.rules.ruleset import MAX_DECKS, SHAPES, VALUE_LIMIT
+from scoring.rules.ruleset import SHAPES
 
 from .grid_entry import cell_name, read_tokens
 from .input_fields import WholeNumberField
 
 MODES = ("grid", "hole")
-MIN_PLAYERS = 2
-MAX_PLAYERS = 8
-MAX_NAME_LENGTH = 30
 DEFAULT_PRESET = "official"
 
 RANK_LABELS: dict[str, Any] = {
@@ -343,10 +341,10 @@ def read_score_input(data: Mapping[str, Any]) -> ScoreInput:
         players = [PlayerInput(1, "", read_tokens(data, "cell-1", rows, cols))]
         return ScoreInput(mode, rules, ruleset, rows, cols, players, submitted=submitted)
 
-    count = min(max(_int(data.get("players"), MIN_PLAYERS), MIN_PLAYERS), MAX_PLAYERS)
+    count = min(max(_int(data.get("players"), MIN_PLAYERS), MIN_PLAYERS), CALCULATOR_PAGE_MAX_PLAYERS)
     numbers = list(range(1, count + 1))
     action = str(data.get("action") or "")
-    if action == "add-player" and count < MAX_PLAYERS:
+    if action == "add-player" and count < CALCULATOR_PAGE_MAX_PLAYERS:
         numbers.append(count + 1)
     elif action.startswith("remove-player-") and count > MIN_PLAYERS:
         removed = _int(action.removeprefix("remove-player-"), 0)

@@ -7,12 +7,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import replace_url
 
+from scoring.limits import CALCULATOR_PAGE_MAX_PLAYERS, MIN_PLAYERS
 from scoring.rules import PRESETS
 
 from .grid_entry import build_grid_entry
 from .score_forms import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     ScoreInput,
     adjusted_parameters,
     page_query,
@@ -78,7 +77,7 @@ def _context(page: ScoreInput, result: ScoreResult) -> dict[str, object]:
         "preset": preset,
         "players": players,
         "result": result,
-        "can_add_player": len(page.players) < MAX_PLAYERS,
+        "can_add_player": len(page.players) < CALCULATOR_PAGE_MAX_PLAYERS,
         "can_remove_player": len(page.players) > MIN_PLAYERS,
         "rules_open": bool(page.rules.errors) or bool(ruleset and ruleset.overrides),
         "adjusted": adjusted_parameters(ruleset),

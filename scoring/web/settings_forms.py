@@ -1,7 +1,8 @@
 """Forms of the game settings page: rename the game, rename a player, change the ruleset.
 
 Each checks its own fields through `scoring.inputs` (text without NUL, a seat written in ASCII
-digits); names and titles are then checked and normalised by the services, as for the API.
+digits); a player's name with `scoring.names.check_player_names` as the services and the API check
+it; names and titles are then normalised (and checked again) by the services.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
 from scoring.game_errors import GameError
-from scoring.inputs import SMALL_INT_MAX
+from scoring.limits import SMALL_INT_MAX
+from scoring.names import check_player_names
 from scoring.rules.errors import Problem
 from scoring.web.input_fields import TextField, WholeNumberField
 
@@ -29,6 +31,14 @@ class SeatRenameForm(forms.Form):
 
     seat = WholeNumberField(label=gettext_lazy("Seat"), min_value=0, max_value=SMALL_INT_MAX)
     name = TextField(label=gettext_lazy("Name"), required=False, strip=False)
+
+    def clean_name(self) -> str:
+        """The name as typed, or the services' own message for a name they would refuse."""
+        name = self.cleaned_data.get("name") or ""
+        checked = check_player_names([name], minimum=1, maximum=1)
+        if checked.problems:
+            raise forms.ValidationError([problem.message() for problem in checked.problems])
+        return name
 
 
 def cleaned_or_refuse(form_class: type[forms.Form], data: QueryDict) -> dict[str, Any]:

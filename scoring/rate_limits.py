@@ -1,0 +1,112 @@
+"""Rate limits on writes: game creation per client address, hole writes per game link.
+
+The counters live in the shared cache (the database cache table, or Redis with REDIS_URL), so they
+hold across gunicorn workers and machines. django-ratelimit counts fixed windows; each setting is one
+or more "count/period" rates separated by commas, all of which must hold:
+
+RATELIMIT_GAME_CREATE  "20/m,200/h" per client address: POST /games/new/ and POST /api/v1/games/.
+RATELIMIT_HOLE_WRITES  "60/m,600/h" per game link: every POST/PUT/PATCH/DELETE on a game's holes,
+                       playoff holes and entries, undo and redo, on pages and in the API.
+
+A family scores a hole every few minutes and a correction now and then, far below either; a
+director's script creating a room's tables at once gets 20 a minute and a Retry-After to wait for.
+
+Over a limit the answer is 429 with Retry-After (seconds until the window resets): in the API's
+error shape under /api/, else a small page. The views are wrapped in the URL modules, so view code
+does not know about limits. Login lockouts (django-axes) answer through `lockout_response`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from django_ratelimit.core import get_usage
+
+from golfclub.client_ip import ratelimit_key
+from golfclub.errors import error_response
+
+View = Callable[..., HttpResponse]
+WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def _rates(setting: str) -> list[str]:
+    """The rates a setting holds: "60/m,600/h" -> ["60/m", "600/h"]; empty means unlimited."""
+    return [rate.strip() for rate in str(getattr(settings, setting, "")).split(",") if rate.strip()]
+
+
+def _token_key(group: str, request: HttpRequest) -> str:
+    """django-ratelimit key: the game's link token from the URL (hashed into the cache key)."""
+    match = request.resolver_match
+    return str(match.kwargs.get("token", "")) if match else ""
+
+
+def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
+    """429 with Retry-After: JSON in the API's error shape under /api/, else a page."""
+    retry_after = max(1, int(retry_after))
+    message = _("Too many requests. Try again in %(seconds)d seconds.") % {"seconds": retry_after}
+    return error_response(
+        request,
+        429,
+        title=_("Slow down"),
+        message=message,
+        headers={"Retry-After": str(retry_after)},
+    )
+
+
+def _over_limit(request: HttpRequest, group: str, setting: str, key: Callable[..., str]) -> int | None:
+    """Count this request against every rate of `setting`; the seconds to wait if any is exceeded."""
+    wait: int | None = None
+    for rate in _rates(setting):
+        # One counter per rate: the group names the rate so "20/m" and "200/h" count separately.
+        usage = get_usage(
+            request, group=f"{group}:{rate}", key=key, rate=rate, method=WRITE_METHODS, increment=True
+        )
+        if usage is not None and usage["should_limit"]:
+            wait = max(wait or 0, int(usage["time_left"]))
+    return wait
+
+
+def _limited(group: str, setting: str, key: Callable[..., str]) -> Callable[[View], View]:
+    """Decorator: answer 429 instead of calling the view when a write is over the limit."""
+
+    def decorator(view: View) -> View:
+        @functools.wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method in WRITE_METHODS:
+                wait = _over_limit(request, group, setting, key)
+                if wait is not None:
+                    return too_many_requests(request, wait)
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+#: Game creation, counted per client address (golfclub/client_ip.py).
+limit_game_creation = _limited("game-create", "RATELIMIT_GAME_CREATE", ratelimit_key)
+#: Hole writes, undo and redo, counted per game link (pages and API share the counter of a link).
+limit_hole_writes = _limited("hole-writes", "RATELIMIT_HOLE_WRITES", _token_key)
+
+
+def lockout_response(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    """django-axes' AXES_LOCKOUT_CALLABLE: 429 with Retry-After, the page saying when to try again."""
+    cool_off = getattr(settings, "AXES_COOLOFF_TIME", None)
+    seconds = int(cool_off.total_seconds()) if cool_off else 3600
+    minutes = max(1, round(seconds / 60))
+    message = _(
+        "Too many wrong passwords from here: logging in is paused for %(minutes)d minutes, "
+        "even with the right password. Try again after that."
+    ) % {"minutes": minutes}
+    return error_response(
+        request,
+        429,
+        title=_("Logging in is paused"),
+        message=message,
+        headers={"Retry-After": str(seconds)},
+    )
