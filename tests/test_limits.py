@@ -40,7 +40,6 @@ NOT_USER_LIMITS = {
 # The single-file services module is being split into a package by another change of issue 7; until
 # the lead wires the package to `scoring.limits`, the old file may still carry its copies, which must
 # equal the module's. The package (`scoring/services/`) gets no such allowance.
-OLD_SERVICES = PACKAGE / "services.py"
 
 
 def _assigned_names(tree: ast.AST) -> list[tuple[str, int]]:
@@ -84,16 +83,8 @@ def test_no_limit_is_defined_anywhere_else_in_the_package():
             known = name in LIMIT_NAMES
             if not known and not (LOOKS_LIKE_A_LIMIT.match(name) and (relative, name) not in NOT_USER_LIMITS):
                 continue
-            if path == OLD_SERVICES and known:
-                continue  # checked against the module below until the services are rewired
             misplaced.append(f"{relative}:{line} {name}")
     assert misplaced == [], "define limits in scoring/limits.py and import them from there"
-
-
-@pytest.mark.skipif(not OLD_SERVICES.exists(), reason="the services are a package now")
-def test_the_old_services_module_keeps_the_values_of_the_limits_module():
-    assert services.MIN_PLAYERS == limits.MIN_PLAYERS and services.MAX_PLAYERS == limits.MAX_PLAYERS
-    assert services.MAX_NAME == limits.MAX_NAME_LENGTH and services.MAX_HOLES == limits.MAX_HOLES
 
 
 def test_the_engine_the_forms_and_the_serializers_use_the_modules_values():

@@ -19,8 +19,8 @@ and scored by the engine), `_hole_recording` (the hot path of recording a hole),
 """
 
 from scoring.game_errors import GameError
-from scoring.services._hole_recording import MAX_HOLES, IdempotentReplay
-from scoring.services._players import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from scoring.limits import MAX_HOLES, MAX_PLAYERS, MIN_PLAYERS
+from scoring.services._hole_recording import IdempotentReplay
 from scoring.services.games import create_game, delete_game, game_rename, set_game_ruleset
 from scoring.services.holes import hole_delete, hole_record, hole_record_by_edit_token, hole_update
 from scoring.services.seats import (
@@ -35,7 +35,6 @@ from scoring.services.undo import redo_change, undo_last_change
 
 __all__ = [
     "MAX_HOLES",
-    "MAX_NAME",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "GameError",

@@ -24,6 +24,7 @@ from scoring.game_errors import (
     MatchFinished,
     PlayoffNotPending,
 )
+from scoring.limits import MAX_ACTOR_LENGTH, MAX_HOLES
 from scoring.models import (
     ChangeAction,
     Game,
@@ -52,8 +53,6 @@ from scoring.services._hole_writing import (
     snapshot_with_entries,
     write_hole_entries,
 )
-
-MAX_HOLES = 500  # far beyond any real match; keeps renumbering offsets safe
 
 
 class IdempotentReplay(Exception):
@@ -139,7 +138,7 @@ def write_next_hole(
         is_playoff=playoff,
         dealer_seat=dealer_for_hole(locked.first_dealer, deal_number, len(seats)),
         ender=ender_seat,
-        created_by=actor[:80],
+        created_by=actor[:MAX_ACTOR_LENGTH],
     )
     writes = db_statements.Writes()  # nothing written returns anything we need: sent together
     db_statements.insert_hole(hole, writes=writes)

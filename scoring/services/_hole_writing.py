@@ -21,6 +21,7 @@ from scoring.game_errors import (
     PlayoffHolesStale,
     StaleVersion,
 )
+from scoring.limits import MAX_ACTOR_LENGTH
 from scoring.models import (
     Game,
     GameChange,
@@ -153,7 +154,7 @@ def log_hole_change(
         action=action,
         hole_number=hole.number,
         is_playoff=hole.is_playoff,
-        actor=actor[:80],
+        actor=actor[:MAX_ACTOR_LENGTH],
         before=before,
         after=after,
     )

@@ -17,21 +17,13 @@ from scoring.game_errors import (
     GameError,
     SeatNotFound,
 )
+from scoring.limits import MIN_PLAYERS
 from scoring.models import (
     Player,
     Seat,
 )
-from scoring.names import MAX_NAME_LENGTH, InvalidName, clean_name, name_key
+from scoring.names import check_player_names, name_key
 from scoring.rules.errors import Problem
-
-MIN_PLAYERS = 2
-
-
-MAX_PLAYERS = 12
-
-
-MAX_NAME = MAX_NAME_LENGTH
-
 
 _ROSTER_ATTEMPTS = 3  # a roster row deleted between our insert and our read: insert again
 
@@ -39,53 +31,24 @@ _ROSTER_ATTEMPTS = 3  # a roster row deleted between our insert and our read: in
 def clean_player_names(
     names: Iterable[str], *, where: str = "players", minimum: int = MIN_PLAYERS
 ) -> list[str]:
-    """Clean and check player names (`scoring.names`): something visible, not too long, all different.
+    """Clean and check player names with the one name check (`scoring.names.check_player_names`).
 
-    "Different" as people read names: case, full-width letters and accents typed precomposed or
-    not do not make two players. Every name that enters the database comes through here.
+    Something visible, not too long, all different as people read names (case, full-width letters
+    and accents typed precomposed or not do not make two players), a table's worth. Every name
+    that enters the database comes through here; `where` is "players" (each problem then points at
+    `players[N]`) or the one field checked.
     """
     if isinstance(names, str) or not isinstance(names, Iterable):
         raise GameError(Problem(where, _("Give the players as a list of names in seat order.")))
-    cleaned: list[str] = []
-    problems: list[Problem] = []
-    seen: set[str] = set()
-    for index, raw in enumerate(names):
-        spot = f"{where}[{index + 1}]" if where == "players" else where
-        try:
-            name = clean_name(raw)
-        except InvalidName as bad:
-            problems.append(Problem(spot, _name_problem(bad, index + 1)))
-            continue
-        key = name_key(name)
-        if key in seen:
-            problems.append(
-                Problem(spot, _("%(name)s is already at the table: names must differ.") % {"name": name})
-            )
-        seen.add(key)
-        cleaned.append(name)
-    if not problems and not minimum <= len(cleaned) <= MAX_PLAYERS:
-        problems.append(
-            Problem(
-                where,
-                _("A game needs %(min)s to %(max)s players; %(n)s given.")
-                % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "n": len(cleaned)},
-            )
+    checked = check_player_names(list(names), minimum=minimum)
+    if checked.problems:
+        raise GameError(
+            [
+                Problem(f"{where}[{p.position}]" if where == "players" and p.position else where, p.message())
+                for p in checked.problems
+            ]
         )
-    if problems:
-        raise GameError(problems)
-    return cleaned
-
-
-def _name_problem(bad: InvalidName, seat: int) -> str:
-    """The message for a name `clean_name` refused, naming the seat."""
-    if bad.reason == "too_long":
-        return _("The name %(name)s is too long (%(max)s characters at most).") % {
-            "name": bad.name[:MAX_NAME] + "\u2026",
-            "max": MAX_NAME,
-        }
-    if bad.typed:  # something was typed, but only spaces and characters that show nothing
-        return _("Seat %(n)s needs a name: this one has no visible characters.") % {"n": seat}
-    return _("Seat %(n)s needs a name.") % {"n": seat}
+    return checked.names
 
 
 def already_on_roster(name: str) -> GameError:

@@ -17,6 +17,7 @@ from scoring.game_errors import (
     GameError,
     RulesFrozen,
 )
+from scoring.limits import MAX_ACTOR_LENGTH, MAX_TITLE_LENGTH
 from scoring.models import (
     ChangeAction,
     Game,
@@ -71,8 +72,8 @@ def create_game(
             )
         )
     title = (title or "").strip()
-    if len(title) > 80:
-        problems.append(Problem("title", _("The title is too long (80 characters at most).")))
+    if len(title) > MAX_TITLE_LENGTH:
+        problems.append(Problem("title", _title_too_long()))
     resolved: Ruleset | None = None
     try:
         resolved = resolve_ruleset(ruleset)
@@ -135,7 +136,11 @@ def set_game_ruleset(game: Game, ruleset: str | Mapping[str, Any] | Ruleset, *, 
         locked.ruleset = resolved.to_dict()
         locked.save(update_fields=["ruleset", "updated_at"])
         GameChange.objects.create(
-            game=locked, action=ChangeAction.RULESET, actor=actor[:80], before=before, after=locked.ruleset
+            game=locked,
+            action=ChangeAction.RULESET,
+            actor=actor[:MAX_ACTOR_LENGTH],
+            before=before,
+            after=locked.ruleset,
         )
         refresh_totals_and_status(locked)
     copy_game_state(locked, game)
@@ -143,10 +148,10 @@ def set_game_ruleset(game: Game, ruleset: str | Mapping[str, Any] | Ruleset, *, 
 
 
 def game_rename(game: Game, title: str) -> Game:
-    """Give a game a new title (80 characters at most)."""
+    """Give a game a new title (`MAX_TITLE_LENGTH` characters at most)."""
     title = (title or "").strip()
-    if len(title) > 80:
-        raise GameError(Problem("title", _("The title is too long (80 characters at most).")))
+    if len(title) > MAX_TITLE_LENGTH:
+        raise GameError(Problem("title", _title_too_long()))
     with transaction.atomic():
         locked = lock_game(game)
         locked.title = title
@@ -161,3 +166,8 @@ def delete_game(game: Game) -> None:
     """Delete a game with all its holes, entries and history."""
     with transaction.atomic():
         lock_game(game).delete()
+
+
+def _title_too_long() -> str:
+    """The message for a title over `MAX_TITLE_LENGTH` characters."""
+    return _("The title is too long (%(max)s characters at most).") % {"max": MAX_TITLE_LENGTH}

@@ -11,6 +11,7 @@ from scoring.game_errors import (
     RulesFrozen,
     StaleVersion,
 )
+from scoring.limits import MAX_PLAYERS, MIN_PLAYERS
 from scoring.models import (
     Game,
     Player,
@@ -20,8 +21,6 @@ from scoring.names import name_key
 from scoring.rules.errors import Problem
 from scoring.services._hole_writing import copy_game_state, lock_game, refresh_totals_and_status
 from scoring.services._players import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     already_on_roster,
     clean_player_names,
     refuse_taken_name,

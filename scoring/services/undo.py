@@ -13,6 +13,7 @@ from scoring.game_errors import (
     ChangeNotCurrent,
     NothingToUndo,
 )
+from scoring.limits import MAX_ACTOR_LENGTH
 from scoring.models import (
     ChangeAction,
     Game,
@@ -149,7 +150,7 @@ def _move_hole_to_state(
         action=action,
         hole_number=number,
         is_playoff=playoff,
-        actor=actor[:80],
+        actor=actor[:MAX_ACTOR_LENGTH],
         before=before,
         after=after,
         undoes=reverts,
