@@ -17,13 +17,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring import selectors
-from scoring.api.concurrency import etag
-from scoring.inputs import SMALL_INT_MAX, InputError, clean_text, preview
-from scoring.selectors import HoleLine
-from scoring.services import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-
-from .input_fields import StrictCharField, StrictIntegerField
-from .rules_serializers import (
+from scoring.api.calculator.serializers import (
     MAX_TYPED_TOTAL,
     AdjustmentSerializer,
     GridField,
@@ -31,6 +25,11 @@ from .rules_serializers import (
     RulesetSpecField,
     StrictObjectSerializer,
 )
+from scoring.api.games.concurrency import etag
+from scoring.api.input_fields import StrictCharField, StrictIntegerField
+from scoring.inputs import SMALL_INT_MAX, InputError, clean_text, preview
+from scoring.selectors import HoleLine
+from scoring.services import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
 MAX_BLOCKS = 99  # far more than a grid holds; the engine names the real limit of the ruleset
 MAX_TITLE = 80

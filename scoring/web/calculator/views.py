@@ -8,9 +8,9 @@ from django.views.decorators.http import require_http_methods
 from django_htmx.http import replace_url
 
 from scoring.rules import PRESETS
+from scoring.web.grid_entry import build_grid_entry
 
-from .grid_entry import build_grid_entry
-from .score_forms import (
+from .forms import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     ScoreInput,
@@ -18,7 +18,7 @@ from .score_forms import (
     page_query,
     read_score_input,
 )
-from .score_results import ScoreResult, grid_totals, grid_where, score_grid_page, score_hole_page
+from .results import ScoreResult, grid_totals, grid_where, score_grid_page, score_hole_page
 
 # htmx asks for a part of the page by naming the element it swaps.
 PARTIAL_FOR_TARGET = {"score-result": "result", "score-grids": "grids", "score-app": "app"}

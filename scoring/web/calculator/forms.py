@@ -15,9 +15,8 @@ from django.utils.translation import gettext_lazy
 from scoring.inputs import int_or_none
 from scoring.rules import PARAMETERS, PRESETS, RANKS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.rules.ruleset import MAX_DECKS, SHAPES, VALUE_LIMIT
-
-from .grid_entry import cell_name, read_tokens
-from .input_fields import WholeNumberField
+from scoring.web.grid_entry import cell_name, read_tokens
+from scoring.web.input_fields import WholeNumberField
 
 MODES = ("grid", "hole")
 MIN_PLAYERS = 2

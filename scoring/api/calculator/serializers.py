@@ -14,9 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
+from scoring.api.input_fields import StrictCharField, StrictIntegerField
 from scoring.rules import PRESETS
-
-from .input_fields import StrictCharField, StrictIntegerField
 
 MAX_TYPED_TOTAL = 1000  # ten cards of at most 100 points each
 MAX_BLOCKS_MARKED = 2  # a 2-row grid of at most 5 columns holds at most two blocks of two columns
