@@ -32,14 +32,11 @@ NOT_USER_LIMITS = {
     ("rules/cards.py", "_KNOWN_LIMIT"),  # size of a parse cache
     ("rules/grid.py", "CACHE_LIMIT"),  # size of a scoring cache
     ("rules/ruleset.py", "_INTERN_LIMIT"),  # size of an intern table
-    ("web/game_views.py", "RECENT_LIMIT"),  # how many recent names the start page suggests
+    ("web/games/views.py", "RECENT_LIMIT"),  # how many recent names the start page suggests
     ("web/grid_entry.py", "MAX_TOKEN_LENGTH"),  # keypad token box, the longest card token ("10h") and more
     ("api/parsers.py", "MAX_BODY_BYTES"),  # HTTP request body size, with the settings' upload limits
-    ("api/concurrency.py", "MAX_IDEMPOTENCY_KEY"),  # the Idempotency-Key header, as its column holds
+    ("api/games/concurrency.py", "MAX_IDEMPOTENCY_KEY"),  # the Idempotency-Key header, as its column holds
 }
-# The single-file services module is being split into a package by another change of issue 7; until
-# the lead wires the package to `scoring.limits`, the old file may still carry its copies, which must
-# equal the module's. The package (`scoring/services/`) gets no such allowance.
 
 
 def _assigned_names(tree: ast.AST) -> list[tuple[str, int]]:
@@ -88,9 +85,11 @@ def test_no_limit_is_defined_anywhere_else_in_the_package():
 
 
 def test_the_engine_the_forms_and_the_serializers_use_the_modules_values():
-    from scoring.api import game_serializers, rules_serializers
+    from scoring.api.calculator import serializers as rules_serializers
+    from scoring.api.games import serializers as game_serializers
     from scoring.rules import hole, ruleset
-    from scoring.web import game_forms, score_forms
+    from scoring.web.calculator import forms as score_forms
+    from scoring.web.games import forms as game_forms
 
     assert hole.TOTAL_LIMIT is limits.TOTAL_LIMIT and ruleset.MAX_DECKS is limits.MAX_DECKS
     assert ruleset.VALUE_LIMIT is limits.VALUE_LIMIT and score_forms.MAX_NAME_LENGTH == MAX_NAME_LENGTH

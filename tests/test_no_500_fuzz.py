@@ -30,11 +30,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import services
-from scoring.api import game_serializers as gs
-from scoring.api import rules_serializers as rs
+from scoring.api.calculator import serializers as rs
+from scoring.api.games import serializers as gs
 from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
 from scoring.rules import RANKS
-from scoring.web.score_forms import RulesForm
+from scoring.web.calculator.forms import RulesForm
 
 EXAMPLES = 12
 SKIPPED_PREFIXES = ("admin/",)  # Django's admin: its own forms, staff only, not this project's input layer

@@ -31,7 +31,7 @@ def test_it_keeps_the_token_out_of_the_error_email_and_the_log(settings, monkeyp
     game.edit_token = SECRET
     game.save(update_fields=["edit_token"])
 
-    from scoring.web import game_views
+    from scoring.web.games import views as game_views
 
     def broken(request, token, **kwargs):
         raise RuntimeError(f"something broke for {request.path}")
@@ -43,9 +43,9 @@ def test_it_keeps_the_token_out_of_the_error_email_and_the_log(settings, monkeyp
     import importlib
 
     import golfclub.urls
-    import scoring.web.game_urls
+    import scoring.web.games.urls
 
-    importlib.reload(scoring.web.game_urls)
+    importlib.reload(scoring.web.games.urls)
     importlib.reload(golfclub.urls)
     try:
         client = Client(raise_request_exception=False)
@@ -55,7 +55,7 @@ def test_it_keeps_the_token_out_of_the_error_email_and_the_log(settings, monkeyp
             )
     finally:
         monkeypatch.undo()
-        importlib.reload(scoring.web.game_urls)
+        importlib.reload(scoring.web.games.urls)
         importlib.reload(golfclub.urls)
         clear_url_caches()
     assert response.status_code == 500

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from scoring.rules import PRESETS
-from scoring.web.score_forms import rules_initial
+from scoring.web.calculator.forms import rules_initial
 
 pytestmark = pytest.mark.django_db
 

@@ -36,9 +36,9 @@ from scoring.inputs import SMALL_INT_MAX, clean_text, int_or_none, optional_int,
 from scoring.models import ChangeAction, Game, GameChange
 from scoring.rules import PRESETS, RulesError, Ruleset
 from scoring.rules.errors import Problem
-from scoring.web import game_display as display
-from scoring.web.charts import Series, cumulative_chart, legend
-from scoring.web.game_forms import (
+from scoring.web.games import display
+from scoring.web.games.charts import Series, cumulative_chart, legend
+from scoring.web.games.forms import (
     DEFAULT_SEATS,
     MAX_PLAYERS,
     OPTION_FIELDS,
@@ -51,8 +51,8 @@ from scoring.web.game_forms import (
     hole_initial,
     ruleset_choices,
 )
+from scoring.web.games.settings_forms import SeatRenameForm, TitleForm, cleaned_or_refuse
 from scoring.web.qr import qr_svg
-from scoring.web.settings_forms import SeatRenameForm, TitleForm, cleaned_or_refuse
 
 SESSION_GAMES = "golf_recent_games"  # [[token, can_edit], ...], newest first
 SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted start form opens its game

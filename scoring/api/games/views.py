@@ -30,14 +30,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import exports, selectors, services
+from scoring.api.errors import ErrorSerializer
+from scoring.api.parsers import SCORING_PARSERS
 from scoring.game_errors import ConcurrentWrite
 from scoring.inputs import clean_text
 from scoring.models import Game, Hole, Player
 from scoring.rules.errors import Problem, RulesError
 
 from . import concurrency
-from .errors import ErrorSerializer
-from .game_serializers import (
+from .serializers import (
     EntryLineSerializer,
     EntryWriteSerializer,
     GameCreateSerializer,
@@ -56,7 +57,6 @@ from .game_serializers import (
     UndoSerializer,
     hole_body,
 )
-from .parsers import SCORING_PARSERS
 
 TOKEN = OpenApiParameter(
     "token", OpenApiTypes.STR, OpenApiParameter.PATH, description="The game's edit token or view token."

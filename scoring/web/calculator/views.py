@@ -9,15 +9,15 @@ from django_htmx.http import replace_url
 
 from scoring.limits import CALCULATOR_PAGE_MAX_PLAYERS, MIN_PLAYERS
 from scoring.rules import PRESETS
+from scoring.web.grid_entry import build_grid_entry
 
-from .grid_entry import build_grid_entry
-from .score_forms import (
+from .forms import (
     ScoreInput,
     adjusted_parameters,
     page_query,
     read_score_input,
 )
-from .score_results import ScoreResult, grid_totals, grid_where, score_grid_page, score_hole_page
+from .results import ScoreResult, grid_totals, grid_where, score_grid_page, score_hole_page
 
 # htmx asks for a part of the page by naming the element it swaps.
 PARTIAL_FOR_TARGET = {"score-result": "result", "score-grids": "grids", "score-app": "app"}

@@ -7,7 +7,7 @@ types `/api/v1/score` means the same thing.
 
 from django.urls import path, re_path
 
-from . import rules_views
+from . import views as rules_views
 
 urlpatterns = [
     path("score/", rules_views.score_grid, name="api-score"),

@@ -14,10 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
+from scoring.api.input_fields import StrictCharField, StrictIntegerField
 from scoring.limits import CALCULATOR_API_MAX_BLOCKS_MARKED, CALCULATOR_API_MAX_PLAYERS, TOTAL_LIMIT
 from scoring.rules import PRESETS
-
-from .input_fields import StrictCharField, StrictIntegerField
 
 
 def _json_type(value: Any) -> str:

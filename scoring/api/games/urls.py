@@ -5,7 +5,7 @@ from django.urls import path
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.rate_limits import limit_game_creation, limit_hole_writes
 
-from . import game_views
+from . import views as game_views
 
 # Writes are rate-limited here (scoring/rate_limits.py): creating games per client address, writing holes
 # and undo and redo per game link. Reads and the other writes pass untouched.

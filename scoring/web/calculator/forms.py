@@ -16,9 +16,8 @@ from scoring.inputs import int_or_none
 from scoring.limits import CALCULATOR_PAGE_MAX_PLAYERS, MAX_DECKS, MAX_NAME_LENGTH, MIN_PLAYERS, VALUE_LIMIT
 from scoring.rules import PARAMETERS, PRESETS, RANKS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.rules.ruleset import SHAPES
-
-from .grid_entry import cell_name, read_tokens
-from .input_fields import WholeNumberField
+from scoring.web.grid_entry import cell_name, read_tokens
+from scoring.web.input_fields import WholeNumberField
 
 MODES = ("grid", "hole")
 DEFAULT_PRESET = "official"

@@ -12,7 +12,7 @@ from django.urls import path
 
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.rate_limits import limit_game_creation, limit_hole_writes
-from scoring.web import game_views
+from scoring.web.games import views as game_views
 
 # Writes are rate-limited here (scoring/rate_limits.py), so the views themselves know nothing of limits.
 _new = limit_game_creation(game_views.game_new)

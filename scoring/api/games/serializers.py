@@ -17,7 +17,15 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring import selectors
-from scoring.api.concurrency import etag
+from scoring.api.calculator.serializers import (
+    AdjustmentSerializer,
+    GridField,
+    RulesetSerializer,
+    RulesetSpecField,
+    StrictObjectSerializer,
+)
+from scoring.api.games.concurrency import etag
+from scoring.api.input_fields import StrictCharField, StrictIntegerField
 from scoring.inputs import InputError, clean_text, preview
 from scoring.limits import (
     GAME_API_MAX_BLOCKS_MARKED,
@@ -31,15 +39,6 @@ from scoring.limits import (
 )
 from scoring.names import check_player_names
 from scoring.selectors import HoleLine
-
-from .input_fields import StrictCharField, StrictIntegerField
-from .rules_serializers import (
-    AdjustmentSerializer,
-    GridField,
-    RulesetSerializer,
-    RulesetSpecField,
-    StrictObjectSerializer,
-)
 
 _GRID_SCHEMA = {
     "type": "array",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import score_views
+from . import views as score_views
 
 urlpatterns = [
     path("", score_views.score_page, name="score"),

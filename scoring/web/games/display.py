@@ -20,9 +20,9 @@ from scoring import selectors
 from scoring.inputs import int_or_none
 from scoring.models import Game, GameChange
 from scoring.rules import PlayerEntry, RulesError, Ruleset, parse_grid, score_grid, score_hole
-from scoring.web.game_forms import HoleForm, bad_cards, named_problem
+from scoring.web.calculator.results import AdjustmentLine, citation, grid_breakdown
+from scoring.web.games.forms import HoleForm, bad_cards, named_problem
 from scoring.web.numbers import minus_sign
-from scoring.web.score_results import AdjustmentLine, citation, grid_breakdown
 
 TIEBREAK_NAMES = {
     "countback": gettext_lazy("Countback"),

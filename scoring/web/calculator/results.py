@@ -27,10 +27,10 @@ from scoring.rules import (
     score_grid,
     score_hole,
 )
+from scoring.web.grid_entry import filled_count, is_blank, is_complete, names_a_cell, token_problems
+from scoring.web.numbers import minus_text
 
-from .grid_entry import filled_count, is_blank, is_complete, names_a_cell, token_problems
-from .numbers import minus_text
-from .score_forms import PlayerInput, ScoreInput
+from .forms import PlayerInput, ScoreInput
 
 Position = tuple[int, int]
 

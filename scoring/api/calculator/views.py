@@ -20,6 +20,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring.api.errors import ErrorSerializer
+from scoring.api.parsers import SCORING_PARSERS
 from scoring.rules import (
     PARAMETERS,
     PRESETS,
@@ -34,9 +36,7 @@ from scoring.rules import (
 from scoring.rules import score_grid as engine_score_grid
 from scoring.rules import score_hole as engine_score_hole
 
-from .errors import ErrorSerializer
-from .parsers import SCORING_PARSERS
-from .rules_serializers import (
+from .serializers import (
     HoleRequestSerializer,
     HoleResponseSerializer,
     RulesetListSerializer,
