@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from scoring.models import Game
+from scoring.rules import PlayedHole, holes_won
 from scoring.selectors import HoleLine, Scoreboard, scoreboard
 
 EXPORT_FORMAT = "golfclub.game/1"
@@ -25,12 +26,13 @@ def results_summary(game: Game, board: Scoreboard | None = None) -> list[dict[st
     lowest counts for each); `best_hole_score` is their lowest single-hole score.
     """
     board = board or scoreboard(game)
-    lows = {player.name: 0 for player in board.players}
+    lows = holes_won(
+        (PlayedHole(hole.number, {e.name: e.score for e in hole.entries}) for hole in board.holes),
+        (player.name for player in board.players),
+    )
     best: dict[str, int | None] = {player.name: None for player in board.players}
     for hole in board.holes:
         for entry in hole.entries:
-            if entry.is_low:
-                lows[entry.name] += 1
             current = best[entry.name]
             best[entry.name] = entry.score if current is None else min(current, entry.score)
     return [

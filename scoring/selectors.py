@@ -1,7 +1,7 @@
 """Reads of live games shared by the pages, the API and the exports.
 
 Each selector runs a fixed number of queries whatever the number of players and holes. Standings,
-match end and tiebreaks come from the rules engine (`rank_players`, `match_over`, `dealer_for_hole`).
+match end and tiebreaks come from the rules engine (`compute_match_state`, `dealer_for_hole`).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from scoring.rules import (
     Ruleset,
     dealer_for_hole,
     first_player_for_hole,
-    match_over,
-    rank_players,
     resolve_ruleset,
 )
+from scoring.rules.holes import PlayedHole, low_scorers
+from scoring.rules.match_state import compute_match_state
 
 __all__ = [
     "EntryLine",
@@ -106,64 +106,39 @@ def _resolved_ruleset(canonical: str) -> Ruleset:
 def match_state(
     ruleset: Ruleset, seats: Sequence[Seat], rows: Iterable[tuple[int, bool, int, int]]
 ) -> MatchState:
-    """Totals, match end and outcome from entry rows (seat_id, is_playoff, hole number, score)."""
+    """Totals, match end and outcome from entry rows (seat_id, is_playoff, hole number, score).
+
+    An adapter: the rows become the engine's `PlayedHole`s and `compute_match_state` does the rest."""
     names = {seat.pk: seat.name for seat in seats}
-    regular: dict[int, dict[int, int]] = defaultdict(dict)
-    playoff: dict[int, dict[int, int]] = defaultdict(dict)
-    regular_numbers: set[int] = set()
-    playoff_numbers: set[int] = set()
+    holes: dict[tuple[bool, int], dict[str, int]] = defaultdict(dict)
     for seat_id, is_playoff, number, score in rows:
-        if is_playoff:
-            playoff[seat_id][number] = score
-            playoff_numbers.add(number)
-        else:
-            regular[seat_id][number] = score
-            regular_numbers.add(number)
-    hole_scores = {names[pk]: tuple(v for _, v in sorted(regular[pk].items())) for pk in names}
-    playoff_scores = {
-        names[pk]: tuple(v for _, v in sorted(playoff[pk].items())) for pk in names if playoff[pk]
-    }
-    seat_states = {
-        pk: SeatState(
-            total=sum(regular[pk].values()),
-            holes_played=len(regular[pk]),
-            playoff_total=sum(playoff[pk].values()),
-        )
-        for pk in names
-    }
-    totals = {names[pk]: state.total for pk, state in seat_states.items()}
-    over, reason = match_over(ruleset, len(regular_numbers), totals)
-    outcome: MatchOutcome | None = None
-    status, winners, contenders = GameStatus.IN_PROGRESS, (), ()
-    if over and names:
-        outcome = rank_players(hole_scores, ruleset.tiebreakers, playoff_scores or None)
-        if outcome.status == "sudden_death":
-            status, contenders = GameStatus.SUDDEN_DEATH, tuple(outcome.contenders)
-        else:
-            status = GameStatus.FINISHED
-            winners = tuple(outcome.winners) or tuple(outcome.order[0] if outcome.order else ())
-    stale = False
-    if playoff_numbers:
-        first = min(playoff_numbers)
-        played_first = {names[pk] for pk in names if first in playoff[pk]}
-        tied: set[str] = set()
-        if over and names:
-            regular_only = rank_players(hole_scores, ruleset.tiebreakers, None)
-            tied = set(regular_only.contenders) if regular_only.status == "sudden_death" else set()
-        stale = played_first != tied
+        if seat_id in names:
+            holes[(is_playoff, number)][names[seat_id]] = score
+    state = compute_match_state(
+        ruleset,
+        list(names.values()),
+        [PlayedHole(number, scores, playoff) for (playoff, number), scores in holes.items()],
+    )
     return MatchState(
-        seats=seat_states,
-        regular_holes=len(regular_numbers),
-        playoff_holes=len(playoff_numbers),
-        over=over,
-        reason=reason,
-        outcome=outcome,
-        status=status,
-        winners=winners,
-        contenders=contenders,
-        hole_scores=hole_scores,
-        playoff_scores=playoff_scores,
-        playoff_stale=stale,
+        seats={
+            pk: SeatState(
+                total=state.totals[name].total,
+                holes_played=state.totals[name].holes_played,
+                playoff_total=state.totals[name].playoff_total,
+            )
+            for pk, name in names.items()
+        },
+        regular_holes=state.regular_holes,
+        playoff_holes=state.playoff_holes,
+        over=state.over,
+        reason=state.reason,
+        outcome=state.outcome,
+        status=GameStatus(state.status),
+        winners=state.winners,
+        contenders=state.contenders,
+        hole_scores=state.hole_scores,
+        playoff_scores=state.playoff_scores,
+        playoff_stale=state.playoff_stale,
     )
 
 
@@ -298,7 +273,7 @@ def _hole_lines(holes: Sequence[Hole], entries: Sequence[Any], seats: Mapping[in
     lines = []
     for hole in holes:
         rows = sorted(by_hole[hole.pk], key=lambda e: seats[e.seat_id].seat)
-        low = min((e.score for e in rows), default=None)
+        lows = low_scorers({e.seat_id: e.score for e in rows})
         dealer = by_index.get(hole.dealer_seat)
         lines.append(
             HoleLine(
@@ -321,7 +296,7 @@ def _hole_lines(holes: Sequence[Hole], entries: Sequence[Any], seats: Mapping[in
                         cards=e.cards,
                         adjustments=list(e.adjustments or []),
                         blocks_marked=e.blocks_marked,
-                        is_low=e.score == low,
+                        is_low=e.seat_id in lows,
                     )
                     for e in rows
                 ),

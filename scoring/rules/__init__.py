@@ -6,6 +6,7 @@ from .decks import check_grid_cards, check_table_cards
 from .errors import CardError, DeckError, GridError, Problem, RulesError, RulesetError
 from .grid import Block, CardScore, GridScore, Match, Position, grid_total, score_grid
 from .hole import Adjustment, HoleScore, PlayerEntry, PlayerHoleScore, score_hole
+from .holes import PlayedHole, PlayerTotals, holes_won, low_scorers, sum_totals
 from .match import (
     MatchOutcome,
     TiebreakStep,
@@ -14,9 +15,13 @@ from .match import (
     match_over,
     rank_players,
 )
+from .match_state import MatchProgress, compute_match_state
 from .ruleset import PARAMETERS, PRESETS, BlockRule, EnderPenalty, ParameterInfo, Ruleset, resolve_ruleset
+from .standings import EventStandings, StandingRow, rank_event
+from .tiebreak import METRICS, TiebreakData, TiebreakMetric, register_metric
 
 __all__ = [
+    "METRICS",
     "PARAMETERS",
     "PRESETS",
     "RANKS",
@@ -30,33 +35,46 @@ __all__ = [
     "CardScore",
     "DeckError",
     "EnderPenalty",
+    "EventStandings",
     "Grid",
     "GridError",
     "GridScore",
     "HoleScore",
     "Match",
     "MatchOutcome",
+    "MatchProgress",
     "ParameterInfo",
+    "PlayedHole",
     "PlayerEntry",
     "PlayerHoleScore",
+    "PlayerTotals",
     "Position",
     "Problem",
     "RulesError",
     "Ruleset",
     "RulesetError",
+    "StandingRow",
+    "TiebreakData",
+    "TiebreakMetric",
     "TiebreakStep",
     "check_grid_cards",
     "check_table_cards",
     "cite",
+    "compute_match_state",
     "dealer_for_hole",
     "first_player_for_hole",
     "format_grid",
     "grid_total",
+    "holes_won",
+    "low_scorers",
     "match_over",
     "parse_card",
     "parse_grid",
+    "rank_event",
     "rank_players",
+    "register_metric",
     "resolve_ruleset",
     "score_grid",
     "score_hole",
+    "sum_totals",
 ]

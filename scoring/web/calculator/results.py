@@ -22,6 +22,7 @@ from scoring.rules import (
     RulesError,
     check_grid_cards,
     cite,
+    low_scorers,
     parse_card,
     parse_grid,
     score_grid,
@@ -366,8 +367,8 @@ def score_hole_page(page: ScoreInput) -> ScoreResult:
         player_result(player.number, score, page.rows, page.cols)
         for player, score in zip(page.players, hole.players, strict=True)
     ]
-    lowest = min(player.score for player in scored_players if player.score is not None)
-    scored_players = [replace(player, lowest=player.score == lowest) for player in scored_players]
+    lows = low_scorers({i: p.score for i, p in enumerate(scored_players) if p.score is not None})
+    scored_players = [replace(player, lowest=i in lows) for i, player in enumerate(scored_players)]
     announcement = "; ".join(f"{player.name}: {player.score}" for player in scored_players)
     return ScoreResult("scored", announcement, players=scored_players)
 
