@@ -6,7 +6,9 @@ The public API of the services, by job:
 - `seats`: seats at a table (`seat_add`, `seat_rename`, `seat_remove`) and a user's roster
   (`player_create`, `player_rename`, `player_delete`);
 - `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`;
-- `undo`: `undo_last_change`, `redo_change`.
+- `undo`: `undo_last_change`, `redo_change`;
+- `hole_scoring`: `score_hole_entries`, the one scoring pipeline of a hole (pure), shared by the
+  save and the page's live preview.
 
 Callers use `from scoring import services; services.hole_record(...)`. Every function runs in one
 transaction, locks the game row first, gets every score from the rules engine, and recomputes the
@@ -22,6 +24,7 @@ from scoring.game_errors import GameError
 from scoring.services._hole_recording import MAX_HOLES, IdempotentReplay
 from scoring.services._players import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from scoring.services.games import create_game, delete_game, game_rename, set_game_ruleset
+from scoring.services.hole_scoring import EntryToScore, ScoredHole, score_hole_entries
 from scoring.services.holes import hole_delete, hole_record, hole_record_by_edit_token, hole_update
 from scoring.services.seats import (
     player_create,
@@ -38,8 +41,10 @@ __all__ = [
     "MAX_NAME",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "EntryToScore",
     "GameError",
     "IdempotentReplay",
+    "ScoredHole",
     "create_game",
     "delete_game",
     "game_rename",
@@ -51,6 +56,7 @@ __all__ = [
     "player_delete",
     "player_rename",
     "redo_change",
+    "score_hole_entries",
     "seat_add",
     "seat_remove",
     "seat_rename",
