@@ -2,7 +2,8 @@
 
 The public API of the services, by job:
 
-- `games`: `create_game`, `set_game_ruleset`, `game_rename`, `delete_game`;
+- `games`: `create_game`, `set_game_ruleset`, `game_rename`, `update_game` (both at once),
+  `delete_game`;
 - `seats`: seats at a table (`seat_add`, `seat_rename`, `seat_remove`) and a user's roster
   (`player_create`, `player_rename`, `player_delete`);
 - `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`;
@@ -13,7 +14,7 @@ The public API of the services, by job:
 Callers use `from scoring import services; services.hole_record(...)`. Every function runs in one
 transaction, locks the game row first, gets every score from the rules engine, and recomputes the
 stored totals of every seat from the entries before it commits (recording a regular hole adds its
-scores to them instead). Bad input raises a `GameError` (or another `RulesError`) naming what is
+scores to them instead). Bad input raises a `GameError` (or the engine's `RulesError`) naming what is
 wrong and where; nothing is written then. The private modules hold the shared steps:
 `_hole_writing` (lock, entries, snapshots, change log, totals), `_entry_scoring` (input checked
 and scored by the engine), `_hole_recording` (the hot path of recording a hole), `_players`
@@ -21,9 +22,9 @@ and scored by the engine), `_hole_recording` (the hot path of recording a hole),
 """
 
 from scoring.game_errors import GameError
-from scoring.services._hole_recording import MAX_HOLES, IdempotentReplay
+from scoring.services._hole_recording import MAX_HOLES, IdempotentReplay, RecordedHole
 from scoring.services._players import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from scoring.services.games import create_game, delete_game, game_rename, set_game_ruleset
+from scoring.services.games import create_game, delete_game, game_rename, set_game_ruleset, update_game
 from scoring.services.hole_scoring import EntryToScore, ScoredHole, score_hole_entries
 from scoring.services.holes import hole_delete, hole_record, hole_record_by_edit_token, hole_update
 from scoring.services.seats import (
@@ -44,6 +45,7 @@ __all__ = [
     "EntryToScore",
     "GameError",
     "IdempotentReplay",
+    "RecordedHole",
     "ScoredHole",
     "create_game",
     "delete_game",
@@ -62,4 +64,5 @@ __all__ = [
     "seat_rename",
     "set_game_ruleset",
     "undo_last_change",
+    "update_game",
 ]

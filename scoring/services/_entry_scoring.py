@@ -190,7 +190,7 @@ def _entries_to_score(
                 raise GameError(
                     Problem(f"{where}.blocks_marked", _("The number of blocks must be 0 or more."))
                 )
-        except RulesError as error:
+        except (RulesError, GameError) as error:
             to_score.append(EntryToScore(name=seat.name, refused=error.problems))
             continue
         to_score.append(EntryToScore(name=seat.name, cards=cards, total=total, blocks_marked=blocks))

@@ -57,16 +57,20 @@ def score_hole_entries(
     """Score a hole's entries with the engine, the cards checked against the packs of `table_size`
     players (the whole table, whoever plays this hole).
 
-    Raises one `GameError` naming every entry that cannot be read (`where` is "entries.<name>...");
-    then the engine's `RulesError` (bad grid shape, the joker rule, more cards than the packs hold),
+    Raises one error naming every entry that cannot be read (`where` is "entries.<name>..."): the
+    engine's (`CardError`, `GridError`) when only cards are unreadable, else a `GameError`; then the
+    engine's `RulesError` (bad grid shape, the joker rule, more cards than the packs hold),
     its paths named as in the input ("entries.ann[1][2]", not the engine's "grids.ann[1][2]").
     """
     problems: list[Problem] = []
     engine_entries: list[PlayerEntry] = []
     cards: dict[str, list[list[str]] | None] = {}
+    refused_input = False
+    unreadable_cards: type[RulesError] | None = None
     for entry in entries:
         if entry.refused:
             problems.extend(entry.refused)
+            refused_input = True
             continue
         grid = None
         if entry.cards is not None:
@@ -74,13 +78,16 @@ def score_hole_entries(
                 grid = parse_grid(entry.cards, where=f"entries.{entry.name}", jokers=ruleset.jokers > 0)
             except RulesError as error:
                 problems.extend(error.problems)
+                unreadable_cards = unreadable_cards or type(error)
                 continue
         cards[entry.name] = format_grid(grid) if grid is not None else None
         engine_entries.append(
             PlayerEntry(name=entry.name, grid=grid, total=entry.total, blocks_marked=entry.blocks_marked)
         )
     if problems:
-        raise GameError(problems)
+        # Only bad cards: the engine's error (a `CardError`...); any other unreadable input with them
+        # makes it the game's.
+        raise GameError(problems) if refused_input or unreadable_cards is None else unreadable_cards(problems)
     try:
         whole_table = len(engine_entries) == table_size
         if not whole_table:

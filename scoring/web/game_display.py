@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import selectors, services
+from scoring.error_statuses import ANSWERED_ERRORS
 from scoring.inputs import int_or_none
 from scoring.models import Game, GameChange
 from scoring.rules import RulesError, Ruleset, parse_grid, score_grid
@@ -273,7 +274,7 @@ def preview_scores(
             scored = services.score_hole_entries(
                 engine_entries, ruleset, ender=ender if ender in good else None, table_size=len(board.players)
             ).score
-        except RulesError as error:  # the table as a whole (more cards than the packs hold)
+        except ANSWERED_ERRORS as error:  # the table as a whole (more cards than the packs hold)
             problems += [p.message for p in error.problems]
     for index, name in enumerate(form.players):
         if name not in entries:  # half-filled: name its typos now, its empty cells only on save

@@ -1,8 +1,8 @@
 """The live preview and the save score a hole through one pipeline (`services.score_hole_entries`).
 
 Before, the preview checked a half-filled hole's cards against the packs of the players entered so
-far (one pack for two of four players, where packs go by the player count), while the save checks them against the packs of the whole
-table: the preview refused cards the save then stored.
+far (one pack for two of four players, where packs go by the player count), while the save checks
+them against the packs of the whole table: the preview refused cards the save then stored.
 """
 
 from __future__ import annotations
