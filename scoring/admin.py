@@ -100,5 +100,5 @@ class PlayerAdmin(admin.ModelAdmin):
 class IdempotencyKeyAdmin(admin.ModelAdmin):
     """Keys of hole creations seen, for support."""
 
-    list_display = ("key", "game", "hole", "response_status", "created_at")
-    readonly_fields = ("game", "key", "request_hash", "hole", "response_status", "response_body")
+    list_display = ("key", "game", "hole", "hole_number", "created_at")
+    readonly_fields = ("game", "key", "request_hash", "hole", "hole_number")

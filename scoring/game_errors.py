@@ -1,78 +1,87 @@
 """Errors raised by the live-game services, each with a message a player understands.
 
-They extend the rules engine's `RulesError`, so they carry `problems` (where, message) and render as
-the API's error body {"detail": ..., "errors": [...]}; `status` is the HTTP status the API answers.
+They have their own root, `GameError`, apart from the rules engine's `RulesError`: both carry
+`problems` (where, message) and render as the API's error body {"detail": ..., "errors": [...]}.
+Nothing here knows about HTTP: the API and the pages answer each kind with the status that
+`scoring.error_statuses` gives it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from scoring.rules.errors import Problem, RulesError
+from scoring.rules.errors import Problem
 
 
-class GameError(RulesError):
-    """A request the game cannot accept as it stands (400)."""
+class GameError(Exception):
+    """A request the game cannot accept as it stands. `problems` names every problem found."""
 
-    status = 400
+    def __init__(self, problems: Iterable[Problem] | Problem | str, where: str = "input") -> None:
+        if isinstance(problems, str):
+            problems = (Problem(where, problems),)
+        elif isinstance(problems, Problem):
+            problems = (problems,)
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        if not self.problems:
+            raise ValueError("a GameError needs at least one problem")
+        super().__init__(self.problems[0].message)
+
+    @property
+    def message(self) -> str:
+        """The first problem's message."""
+        return self.problems[0].message
+
+    def as_dict(self) -> dict[str, Any]:
+        """The error body: {"detail": first message, "errors": [{"where", "message"}, ...]}."""
+        return {"detail": self.message, "errors": [p.as_dict() for p in self.problems]}
+
+    def __str__(self) -> str:
+        return "; ".join(p.message for p in self.problems)
 
 
 class RulesFrozen(GameError):
     """The ruleset cannot change: cards have been dealt (seed 001)."""
 
-    status = 409
-
 
 class MatchFinished(GameError):
     """The match is over: no further regular hole can be recorded."""
-
-    status = 409
 
 
 class PlayoffNotPending(GameError):
     """A playoff hole was offered when no sudden death is pending, or for the wrong players."""
 
-    status = 409
-
 
 class HoleNotFound(GameError):
     """No hole of that number in this game."""
-
-    status = 404
 
 
 class SeatNotFound(GameError):
     """No player in that seat in this game."""
 
-    status = 404
-
 
 class StaleVersion(GameError):
-    """The hole changed since the client read it (optimistic concurrency, HTTP 412)."""
+    """The hole changed since the client read it (optimistic concurrency)."""
 
-    status = 412
+
+class VersionRequired(GameError):
+    """A change to a hole must name the version it read (the API's If-Match header)."""
 
 
 class IdempotencyConflict(GameError):
-    """An Idempotency-Key reused with a different request body (HTTP 422)."""
-
-    status = 422
+    """An Idempotency-Key reused with a different request body."""
 
 
 class ConcurrentWrite(GameError):
-    """Another request changed the game at the same moment (HTTP 409): reload and retry."""
-
-    status = 409
+    """Another request changed the game at the same moment: reload and retry."""
 
 
 class NothingToUndo(GameError):
     """No change left that undo could revert."""
 
-    status = 409
-
 
 class HoleAlreadyRecorded(ConcurrentWrite):
-    """The hole the client filled in was saved meanwhile by someone else (HTTP 409).
+    """The hole the client filled in was saved meanwhile by someone else.
 
     `saved_number` is the hole the client meant; `next_number` the one the game expects now.
     """
@@ -84,16 +93,14 @@ class HoleAlreadyRecorded(ConcurrentWrite):
 
 
 class HoleGone(StaleVersion):
-    """The hole the client names (by its ETag or the form's hole id) no longer exists (HTTP 412)."""
+    """The hole the client names (by its ETag or the form's hole id) no longer exists."""
 
 
 class ChangeNotCurrent(GameError):
-    """An undo or redo names a change that is not the one to undo or redo now (HTTP 409).
+    """An undo or redo names a change that is not the one to undo or redo now.
 
     `already` is True when the named change was already undone (or redone): a repeat, a no-op.
     """
-
-    status = 409
 
     def __init__(self, problems: Iterable[Problem] | Problem, *, already: bool) -> None:
         super().__init__(problems)
@@ -101,6 +108,4 @@ class ChangeNotCurrent(GameError):
 
 
 class PlayoffHolesStale(GameError):
-    """A change to the regular holes would leave recorded playoff holes deciding another tie (409)."""
-
-    status = 409
+    """A change to the regular holes would leave recorded playoff holes deciding another tie."""

@@ -317,7 +317,11 @@ class GameChange(models.Model):
 
 
 class IdempotencyKey(models.Model):
-    """A hole-creation request seen before: a retry with the same key returns the same response."""
+    """A hole-creation request seen before: a retry with the same key answers the hole it recorded.
+
+    The API builds that answer from the hole as it stands now (`hole`, or `hole_number` once the
+    hole is gone); nothing of the HTTP answer is stored.
+    """
 
     game = models.ForeignKey(
         Game,
@@ -339,8 +343,8 @@ class IdempotencyKey(models.Model):
         blank=True,
         related_name="+",
     )
-    response_status = models.PositiveSmallIntegerField(_("response status"), null=True, blank=True)
-    response_body = models.JSONField(_("response body"), null=True, blank=True)
+    # The number the hole had when recorded: a retry after it was undone or deleted names it.
+    hole_number = models.PositiveSmallIntegerField(_("hole number"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

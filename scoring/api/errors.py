@@ -67,15 +67,16 @@ def error_body(errors: list[dict[str, str]]) -> dict[str, Any]:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, then reshape every error body to {"detail": "...", "errors": [...]}.
 
-    Rules-engine errors (`RulesError`) become 400s carrying the engine's own problem list, whose
-    `where` paths already point into the request; `scoring.inputs.InputError` (a query parameter
-    that is not usable text or number) a 400 naming it.
+    Rules-engine and game errors (`RulesError`, `GameError`) are answered with their own problem
+    list, whose `where` paths already point into the request, and the status that
+    `scoring.error_statuses` gives them; `scoring.inputs.InputError` (a query parameter that is not
+    usable text or number) a 400 naming it.
     """
+    from scoring.error_statuses import ANSWERED_ERRORS, status_for
     from scoring.inputs import InputError
-    from scoring.rules.errors import RulesError
 
-    if isinstance(exc, RulesError):
-        return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, ANSWERED_ERRORS):
+        return Response(exc.as_dict(), status=status_for(exc))
     if isinstance(exc, InputError):  # a query parameter or header refused by scoring.inputs
         return Response(
             error_body([{"where": exc.where, "message": exc.message}]), status=status.HTTP_400_BAD_REQUEST

@@ -2,16 +2,19 @@
 
 The public API of the services, by job:
 
-- `games`: `create_game`, `set_game_ruleset`, `game_rename`, `delete_game`;
+- `games`: `create_game`, `set_game_ruleset`, `game_rename`, `update_game` (both at once),
+  `delete_game`;
 - `seats`: seats at a table (`seat_add`, `seat_rename`, `seat_remove`) and a user's roster
   (`player_create`, `player_rename`, `player_delete`);
 - `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`;
-- `undo`: `undo_last_change`, `redo_change`.
+- `undo`: `undo_last_change`, `redo_change`;
+- `hole_scoring`: `score_hole_entries`, the one scoring pipeline of a hole (pure), shared by the
+  save and the page's live preview.
 
 Callers use `from scoring import services; services.hole_record(...)`. Every function runs in one
 transaction, locks the game row first, gets every score from the rules engine, and recomputes the
 stored totals of every seat from the entries before it commits (recording a regular hole adds its
-scores to them instead). Bad input raises a `GameError` (or another `RulesError`) naming what is
+scores to them instead). Bad input raises a `GameError` (or the engine's `RulesError`) naming what is
 wrong and where; nothing is written then. The private modules hold the shared steps:
 `_hole_writing` (lock, entries, snapshots, change log, totals), `_entry_scoring` (input checked
 and scored by the engine), `_hole_recording` (the hot path of recording a hole), `_players`
@@ -20,8 +23,9 @@ and scored by the engine), `_hole_recording` (the hot path of recording a hole),
 
 from scoring.game_errors import GameError
 from scoring.limits import MAX_HOLES, MAX_PLAYERS, MIN_PLAYERS
-from scoring.services._hole_recording import IdempotentReplay
-from scoring.services.games import create_game, delete_game, game_rename, set_game_ruleset
+from scoring.services._hole_recording import IdempotentReplay, RecordedHole
+from scoring.services.games import create_game, delete_game, game_rename, set_game_ruleset, update_game
+from scoring.services.hole_scoring import EntryToScore, ScoredHole, score_hole_entries
 from scoring.services.holes import hole_delete, hole_record, hole_record_by_edit_token, hole_update
 from scoring.services.seats import (
     player_create,
@@ -37,8 +41,11 @@ __all__ = [
     "MAX_HOLES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "EntryToScore",
     "GameError",
     "IdempotentReplay",
+    "RecordedHole",
+    "ScoredHole",
     "create_game",
     "delete_game",
     "game_rename",
@@ -50,9 +57,11 @@ __all__ = [
     "player_delete",
     "player_rename",
     "redo_change",
+    "score_hole_entries",
     "seat_add",
     "seat_remove",
     "seat_rename",
     "set_game_ruleset",
     "undo_last_change",
+    "update_game",
 ]

@@ -7,7 +7,7 @@ input raises one `GameError` naming every problem, with paths as in the input ("
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,16 +22,11 @@ from scoring.models import (
 )
 from scoring.names import name_key
 from scoring.rules import (
-    HoleScore,
-    PlayerEntry,
     PlayerHoleScore,
     Ruleset,
-    check_table_cards,
-    format_grid,
-    parse_grid,
-    score_hole,
 )
 from scoring.rules.errors import Problem, RulesError
+from scoring.services.hole_scoring import EntryToScore, score_hole_entries
 
 EntryInput = Sequence[Sequence[str]] | int | Mapping[str, Any]
 
@@ -96,10 +91,15 @@ def score_entries(
     ender_seat = _ender_seat(table, ender, problems)
     if problems:
         raise GameError(problems)
-    parsed = _parse_player_entries(players, given, blocks_by_seat, ruleset)
-    result = _score_with_engine(seats, players, parsed, ruleset, ender_seat)
-    by_name = {p.name: p for p in result.players}
-    return [_scored_entry(seat, parsed[seat.pk], by_name[seat.name]) for seat in players], ender_seat
+    to_score = _entries_to_score(players, given, blocks_by_seat)
+    scored = score_hole_entries(
+        to_score, ruleset, ender=ender_seat.name if ender_seat else None, table_size=len(seats)
+    )
+    by_name = {p.name: p for p in scored.score.players}
+    return [
+        _scored_entry(seat, entry, scored.cards[seat.name], by_name[seat.name])
+        for seat, entry in zip(players, to_score, strict=True)
+    ], ender_seat
 
 
 class _TableLookup:
@@ -174,25 +174,12 @@ def _ender_seat(table: _TableLookup, ender: str | None, problems: list[Problem])
     return seat
 
 
-@dataclass(frozen=True)
-class _ParsedEntry:
-    """One player's entry read from the input: the engine's entry and what is stored of it."""
-
-    engine: PlayerEntry
-    cards: list[list[str]] | None  # the grid as stored (format_grid), None for a typed total
-    typed_total: int | None
-    blocks_marked: int
-
-
-def _parse_player_entries(
-    players: Sequence[Seat],
-    given: Mapping[int, tuple[str, Any]],
-    blocks_by_seat: Mapping[int, int],
-    ruleset: Ruleset,
-) -> dict[int, _ParsedEntry]:
-    """Each player's entry parsed (grid or typed total, blocks); one `GameError` naming every bad one."""
-    problems: list[Problem] = []
-    parsed: dict[int, _ParsedEntry] = {}
+def _entries_to_score(
+    players: Sequence[Seat], given: Mapping[int, tuple[str, Any]], blocks_by_seat: Mapping[int, int]
+) -> list[EntryToScore]:
+    """Each player's input read as a grid or a typed total with its blocks (seat order); an input
+    that cannot be read carries its problems, reported with the others' by the pipeline."""
+    to_score: list[EntryToScore] = []
     for seat in players:
         name, value = given[seat.pk]
         where = f"entries.{name}"
@@ -203,52 +190,22 @@ def _parse_player_entries(
                 raise GameError(
                     Problem(f"{where}.blocks_marked", _("The number of blocks must be 0 or more."))
                 )
-            grid = parse_grid(cards, where=where, jokers=ruleset.jokers > 0) if cards is not None else None
-        except RulesError as error:
-            problems.extend(error.problems)
+        except (RulesError, GameError) as error:
+            to_score.append(EntryToScore(name=seat.name, refused=error.problems))
             continue
-        parsed[seat.pk] = _ParsedEntry(
-            engine=PlayerEntry(name=seat.name, grid=grid, total=total, blocks_marked=blocks),
-            cards=format_grid(grid) if grid is not None else None,
-            typed_total=total,
-            blocks_marked=blocks,
-        )
-    if problems:
-        raise GameError(problems)
-    return parsed
+        to_score.append(EntryToScore(name=seat.name, cards=cards, total=total, blocks_marked=blocks))
+    return to_score
 
 
-def _score_with_engine(
-    seats: Sequence[Seat],
-    players: Sequence[Seat],
-    parsed: Mapping[int, _ParsedEntry],
-    ruleset: Ruleset,
-    ender_seat: Seat | None,
-) -> HoleScore:
-    """The engine's scores of the hole; its errors re-raised with paths named as in the input."""
-    engine_entries = [parsed[seat.pk].engine for seat in players]
-    try:
-        if len(players) < len(seats):
-            # A playoff hole is dealt from the packs of the whole table, not of its contenders.
-            grids = {e.name: e.grid for e in engine_entries if e.grid is not None}
-            check_table_cards(grids, ruleset, players=len(seats))
-        return score_hole(
-            engine_entries,
-            ruleset,
-            ender=ender_seat.name if ender_seat else None,
-            check_decks=len(players) == len(seats),
-        )
-    except RulesError as error:
-        raise type(error)(_named_as_entries(error.problems)) from None
-
-
-def _scored_entry(seat: Seat, parsed: _ParsedEntry, score: PlayerHoleScore) -> ScoredEntry:
+def _scored_entry(
+    seat: Seat, entry: EntryToScore, cards: list[list[str]] | None, score: PlayerHoleScore
+) -> ScoredEntry:
     """What is stored of one player's entry: the input as read and the engine's score of it."""
     return ScoredEntry(
         seat=seat,
-        cards=parsed.cards,
-        typed_total=parsed.typed_total,
-        blocks_marked=parsed.blocks_marked,
+        cards=cards,
+        typed_total=entry.total,
+        blocks_marked=entry.blocks_marked,
         grid_score=score.grid_score,
         adjustments=[
             {"kind": a.kind, "reason": a.reason, "points": a.points, "rule": a.rule}
@@ -256,14 +213,6 @@ def _scored_entry(seat: Seat, parsed: _ParsedEntry, score: PlayerHoleScore) -> S
         ],
         score=score.score,
     )
-
-
-def _named_as_entries(problems: Iterable[Problem]) -> list[Problem]:
-    """The engine's paths ("grids.ann[1][2]") named as in our input ("entries.ann[1][2]")."""
-    return [
-        Problem("entries" + p.where[len("grids") :], p.message) if p.where.startswith("grids") else p
-        for p in problems
-    ]
 
 
 def rescore_snapshot(

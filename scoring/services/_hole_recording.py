@@ -7,7 +7,7 @@ sends every write together (the statements are in `scoring/db_statements.py`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,10 +55,18 @@ from scoring.services._hole_writing import (
 )
 
 
+@dataclass(frozen=True)
+class RecordedHole:
+    """A hole just recorded, and its line as the scoreboard shows it (built from what was written)."""
+
+    hole: Hole
+    line: HoleLine
+
+
 class IdempotentReplay(Exception):
     """Raised by `hole_record` when its Idempotency-Key was already used for the same request.
 
-    Nothing is written; `record` holds the hole first created and the response first given.
+    Nothing is written; `record` holds the id and number of the hole first created.
     """
 
     def __init__(self, record: IdempotencyKey) -> None:
@@ -73,8 +81,10 @@ def record_hole_in_transaction(
     idempotency_key: str | None,
     request_hash: str,
     **hole: Any,
-) -> Hole | None:
-    """One transaction: lock the game found by `game_lookup`, check the key, record the hole."""
+) -> RecordedHole | None:
+    """One transaction: lock the game found by `game_lookup`, check the key, record the hole.
+
+    None (nothing written) when no game matches `game_lookup`."""
     try:
         with transaction.atomic():
             found = db_statements.lock_game_for_hole(game_lookup, idempotency_key)
@@ -120,9 +130,8 @@ def write_next_hole(
     actor: str,
     idempotency_key: str | None,
     request_hash: str,
-    respond: Callable[[HoleLine], tuple[int, Any]] | None,
     expected_number: int | None,
-) -> Hole:
+) -> RecordedHole:
     """Score the next hole (or playoff hole) of the locked game and write it with its change log,
     the stored totals and status, and the Idempotency-Key if one was given."""
     ruleset = game_ruleset(locked)
@@ -160,21 +169,13 @@ def write_next_hole(
             locked.ruleset_frozen_at = timezone.now()
             locked.save(update_fields=["ruleset_frozen_at", "updated_at"])
         refresh_totals_and_status(locked)
-    answer: tuple[int | None, Any] = (None, None)
-    if respond is not None:
-        answer = respond(hole_line(hole, created, seats))
     if idempotency_key:
         record = IdempotencyKey(
-            game=locked,
-            key=idempotency_key,
-            request_hash=request_hash,
-            hole=hole,
-            response_status=answer[0],
-            response_body=answer[1],
+            game=locked, key=idempotency_key, request_hash=request_hash, hole=hole, hole_number=hole.number
         )
         db_statements.insert_idempotency_key(record, writes=writes)
     writes.send()
-    return hole
+    return RecordedHole(hole=hole, line=hole_line(hole, created, seats))
 
 
 @dataclass(frozen=True)

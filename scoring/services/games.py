@@ -168,6 +168,26 @@ def delete_game(game: Game) -> None:
         lock_game(game).delete()
 
 
+def update_game(
+    game: Game,
+    *,
+    title: str | None = None,
+    ruleset: str | Mapping[str, Any] | Ruleset | None = None,
+    actor: str = "",
+) -> Game:
+    """Change a game's ruleset and/or title in one transaction: both are made, or neither.
+
+    None leaves that setting as it is. The ruleset is changed first, so a refused ruleset
+    (`RulesFrozen`, `RulesetError`) is reported before a refused title and nothing is written.
+    """
+    with transaction.atomic():
+        if ruleset is not None:
+            set_game_ruleset(game, ruleset, actor=actor)
+        if title is not None:
+            game_rename(game, title)
+    return game
+
+
 def _title_too_long() -> str:
     """The message for a title over `MAX_TITLE_LENGTH` characters."""
     return _("The title is too long (%(max)s characters at most).") % {"max": MAX_TITLE_LENGTH}

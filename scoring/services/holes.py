@@ -2,14 +2,13 @@
 
 Every function runs in one transaction that locks the game first, gets every score from the rules
 engine and recomputes (or, for a regular recorded hole, adds to) the stored totals before it
-commits. Bad input raises a `GameError` (or another `RulesError`) naming what is wrong and where;
+commits. Bad input raises a `GameError` (or the engine's `RulesError`) naming what is wrong and where;
 nothing is written then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Mapping
 
 from django.db import transaction
 
@@ -19,11 +18,10 @@ from scoring.models import (
     Hole,
 )
 from scoring.selectors import (
-    HoleLine,
     game_ruleset,
 )
 from scoring.services._entry_scoring import EntryInput, entries_laid_over_snapshot, score_entries
-from scoring.services._hole_recording import record_hole_in_transaction
+from scoring.services._hole_recording import RecordedHole, record_hole_in_transaction
 from scoring.services._hole_writing import (
     bump_hole_version,
     copy_game_state,
@@ -47,7 +45,6 @@ def hole_record(
     actor: str = "",
     idempotency_key: str | None = None,
     request_hash: str | None = None,
-    respond: Callable[[HoleLine], tuple[int, Any]] | None = None,
     expected_number: int | None = None,
 ) -> Hole:
     """Record the next hole (or the next playoff hole) and return it.
@@ -63,16 +60,15 @@ def hole_record(
     card, wrong shape, deck check naming rank and count), `GameError` for unknown/missing players.
 
     With `idempotency_key` (and the `request_hash` of the request body): a key seen before for the
-    same hash raises `IdempotentReplay` carrying the first response; for another hash
-    `IdempotencyConflict`. Two concurrent calls with one key never create two holes. `respond`
-    turns the recorded hole into the (status, body) answered, stored with the key in the same
-    transaction so that a retry gets exactly that answer.
+    same hash raises `IdempotentReplay` carrying the key's record (the hole it created); for
+    another hash `IdempotencyConflict`. Two concurrent calls with one key never create two holes.
+    The key is stored with the hole's id and number in the same transaction.
 
     With `expected_number` (the hole the client filled in), a game that has moved on meanwhile
     raises `HoleAlreadyRecorded` (409): checked under the game lock, so of two phones saving the
     same hole exactly one records it. A replayed key is answered before this check.
     """
-    hole = record_hole_in_transaction(
+    recorded = record_hole_in_transaction(
         {"id": game.pk},
         caller=game,
         entries=entries,
@@ -82,12 +78,11 @@ def hole_record(
         actor=actor,
         idempotency_key=idempotency_key,
         request_hash=request_hash or "",
-        respond=respond,
         expected_number=expected_number,
     )
-    if hole is None:
+    if recorded is None:
         raise Game.DoesNotExist(f"Game {game.pk} no longer exists.")
-    return hole
+    return recorded.hole
 
 
 def hole_record_by_edit_token(
@@ -100,12 +95,12 @@ def hole_record_by_edit_token(
     actor: str = "",
     idempotency_key: str | None = None,
     request_hash: str | None = None,
-    respond: Callable[[HoleLine], tuple[int, Any]] | None = None,
     expected_number: int | None = None,
-) -> Hole | None:
+) -> RecordedHole | None:
     """`hole_record` for the game whose edit token is `edit_token`; None (nothing written) if none.
 
-    The game is found and locked by one query, so an API request pays no separate lookup.
+    The game is found and locked by one query, so an API request pays no separate lookup. Answers
+    the hole with its line as the scoreboard shows it (built from what was written, no re-read).
     """
     if not edit_token or len(edit_token) > 64:
         return None
@@ -119,7 +114,6 @@ def hole_record_by_edit_token(
         actor=actor,
         idempotency_key=idempotency_key,
         request_hash=request_hash or "",
-        respond=respond,
         expected_number=expected_number,
     )
 

@@ -10,6 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from scoring import services
+from scoring.error_statuses import status_for
 from scoring.models import Game, GameChange, Hole, IdempotencyKey
 
 pytestmark = pytest.mark.django_db
@@ -341,7 +342,7 @@ def test_it_refuses_a_regular_hole_change_that_would_leave_playoff_holes_decidin
     first = Hole.objects.get(game=game, number=1, is_playoff=False)
     with pytest.raises(services.GameError) as refused:
         services.hole_delete(game, 1, expected_id=first.pk, expected_version=first.version)
-    assert refused.value.status == 409 and "Delete the playoff holes first" in refused.value.message
+    assert status_for(refused.value) == 409 and "Delete the playoff holes first" in refused.value.message
     with pytest.raises(services.GameError):
         services.hole_update(
             game, 1, expected_version=None, entries={"ann": 0, "bob": 5, "cy": 9}, ender=None

@@ -18,7 +18,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
-from scoring.game_errors import GameError
+from scoring.game_errors import GameError, StaleVersion, VersionRequired
 from scoring.inputs import INT_MAX
 from scoring.rules.errors import Problem
 
@@ -26,16 +26,12 @@ MAX_IDEMPOTENCY_KEY = 255
 _TAG = re.compile(r'^"(?P<kind>[a-z]+)-(?P<id>[0-9]{1,18})(?:-v(?P<version>[0-9]{1,18}))?"$')
 
 
-class PreconditionRequired(GameError):
+class PreconditionRequired(VersionRequired):
     """HTTP 428: a change to a hole needs an If-Match header with the hole's ETag."""
 
-    status = 428
 
-
-class PreconditionFailed(GameError):
+class PreconditionFailed(StaleVersion):
     """HTTP 412: the If-Match header names no current version of the hole."""
-
-    status = 412
 
 
 def etag(kind: str, pk: int, version: int | None = None) -> str:

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from django.db import transaction
 from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.text import slugify
@@ -32,10 +31,11 @@ from rest_framework.response import Response
 from scoring import exports, selectors, services
 from scoring.api.errors import ErrorSerializer
 from scoring.api.parsers import SCORING_PARSERS
+from scoring.error_statuses import ANSWERED_ERRORS, status_for
 from scoring.game_errors import ConcurrentWrite
 from scoring.inputs import clean_text
 from scoring.models import Game, Hole, Player
-from scoring.rules.errors import Problem, RulesError
+from scoring.rules.errors import Problem
 
 from . import concurrency
 from .serializers import (
@@ -91,8 +91,8 @@ def _with_game_errors(view: Callable[..., Response]) -> Callable[..., Response]:
     def wrapper(request: Request, *args: Any, **kwargs: Any) -> Response:
         try:
             return view(request, *args, **kwargs)
-        except RulesError as error:
-            return Response(error.as_dict(), status=getattr(error, "status", status.HTTP_400_BAD_REQUEST))
+        except ANSWERED_ERRORS as error:
+            return Response(error.as_dict(), status=status_for(error))
 
     return wrapper
 
@@ -319,11 +319,9 @@ def game_detail(request: Request, token: str) -> Response:
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PATCH":
         data = _validated(GameUpdateSerializer, request)
-        with transaction.atomic():
-            if "ruleset" in data:
-                services.set_game_ruleset(game, data["ruleset"], actor=_actor(request))
-            if "title" in data:
-                services.game_rename(game, data["title"])
+        services.update_game(
+            game, title=data.get("title"), ruleset=data.get("ruleset"), actor=_actor(request)
+        )
     return Response(_game_body(request, game, can_edit=access.can_edit))
 
 
@@ -449,15 +447,9 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
     try:
         key = concurrency.idempotency_key(request)
         data = _validated(HoleWriteSerializer, request)
-    except (serializers.ValidationError, RulesError):
+    except (serializers.ValidationError, *ANSWERED_ERRORS):
         _access(token, write=True)  # a wrong link is answered (404, 403) before the body
         raise
-    answered: list[Response] = []
-
-    def respond(line: selectors.HoleLine) -> tuple[int, Any]:
-        answered.append(_hole_line_response(request, token, line, status.HTTP_201_CREATED))
-        return answered[-1].status_code, answered[-1].data
-
     hole = {
         "entries": data["entries"],
         "ender": data.get("ender") or None,
@@ -469,27 +461,31 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
         "request_hash": concurrency.body_hash({"playoff-hole": request.data} if playoff else request.data)
         if key
         else None,
-        "respond": respond,
         "expected_number": data.get("number"),
     }
     try:
         # The edit link's game is found and locked in one query; any other link is 404 or 403.
-        if services.hole_record_by_edit_token(token, **hole) is None:
-            services.hole_record(_access(token, write=True).game, **hole)
+        recorded = services.hole_record_by_edit_token(token, **hole)
+        if recorded is None:
+            game = _access(token, write=True).game
+            created = services.hole_record(game, **hole)
+            return _hole_response(
+                request, token, game, created.number, created.is_playoff, status.HTTP_201_CREATED
+            )
     except services.IdempotentReplay as replay:
         return _replayed_hole(request, token, replay.record)
-    return answered[-1]
+    return _hole_line_response(request, token, recorded.line, status.HTTP_201_CREATED)
 
 
 def _replayed_hole(request: Request, token: str, record: Any) -> Response:
     """The answer to a retried hole POST (same Idempotency-Key and body): what is true now.
 
-    The hole it recorded, as it stands, with the first answer's status, ETag and Location; if that
-    hole was undone or deleted since, 409 saying so (nothing is recorded again).
+    The hole it recorded, as it stands, with the first answer's status (201), ETag and Location; if
+    that hole was undone or deleted since, 409 saying so (nothing is recorded again).
     """
     hole = Hole.objects.filter(pk=record.hole_id, game_id=record.game_id).first() if record.hole_id else None
     if hole is None:
-        number = (record.response_body or {}).get("number")
+        number = record.hole_number
         raise ConcurrentWrite(
             Problem(
                 "Idempotency-Key",
@@ -501,7 +497,7 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
             )
         )
     response = _hole_response(
-        request, token, record.game, hole.number, hole.is_playoff, record.response_status or 201
+        request, token, record.game, hole.number, hole.is_playoff, status.HTTP_201_CREATED
     )
     response["Idempotent-Replayed"] = "true"
     return response

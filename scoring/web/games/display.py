@@ -16,10 +16,11 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import selectors
+from scoring import selectors, services
+from scoring.error_statuses import ANSWERED_ERRORS
 from scoring.inputs import int_or_none
 from scoring.models import Game, GameChange
-from scoring.rules import PlayerEntry, RulesError, Ruleset, parse_grid, score_grid, score_hole
+from scoring.rules import RulesError, Ruleset, parse_grid, score_grid
 from scoring.web.calculator.results import AdjustmentLine, citation, grid_breakdown
 from scoring.web.games.forms import HoleForm, bad_cards, named_problem
 from scoring.web.numbers import minus_sign
@@ -246,14 +247,14 @@ def preview_scores(
     rows: list[dict[str, Any]] = []
     problems: list[str] = []
     bad: set[str] = set()
-    engine_entries: list[PlayerEntry] = []
+    engine_entries: list[services.EntryToScore] = []
     for name in form.players:
         if name not in entries:
             continue
         value = entries[name]
         marked = blocks.get(name, 0)
         if isinstance(value, int):
-            engine_entries.append(PlayerEntry(name=name, total=value, blocks_marked=marked))
+            engine_entries.append(services.EntryToScore(name=name, total=value, blocks_marked=marked))
             continue
         try:
             # Each grid on its own first (its cards, its shape, the joker rule): one player's bad grid
@@ -264,13 +265,16 @@ def preview_scores(
             problems += [named_problem(name, p.message) for p in error.problems]
             bad.add(name)
             continue
-        engine_entries.append(PlayerEntry(name=name, grid=grid, blocks_marked=marked))
+        engine_entries.append(services.EntryToScore(name=name, cards=value, blocks_marked=marked))
     scored = None
     if engine_entries:
         good = {entry.name for entry in engine_entries}
         try:
-            scored = score_hole(engine_entries, ruleset, ender=ender if ender in good else None)
-        except RulesError as error:  # the table as a whole (more cards than the packs hold)
+            # The save's own pipeline, so the preview never shows a score the save would not store.
+            scored = services.score_hole_entries(
+                engine_entries, ruleset, ender=ender if ender in good else None, table_size=len(board.players)
+            ).score
+        except ANSWERED_ERRORS as error:  # the table as a whole (more cards than the packs hold)
             problems += [p.message for p in error.problems]
     for index, name in enumerate(form.players):
         if name not in entries:  # half-filled: name its typos now, its empty cells only on save

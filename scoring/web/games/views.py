@@ -25,8 +25,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring import selectors, services
+from scoring.error_statuses import ANSWERED_ERRORS, status_for
 from scoring.game_errors import (
     ChangeNotCurrent,
+    GameError,
     HoleAlreadyRecorded,
     HoleGone,
     IdempotencyConflict,
@@ -137,12 +139,12 @@ def _etag(game: Game, can_edit: bool) -> str:
     return f'W/"game-{game.pk}-v{game.version}-{"e" if can_edit else "v"}"'
 
 
-def _problems_of(error: RulesError) -> list[Problem]:
+def _problems_of(error: RulesError | GameError) -> list[Problem]:
     return list(getattr(error, "problems", ()) or [Problem("request", str(error))])
 
 
-def _status_of(error: RulesError) -> int:
-    return int(getattr(error, "status", 400))
+def _status_of(error: RulesError | GameError) -> int:
+    return status_for(error)
 
 
 # --------------------------------------------------------------------------------------------
@@ -374,7 +376,7 @@ def _start_game(request: HttpRequest) -> HttpResponse:
             title=form.cleaned_data.get("title", ""),
             start_key=_shared_start_key(start_key),
         )
-    except RulesError as error:
+    except ANSWERED_ERRORS as error:
         for problem in _problems_of(error):
             form.add_error(None, problem.message)
         return _dealer_screen(request, form, form, status=_status_of(error))
@@ -539,7 +541,7 @@ def game_settings(request: HttpRequest, token: str) -> HttpResponse:
         action = str(request.POST.get("action", ""))
         try:
             done = _apply_setting(request, game, action)
-        except RulesError as error:
+        except ANSWERED_ERRORS as error:
             errors[action] = [problem.message for problem in _problems_of(error)]
             status = _status_of(error)
         else:
@@ -707,7 +709,7 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
                     ),
                 )
                 return redirect("games:edit", token=token)
-            except RulesError as error:
+            except ANSWERED_ERRORS as error:
                 form.add_problems(_problems_of(error))
                 status = _status_of(error)
             else:
@@ -876,7 +878,7 @@ def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = Fal
                     form = _edit_form(line, board.ruleset)
                     form.stale = True
                     status = 409
-                except RulesError as error:
+                except ANSWERED_ERRORS as error:
                     form.add_problems(_problems_of(error))
                     status = _status_of(error)
                 else:
@@ -958,7 +960,7 @@ def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = F
                 "Check the scores below and delete again if you still want to."
             )
             status = 409
-        except RulesError as error:
+        except ANSWERED_ERRORS as error:
             error_message = " ".join(p.message for p in _problems_of(error))
             status = _status_of(error)
         else:
@@ -1093,7 +1095,7 @@ def _undo_or_redo(request: HttpRequest, token: str, *, redo: bool) -> HttpRespon
         except ChangeNotCurrent as error:
             level = messages.info if error.already else messages.error
             level(request, error.message)
-        except RulesError as error:
+        except ANSWERED_ERRORS as error:
             for problem in _problems_of(error):
                 messages.error(request, problem.message)
         else:

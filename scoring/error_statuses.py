@@ -1,0 +1,56 @@
+"""The HTTP status of each error the services and the rules engine raise: the one place the API
+and the pages both read it from.
+
+The domain (`scoring.game_errors`, `scoring.rules.errors`) knows nothing of HTTP; a view catches
+`ANSWERED_ERRORS` and answers `status_for(error)` with the error's problems.
+"""
+
+from __future__ import annotations
+
+from scoring.game_errors import (
+    ChangeNotCurrent,
+    ConcurrentWrite,
+    GameError,
+    HoleNotFound,
+    IdempotencyConflict,
+    MatchFinished,
+    NothingToUndo,
+    PlayoffHolesStale,
+    PlayoffNotPending,
+    RulesFrozen,
+    SeatNotFound,
+    StaleVersion,
+    VersionRequired,
+)
+from scoring.rules.errors import RulesError
+
+__all__ = ["ANSWERED_ERRORS", "STATUS_BY_ERROR", "status_for"]
+
+# The errors a view answers with their problems (anything else is a bug: a 500).
+ANSWERED_ERRORS: tuple[type[Exception], ...] = (RulesError, GameError)
+
+# Each kind's status; a subclass not listed takes its nearest listed base's.
+STATUS_BY_ERROR: dict[type[Exception], int] = {
+    RulesError: 400,  # bad cards, grids, rulesets
+    GameError: 400,  # a request the game cannot accept as it stands
+    HoleNotFound: 404,
+    SeatNotFound: 404,
+    RulesFrozen: 409,
+    MatchFinished: 409,
+    PlayoffNotPending: 409,
+    ConcurrentWrite: 409,  # and HoleAlreadyRecorded
+    NothingToUndo: 409,
+    ChangeNotCurrent: 409,
+    PlayoffHolesStale: 409,
+    StaleVersion: 412,  # and HoleGone
+    IdempotencyConflict: 422,
+    VersionRequired: 428,
+}
+
+
+def status_for(error: BaseException) -> int:
+    """The HTTP status answered for `error`: its class's, or its nearest listed base's (else 400)."""
+    for kind in type(error).__mro__:
+        if kind in STATUS_BY_ERROR:
+            return STATUS_BY_ERROR[kind]
+    return 400
