@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
@@ -172,14 +173,20 @@ def register_game_manager(managed_by: str, who: str | Promise) -> None:
     _MANAGERS[managed_by] = who
 
 
+def unregister_game_manager(managed_by: str) -> None:
+    """Forget who manages the games marked `managed_by` (tests)."""
+    _MANAGERS.pop(managed_by, None)
+
+
 def managed_refusal_message(game: Game) -> str:
     """ "This game is a table of Spring Open, round 2, table 3: its players, rules and deletion are set
     by the tournament's directors." """
     what = game.managed_label or game.managed_by
     who = _MANAGERS.get(game.managed_by) or _("whoever runs it")
-    return _(
-        "This game is a table of %(what)s: its players, rules and deletion are set by %(who)s."
-    ) % {"what": what, "who": who}
+    return _("This game is a table of %(what)s: its players, rules and deletion are set by %(who)s.") % {
+        "what": what,
+        "who": who,
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -199,6 +206,7 @@ def decide(token: str, user: Any = None) -> GameGrant | None:
 
 def grant_for(game: Game, token_kind: TokenKind, user: Any = None, *, token: str | None = None) -> GameGrant:
     """The grant on `game` through its `token_kind` link for `user`: built-in rules, then providers."""
+    user = AnonymousUser() if user is None else user
     managed = bool(game.managed_by)
     if token_kind is TokenKind.EDIT:
         from_token = EDIT_TOKEN_SCORES if managed else _EDIT_TOKEN_OF_UNMANAGED
@@ -223,4 +231,3 @@ def grant_for(game: Game, token_kind: TokenKind, user: Any = None, *, token: str
         granted_by=tuple(sources),
         managed=managed,
     )
-

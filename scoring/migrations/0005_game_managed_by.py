@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0004_idempotency_key_keeps_hole_id'),
+        ("scoring", "0004_idempotency_key_keeps_hole_id"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='managed_by',
-            field=models.CharField(blank=True, default='', max_length=64, verbose_name='managed by'),
+            model_name="game",
+            name="managed_by",
+            field=models.CharField(blank=True, default="", max_length=64, verbose_name="managed by"),
         ),
         migrations.AddField(
-            model_name='game',
-            name='managed_label',
-            field=models.CharField(blank=True, default='', max_length=200, verbose_name='managed as'),
+            model_name="game",
+            name="managed_label",
+            field=models.CharField(blank=True, default="", max_length=200, verbose_name="managed as"),
         ),
     ]
