@@ -9,7 +9,7 @@ token, or raises the refusal, answered in the API's error shape:
 - `manage` through the table link of a managed game: 409 naming what manages the game.
 
 The token is the credential, so a token alone needs no CSRF token (as before). A logged-in user is
-known too (session or any authentication the project configures), for the access providers; when a
+known too (session, or any other authentication the project configures), for the access providers; when a
 write needs what only the user brings (an official scoring through the view link) and the user came
 by the session cookie, Django's CSRF check applies, as for any session write.
 """
@@ -21,10 +21,11 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user
 from django.utils.translation import gettext as _
 from rest_framework import status
-from rest_framework.authentication import BaseAuthentication, SessionAuthentication
-from rest_framework.exceptions import APIException, NotFound, PermissionDenied
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import APIException, AuthenticationFailed, NotFound, PermissionDenied
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -42,20 +43,28 @@ class GameManaged(APIException):
     default_code = "managed"
 
 
-class SessionUserWithoutCsrf(SessionAuthentication):
-    """The session's user, without DRF's CSRF check at authentication: the check is made by
-    `game_grant_required` only when a write relies on that user rather than on the token."""
+def request_user(request: Request) -> tuple[Any, bool]:
+    """Who sends this token request, and whether they came by the session cookie.
 
-    def enforce_csrf(self, request: Request) -> None:
-        """Deferred: see `game_grant_required`."""
-
-
-def token_view_authenticators() -> list[type[BaseAuthentication]]:
-    """The project's authentication classes for token views, the session one without eager CSRF."""
-    classes: list[type[BaseAuthentication]] = []
-    for auth in api_settings.DEFAULT_AUTHENTICATION_CLASSES:
-        classes.append(SessionUserWithoutCsrf if issubclass(auth, SessionAuthentication) else auth)
-    return classes
+    Token views run without DRF authentication (the link is the credential, and a token request
+    never fails for a stale login), so the user is found here: by any non-session authentication
+    the project configures (DRF's `TokenAuthentication` for scripts, when added to the settings),
+    else the session's user (Django's, no CSRF check yet: see `grant_or_refuse`).
+    """
+    for auth_class in api_settings.DEFAULT_AUTHENTICATION_CLASSES:
+        if issubclass(auth_class, SessionAuthentication):
+            continue
+        try:
+            found = auth_class().authenticate(request)
+        except AuthenticationFailed:
+            found = None  # a bad credential for a link that needs none: the token still counts
+        if found is not None:
+            return found[0], False
+    if not hasattr(request._request, "session"):
+        return None, False
+    # From the session itself: DRF has set the request's user to anonymous (no authenticators here).
+    user = get_user(request._request)
+    return user, bool(user.is_authenticated)
 
 
 @dataclass(frozen=True)
@@ -70,7 +79,8 @@ class DeferredGrant:
 def grant_or_refuse(request: Request, token: str, capability: Capability) -> GameGrant:
     """The grant of this request on the game behind `token`, if it allows `capability`; else raise
     the refusal (404, 403, 409)."""
-    grant = decide(token, request.user)
+    user, by_session = request_user(request)
+    grant = decide(token, user)
     if grant is None:
         raise NotFound(_("No game has this link. Check that it was copied whole."))
     reason = grant.refusal(capability)
@@ -80,11 +90,7 @@ def grant_or_refuse(request: Request, token: str, capability: Capability) -> Gam
         raise PermissionDenied(
             _("This is the game's read-only link: only the edit link can change it. Ask the scorer for it.")
         )
-    if (
-        capability not in grant.token_capabilities
-        and request.method not in SAFE_METHODS
-        and isinstance(request.successful_authenticator, SessionAuthentication)
-    ):
+    if capability not in grant.token_capabilities and request.method not in SAFE_METHODS and by_session:
         # The write rests on the session's user, not on the token: a forged cross-site request
         # must not borrow that user's rights.
         SessionAuthentication().enforce_csrf(request)

@@ -1,8 +1,10 @@
 """The live-games API: games, their players, holes and entries, scoreboard, history, undo, exports.
 
-A game is reached by its link token: the edit token may read and write, the view token only read
-(writes answer 403). Token views authenticate nobody (the token is the credential, so no CSRF
-applies); the owner's list and the player roster use the session. Views stay thin: shapes are
+A game is reached by its link token; what each method may do is decided by the access policy
+(`scoring.access`, through `game_grant_required`): the edit token reads and writes (a managed game's
+table link does not manage: 409), the view token only reads (writes answer 403), and providers may
+give a logged-in user more. The token is the credential, so no CSRF applies to it; the owner's list
+and the player roster use the session. Views stay thin: shapes are
 checked by `game_serializers`, writes go through `scoring.services`, reads through
 `scoring.selectors` and `scoring.exports`.
 """
@@ -38,7 +40,7 @@ from scoring.rules.errors import Problem, RulesError
 
 from . import concurrency
 from .errors import ErrorSerializer
-from .game_access import DeferredGrant, game_grant_required, token_view_authenticators
+from .game_access import DeferredGrant, game_grant_required
 from .game_serializers import (
     EntryLineSerializer,
     EntryWriteSerializer,
@@ -75,7 +77,11 @@ _ERR = {
     403: OpenApiResponse(ErrorSerializer, description="A read-only (view) link cannot change the game."),
     404: OpenApiResponse(ErrorSerializer, description="No game has this link, or no such hole or seat."),
     409: OpenApiResponse(
-        ErrorSerializer, description="Refused by the state of the match (rules frozen, over)."
+        ErrorSerializer,
+        description=(
+            "Refused by the state of the match (rules frozen, over), or by a managed game: its table "
+            "link cannot change its players, rules or title, nor delete it."
+        ),
     ),
 }
 _READ_ERR = {404: _ERR[404]}
@@ -113,7 +119,7 @@ def _token_api(
         view = _with_game_errors(view)
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
-        view = authentication_classes(token_view_authenticators())(view)
+        view = authentication_classes([])(view)  # the user, if any, is found by the access check
         return api_view(list(capabilities))(view)
 
     return decorate

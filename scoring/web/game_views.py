@@ -3,7 +3,8 @@
 Views stay thin: writes go through `scoring.services`, reads through `scoring.selectors`, every
 score comes from the rules engine. Two kinds of link reach a game: the edit link (`e/<token>/`)
 scores without an account; the view link (`v/<token>/`) only reads, and its scoreboard refreshes
-itself by polling a partial that answers 304 while the game's version is unchanged.
+itself by polling a partial that answers 304 while the game's version is unchanged. What a request
+may do is decided by `scoring.access` through `@game_page(capability)`: views get a `GameGrant`.
 """
 
 from __future__ import annotations

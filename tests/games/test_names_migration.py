@@ -22,6 +22,15 @@ def _migrate(target: list[tuple[str, str]]):
     return executor.loader.project_state(target).apps
 
 
+@pytest.fixture(autouse=True)
+def back_to_the_latest_migration():
+    """After the test, the database schema is the latest again (later tests use the later columns)."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 def test_it_fills_name_keys_and_renames_names_that_now_collide(django_user_model):
     owner = django_user_model.objects.create_user("host", password="pw-12345-long")
     old = _migrate(BEFORE)
