@@ -2,9 +2,10 @@
 
 A game is reached by a token in the URL (its edit token or its view token) and, maybe, by a logged-in
 user. `decide(token, user)` answers a `GameGrant`: the game, the capabilities the request holds on it,
-who or what granted each, and whether the game is managed by something else. The web and API
-decorators (`scoring.web.game_access.game_page`, `scoring.api.game_access.game_api`) call it, check
-the capability a view needs and either call the view with the grant or answer the refusal.
+who or what granted each, and whether the game is managed by something else. The decorators of the
+pages (`scoring.web.game_access.game_page`) and of the API (`scoring.api.game_access.
+game_grant_required`) call it, check the capability a view needs and either call the view with the
+grant or answer the refusal.
 
 Capabilities:
 - `view`: read the game (scoreboard, holes, history, exports).
