@@ -137,6 +137,12 @@ class Game(models.Model):
         _("status"), max_length=16, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
     )
     winners = models.JSONField(_("winners"), default=list, blank=True)
+    # A game that belongs to something else (a tournament's table): what manages it, as a short key
+    # ("tournaments.table"; blank for a friends' game), and how people call it ("Spring Open, round
+    # 2, table 3"). Its edit link is then a table link: it scores, but the seats, ruleset, title and
+    # deletion belong to the manager (`scoring.access`).
+    managed_by = models.CharField(_("managed by"), max_length=64, blank=True, default="")
+    managed_label = models.CharField(_("managed as"), max_length=200, blank=True, default="")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -153,6 +159,11 @@ class Game(models.Model):
     def preset(self) -> str:
         """The name of the preset the ruleset starts from."""
         return str(self.ruleset.get("preset", ""))
+
+    @property
+    def is_managed(self) -> bool:
+        """True when the game belongs to something else (a tournament's table)."""
+        return bool(self.managed_by)
 
     @property
     def is_frozen(self) -> bool:

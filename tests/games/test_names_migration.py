@@ -23,8 +23,8 @@ def _migrate(target: list[tuple[str, str]]):
 
 
 @pytest.fixture(autouse=True)
-def _latest_schema_afterwards():
-    """Put the test database back on the latest migrations: later tests need today's schema."""
+def back_to_the_latest_migration():
+    """After the test, the database schema is the latest again (later tests use the later columns)."""
     yield
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()

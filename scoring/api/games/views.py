@@ -1,9 +1,11 @@
 """The live-games API: games, their players, holes and entries, scoreboard, history, undo, exports.
 
-A game is reached by its link token: the edit token may read and write, the view token only read
-(writes answer 403). Token views authenticate nobody (the token is the credential, so no CSRF
-applies); the owner's list and the player roster use the session. Views stay thin: shapes are
-checked by `game_serializers`, writes go through `scoring.services`, reads through
+A game is reached by its link token; what each method may do is decided by the access policy
+(`scoring.access`, through `game_grant_required`): the edit token reads and writes (a managed game's
+table link does not manage: 409), the view token only reads (writes answer 403), and providers may
+give a logged-in user more. The token is the credential, so no CSRF applies to it; the owner's list
+and the player roster use the session. Views stay thin: shapes are
+checked by `serializers`, writes go through `scoring.services`, reads through
 `scoring.selectors` and `scoring.exports`.
 """
 
@@ -23,12 +25,13 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
-from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.exceptions import NotAuthenticated, NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import exports, selectors, services
+from scoring.access import Capability, GameGrant
 from scoring.api.errors import ErrorSerializer
 from scoring.api.parsers import SCORING_PARSERS
 from scoring.error_statuses import ANSWERED_ERRORS, status_for
@@ -38,6 +41,7 @@ from scoring.models import Game, Hole, Player
 from scoring.rules.errors import Problem
 
 from . import concurrency
+from .access import DeferredGrant, game_grant_required
 from .serializers import (
     EntryLineSerializer,
     EntryWriteSerializer,
@@ -73,7 +77,11 @@ _ERR = {
     403: OpenApiResponse(ErrorSerializer, description="A read-only (view) link cannot change the game."),
     404: OpenApiResponse(ErrorSerializer, description="No game has this link, or no such hole or seat."),
     409: OpenApiResponse(
-        ErrorSerializer, description="Refused by the state of the match (rules frozen, over)."
+        ErrorSerializer,
+        description=(
+            "Refused by the state of the match (rules frozen, over), or by a managed game: its table "
+            "link cannot change its players, rules or title, nor delete it."
+        ),
     ),
 }
 _READ_ERR = {404: _ERR[404]}
@@ -97,17 +105,27 @@ def _with_game_errors(view: Callable[..., Response]) -> Callable[..., Response]:
     return wrapper
 
 
-def _token_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
-    """@api_view for a view reached by a game's link: the token is the credential, no session, no CSRF."""
+def _token_api(
+    capabilities: dict[str, Capability], *, deferred: tuple[str, ...] = ()
+) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """@api_view for a view reached by a game's link, taking the methods of `capabilities`: the access
+    policy (`scoring.access`) decides what each method needs; the view gets the `GameGrant`.
+
+    The token is the credential (no CSRF for it); a logged-in user is known for access providers.
+    """
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        view = game_grant_required(capabilities, deferred=deferred)(view)
         view = _with_game_errors(view)
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
-        view = authentication_classes([])(view)
-        return api_view(methods)(view)
+        view = authentication_classes([])(view)  # the user, if any, is found by the access check
+        return api_view(list(capabilities))(view)
 
     return decorate
+
+
+_READ = {"GET": Capability.VIEW}
 
 
 def _session_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
@@ -127,18 +145,6 @@ def _validated(serializer_class: type[serializers.Serializer], request: Request)
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
-
-
-def _access(token: str, *, write: bool = False) -> selectors.GameAccess:
-    """The game behind `token` (404 when none); 403 for a write through the read-only link."""
-    access = selectors.game_for_token(token)
-    if access is None:
-        raise NotFound(_("No game has this link. Check that it was copied whole."))
-    if write and not access.can_edit:
-        raise PermissionDenied(
-            _("This is the game's read-only link: only the edit link can change it. Ask the scorer for it.")
-        )
-    return access
 
 
 def _actor(request: Request, data: dict[str, Any] | None = None) -> str:
@@ -173,8 +179,10 @@ def _links(request: Request, game: Game, token: str, can_edit: bool) -> dict[str
     return links
 
 
-def _game_body(request: Request, game: Game, *, can_edit: bool) -> dict[str, Any]:
-    token = game.edit_token if can_edit else game.view_token
+def _game_body(request: Request, game: Game, *, can_edit: bool, token: str | None = None) -> dict[str, Any]:
+    """A game as the API shows it; the edit token only to the edit link (never through another grant)."""
+    shows_edit_token = can_edit and (token is None or token == game.edit_token)
+    token = token or (game.edit_token if can_edit else game.view_token)
     body = {
         "title": game.title,
         "preset": game.preset,
@@ -190,11 +198,11 @@ def _game_body(request: Request, game: Game, *, can_edit: bool) -> dict[str, Any
         ],
         "can_edit": can_edit,
         "view_token": game.view_token,
-        "links": _links(request, game, token, can_edit),
+        "links": _links(request, game, token, shows_edit_token),
         "created_at": game.created_at,
         "updated_at": game.updated_at,
     }
-    if can_edit:
+    if shows_edit_token:
         body["edit_token"] = game.edit_token
     return GameSerializer(body).data
 
@@ -309,11 +317,10 @@ def games(request: Request) -> Response:
     parameters=[TOKEN],
     responses={204: None, **_ERR},
 )
-@_token_api(["GET", "PATCH", "DELETE"])
-def game_detail(request: Request, token: str) -> Response:
+@_token_api({"GET": Capability.VIEW, "PATCH": Capability.MANAGE, "DELETE": Capability.MANAGE})
+def game_detail(request: Request, grant: GameGrant) -> Response:
     """GET/PATCH/DELETE /api/v1/games/{token}/."""
-    access = _access(token, write=request.method != "GET")
-    game = access.game
+    game = grant.game
     if request.method == "DELETE":
         services.delete_game(game)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -322,7 +329,7 @@ def game_detail(request: Request, token: str) -> Response:
         services.update_game(
             game, title=data.get("title"), ruleset=data.get("ruleset"), actor=_actor(request)
         )
-    return Response(_game_body(request, game, can_edit=access.can_edit))
+    return Response(_game_body(request, game, can_edit=grant.can_score, token=grant.token))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -353,15 +360,14 @@ def _seat_body(seat: Any) -> dict[str, Any]:
     request=SeatWriteSerializer,
     responses={201: SeatSerializer, **_ERR},
 )
-@_token_api(["GET", "POST"])
-def game_players(request: Request, token: str) -> Response:
+@_token_api({"GET": Capability.VIEW, "POST": Capability.MANAGE})
+def game_players(request: Request, grant: GameGrant) -> Response:
     """GET/POST /api/v1/games/{token}/players/."""
-    access = _access(token, write=request.method == "POST")
     if request.method == "POST":
         data = _validated(SeatWriteSerializer, request)
-        seat = services.seat_add(access.game, data["name"], actor=_actor(request))
+        seat = services.seat_add(grant.game, data["name"], actor=_actor(request))
         return Response(SeatSerializer(_seat_body(seat)).data, status=status.HTTP_201_CREATED)
-    seats = access.game.seats.order_by("seat")
+    seats = grant.game.seats.order_by("seat")
     return Response(SeatSerializer([_seat_body(s) for s in seats], many=True).data)
 
 
@@ -385,19 +391,18 @@ def game_players(request: Request, token: str) -> Response:
     parameters=[TOKEN, SEAT, concurrency.IF_MATCH_DELETE],
     responses={204: None, **_ERR},
 )
-@_token_api(["GET", "PATCH", "DELETE"])
-def game_player_detail(request: Request, token: str, seat: int) -> Response:
+@_token_api({"GET": Capability.VIEW, "PATCH": Capability.MANAGE, "DELETE": Capability.MANAGE})
+def game_player_detail(request: Request, grant: GameGrant, seat: int) -> Response:
     """GET/PATCH/DELETE /api/v1/games/{token}/players/{seat}/."""
-    access = _access(token, write=request.method != "GET")
     if request.method == "DELETE":
         named = concurrency.if_match(request, "seat", allow_any=False)
-        services.seat_remove(access.game, seat, expected_id=named.pk)
+        services.seat_remove(grant.game, seat, expected_id=named.pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PATCH":
         data = _validated(SeatWriteSerializer, request)
-        found = services.seat_rename(access.game, seat, data["name"])
+        found = services.seat_rename(grant.game, seat, data["name"])
     else:
-        found = access.game.seats.filter(seat=seat).first()
+        found = grant.game.seats.filter(seat=seat).first()
         if found is None:
             raise NotFound(_("There is no seat %(n)s at this table.") % {"n": seat})
     return Response(
@@ -434,11 +439,17 @@ def game_player_detail(request: Request, token: str, seat: int) -> Response:
         422: OpenApiResponse(ErrorSerializer, description="Idempotency-Key reused with another body."),
     },
 )
-@_token_api(["GET", "POST"])
-def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
-    """GET/POST /api/v1/games/{token}/holes/ (and /playoff-holes/)."""
-    if request.method == "GET":
-        game = _access(token).game
+@_token_api({"GET": Capability.VIEW, "POST": Capability.SCORE}, deferred=("POST",))
+def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool = False) -> Response:
+    """GET/POST /api/v1/games/{token}/holes/ (and /playoff-holes/).
+
+    The POST is checked here, not before: the edit token always scores (`access.EDIT_TOKEN_SCORES`),
+    so the hole is recorded by it in one query that finds and locks the game; any other token is
+    decided (404, 403, or an official's grant) only when that finds nothing.
+    """
+    token = grant.token
+    if isinstance(grant, GameGrant):  # GET: decided by the decorator
+        game = grant.game
         board = selectors.scoreboard(game)
         lines = board.playoff_holes if playoff else board.holes
         name = _hole_name(playoff)
@@ -448,7 +459,7 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
         key = concurrency.idempotency_key(request)
         data = _validated(HoleWriteSerializer, request)
     except (serializers.ValidationError, *ANSWERED_ERRORS):
-        _access(token, write=True)  # a wrong link is answered (404, 403) before the body
+        grant.require()  # a wrong link is answered (404, 403) before the body
         raise
     hole = {
         "entries": data["entries"],
@@ -467,7 +478,7 @@ def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
         # The edit link's game is found and locked in one query; any other link is 404 or 403.
         recorded = services.hole_record_by_edit_token(token, **hole)
         if recorded is None:
-            game = _access(token, write=True).game
+            game = grant.require().game
             created = services.hole_record(game, **hole)
             return _hole_response(
                 request, token, game, created.number, created.is_playoff, status.HTTP_201_CREATED
@@ -540,11 +551,12 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
     parameters=[TOKEN, NUMBER, concurrency.IF_MATCH_DELETE, ACTOR],
     responses={204: None, **_HOLE_WRITE_ERR},
 )
-@_token_api(["GET", "PUT", "PATCH", "DELETE"])
-def game_hole_detail(request: Request, token: str, number: int, playoff: bool = False) -> Response:
+@_token_api(
+    {"GET": Capability.VIEW, "PUT": Capability.SCORE, "PATCH": Capability.SCORE, "DELETE": Capability.SCORE}
+)
+def game_hole_detail(request: Request, grant: GameGrant, number: int, playoff: bool = False) -> Response:
     """GET/PUT/PATCH/DELETE /api/v1/games/{token}/holes/{number}/ (and /playoff-holes/{number}/)."""
-    access = _access(token, write=request.method != "GET")
-    game = access.game
+    game, token = grant.game, grant.token
     if request.method == "GET":
         return _hole_response(request, token, game, number, playoff)
     if request.method == "DELETE":
@@ -605,10 +617,10 @@ def _updated_hole_response(request: Request, token: str, game: Game, hole_id: in
     parameters=[TOKEN, NUMBER],
     responses={200: EntryLineSerializer(many=True), **_READ_ERR},
 )
-@_token_api(["GET"])
-def game_hole_entries(request: Request, token: str, number: int, playoff: bool = False) -> Response:
+@_token_api(_READ)
+def game_hole_entries(request: Request, grant: GameGrant, number: int, playoff: bool = False) -> Response:
     """GET /api/v1/games/{token}/holes/{number}/entries/."""
-    line = selectors.hole_detail(_access(token).game, number, playoff=playoff)
+    line = selectors.hole_detail(grant.game, number, playoff=playoff)
     if line is None:
         raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
     return Response(
@@ -630,11 +642,12 @@ def game_hole_entries(request: Request, token: str, number: int, playoff: bool =
     request=EntryWriteSerializer,
     responses={200: EntryLineSerializer, **_HOLE_WRITE_ERR},
 )
-@_token_api(["GET", "PUT"])
-def game_hole_entry(request: Request, token: str, number: int, seat: int, playoff: bool = False) -> Response:
+@_token_api({"GET": Capability.VIEW, "PUT": Capability.SCORE})
+def game_hole_entry(
+    request: Request, grant: GameGrant, number: int, seat: int, playoff: bool = False
+) -> Response:
     """GET/PUT /api/v1/games/{token}/holes/{number}/entries/{seat}/."""
-    access = _access(token, write=request.method == "PUT")
-    game = access.game
+    game = grant.game
     current = selectors.hole_detail(game, number, playoff=playoff)
     if current is None:
         raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
@@ -678,10 +691,10 @@ def game_hole_entry(request: Request, token: str, number: int, seat: int, playof
     parameters=[TOKEN, concurrency.IF_NONE_MATCH],
     responses={200: ScoreboardSerializer, 304: OpenApiResponse(description="Not modified."), **_READ_ERR},
 )
-@_token_api(["GET"])
-def game_scoreboard(request: Request, token: str) -> Response:
+@_token_api(_READ)
+def game_scoreboard(request: Request, grant: GameGrant) -> Response:
     """GET /api/v1/games/{token}/scoreboard/."""
-    game = _access(token).game
+    game = grant.game
     tag = concurrency.etag("game", game.pk, game.version)
     if concurrency.not_modified(request, tag):
         return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
@@ -696,10 +709,10 @@ def game_scoreboard(request: Request, token: str) -> Response:
     parameters=[TOKEN],
     responses={200: HistoryLineSerializer(many=True), **_READ_ERR},
 )
-@_token_api(["GET"])
-def game_history(request: Request, token: str) -> Response:
+@_token_api(_READ)
+def game_history(request: Request, grant: GameGrant) -> Response:
     """GET /api/v1/games/{token}/history/."""
-    lines = selectors.game_history(_access(token).game)
+    lines = selectors.game_history(grant.game)
     return Response(HistoryLineSerializer(lines, many=True).data)
 
 
@@ -715,10 +728,10 @@ def game_history(request: Request, token: str) -> Response:
     request=UndoSerializer,
     responses={200: HistoryLineSerializer, **_ERR},
 )
-@_token_api(["POST"])
-def game_undo(request: Request, token: str) -> Response:
+@_token_api({"POST": Capability.SCORE})
+def game_undo(request: Request, grant: GameGrant) -> Response:
     """POST /api/v1/games/{token}/undo/."""
-    return _undo_or_redo(request, token, services.undo_last_change)
+    return _undo_or_redo(request, grant, services.undo_last_change)
 
 
 @extend_schema(
@@ -732,14 +745,14 @@ def game_undo(request: Request, token: str) -> Response:
     request=UndoSerializer,
     responses={200: HistoryLineSerializer, **_ERR},
 )
-@_token_api(["POST"])
-def game_redo(request: Request, token: str) -> Response:
+@_token_api({"POST": Capability.SCORE})
+def game_redo(request: Request, grant: GameGrant) -> Response:
     """POST /api/v1/games/{token}/redo/."""
-    return _undo_or_redo(request, token, services.redo_change)
+    return _undo_or_redo(request, grant, services.redo_change)
 
 
-def _undo_or_redo(request: Request, token: str, service: Callable[..., Any]) -> Response:
-    game = _access(token, write=True).game
+def _undo_or_redo(request: Request, grant: GameGrant, service: Callable[..., Any]) -> Response:
+    game = grant.game
     data = _validated(UndoSerializer, request)
     change = service(game, actor=_actor(request, data), expected_change=data["change"])
     # This change by its id: by the time it is read, another client may have made a newer one.
@@ -764,10 +777,10 @@ def _filename(game: Game, extension: str) -> str:
     parameters=[TOKEN],
     responses={(200, "text/csv"): OpenApiTypes.STR, **_READ_ERR},
 )
-@_token_api(["GET"])
-def game_export_csv(request: Request, token: str) -> HttpResponse:
+@_token_api(_READ)
+def game_export_csv(request: Request, grant: GameGrant) -> HttpResponse:
     """GET /api/v1/games/{token}/export.csv."""
-    game = _access(token).game
+    game = grant.game
     response = HttpResponse(exports.game_as_csv(game), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, "csv")}"'
     return response
@@ -782,10 +795,10 @@ def game_export_csv(request: Request, token: str) -> HttpResponse:
     parameters=[TOKEN],
     responses={200: OpenApiTypes.OBJECT, **_READ_ERR},
 )
-@_token_api(["GET"])
-def game_export_json(request: Request, token: str) -> Response:
+@_token_api(_READ)
+def game_export_json(request: Request, grant: GameGrant) -> Response:
     """GET /api/v1/games/{token}/export.json."""
-    game = _access(token).game
+    game = grant.game
     return Response(
         exports.game_as_json(game),
         headers={"Content-Disposition": f'attachment; filename="{_filename(game, "json")}"'},
@@ -801,10 +814,10 @@ def game_export_json(request: Request, token: str) -> Response:
     parameters=[TOKEN],
     responses={200: ResultsSerializer, **_READ_ERR},
 )
-@_token_api(["GET"])
-def game_results(request: Request, token: str) -> Response:
+@_token_api(_READ)
+def game_results(request: Request, grant: GameGrant) -> Response:
     """GET /api/v1/games/{token}/results/."""
-    game = _access(token).game
+    game = grant.game
     board = selectors.scoreboard(game)
     body = {
         "status": board.status,

@@ -3,7 +3,8 @@
 Views stay thin: writes go through `scoring.services`, reads through `scoring.selectors`, every
 score comes from the rules engine. Two kinds of link reach a game: the edit link (`e/<token>/`)
 scores without an account; the view link (`v/<token>/`) only reads, and its scoreboard refreshes
-itself by polling a partial that answers 304 while the game's version is unchanged.
+itself by polling a partial that answers 304 while the game's version is unchanged. What a request
+may do is decided by `scoring.access` through `@game_page(capability)`: views get a `GameGrant`.
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ import hashlib
 import json
 import re
 import uuid
-from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring import selectors, services
+from scoring.access import Capability, GameGrant, TokenKind
 from scoring.error_statuses import ANSWERED_ERRORS, status_for
 from scoring.game_errors import (
     ChangeNotCurrent,
@@ -39,6 +40,7 @@ from scoring.models import ChangeAction, Game, GameChange
 from scoring.rules import PRESETS, RulesError, Ruleset
 from scoring.rules.errors import Problem
 from scoring.web.games import display
+from scoring.web.games.access import game_page, grant_or_404, refuse_read_only
 from scoring.web.games.charts import Series, cumulative_chart, legend
 from scoring.web.games.forms import (
     DEFAULT_SEATS,
@@ -65,37 +67,7 @@ HISTORY_ON_PAGE = 5
 
 
 # --------------------------------------------------------------------------------------------
-# Access, session, small helpers
-
-
-def _access(token: str) -> selectors.GameAccess:
-    """The game behind an edit or view token, or a 404."""
-    access = selectors.game_for_token(token)
-    if access is None:
-        raise Http404(_("No game has this link. Check that the whole link was copied."))
-    return access
-
-
-def _edit_access(
-    request: HttpRequest, token: str, methods: Sequence[str] = ("GET", "HEAD")
-) -> selectors.GameAccess | HttpResponse:
-    """The game behind an edit token, or the answer to give instead.
-
-    The token is checked before the method, so a read-only link gets its 403 whatever it tries.
-    """
-    access = _access(token)
-    if not access.can_edit:
-        return _refuse(request, access.game)
-    if request.method not in methods:
-        return HttpResponseNotAllowed(list(methods))
-    return access
-
-
-def _refuse(request: HttpRequest, game: Game) -> HttpResponse:
-    """403: this is the read-only link of the game."""
-    return render(
-        request, "scoring/game_forbidden.html", {"game": game, "title": display.game_title(game)}, status=403
-    )
+# Session, small helpers (access: scoring.access, decided by @game_page)
 
 
 def _remember(request: HttpRequest, game: Game, can_edit: bool) -> None:
@@ -151,10 +123,14 @@ def _status_of(error: RulesError | GameError) -> int:
 # The scoreboard as the templates show it
 
 
-def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: bool) -> dict[str, Any]:
-    """Everything the scoreboard partial draws."""
+def _board_context(
+    request: HttpRequest, board: selectors.Scoreboard, grant: GameGrant, can_edit: bool
+) -> dict[str, Any]:
+    """Everything the scoreboard partial draws: the scorer's (`can_edit`) or the watchers' one."""
     game = board.game
-    token = game.edit_token if can_edit else game.view_token
+    # The scorer's links carry the URL's token (an official may score through the view link); the
+    # watchers' links always the view token.
+    token = grant.token if can_edit else game.view_token
     names = [p.name for p in board.players]
     series = [Series(name, board.cumulative.get(name, ())) for name in names]
     history = selectors.game_history(game, limit=HISTORY_ON_PAGE + 1)
@@ -174,6 +150,8 @@ def _board_context(request: HttpRequest, board: selectors.Scoreboard, can_edit: 
         "history": [display.history_item(line) for line in history[:HISTORY_ON_PAGE]],
         "more_history": len(history) > HISTORY_ON_PAGE,
         "ruleset_label": describe_preset(board.ruleset),
+        "managed_label": game.managed_label if game.is_managed else "",
+        "can_manage": can_edit and grant.can_manage,
         "replay_url": f"{reverse('games:new')}?{replay_query}",
         "undo": _undo_item(game) if can_edit else None,
         "redo": _redo_item(game) if can_edit else None,
@@ -392,34 +370,31 @@ def _start_game(request: HttpRequest) -> HttpResponse:
 # The game page and its live partial
 
 
-def game_edit(request: HttpRequest, token: str) -> HttpResponse:
+@game_page(Capability.SCORE)
+def game_edit(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     """The scorer's page: scoreboard, next hole, corrections, undo, history, sharing, exports."""
-    access = _edit_access(request, token)
-    if isinstance(access, HttpResponse):
-        return access
-    _remember(request, access.game, True)
-    board = selectors.scoreboard(access.game)
-    context = _board_context(request, board, True)
+    _remember(request, grant.game, grant.token_kind is TokenKind.EDIT)
+    board = selectors.scoreboard(grant.game)
+    context = _board_context(request, board, grant, True)
     context.update(
         {
-            "exports": _exports(access.game, token),
+            "exports": _exports(grant.game, grant.token),
             "wake_lock": True,
         }
     )
     return render(request, "scoring/game_detail.html", context)
 
 
-def game_view(request: HttpRequest, token: str) -> HttpResponse:
+@game_page(Capability.VIEW)
+def game_view(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     """The read-only live page: the scoreboard refreshes itself while the page is visible."""
-    access = _access(token)
-    if request.method not in ("GET", "HEAD"):
-        return _refuse(request, access.game)
-    if access.can_edit:
-        return redirect("games:edit", token=token)
-    _remember(request, access.game, False)
-    board = selectors.scoreboard(access.game)
-    context = _board_context(request, board, False)
-    context["exports"] = _exports(access.game, token)
+    token = grant.token
+    if grant.token_kind is TokenKind.EDIT:
+        return redirect("games:edit", token=token)  # the scorer's link opens the scorer's page
+    _remember(request, grant.game, False)
+    board = selectors.scoreboard(grant.game)
+    context = _board_context(request, board, grant, False)
+    context["exports"] = _exports(grant.game, token)
     context["view_qr"] = qr_svg(
         request.build_absolute_uri(reverse("games:view", args=[token])),
         label=_("QR code of this page's link"),
@@ -427,38 +402,34 @@ def game_view(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoring/game_detail.html", context)
 
 
-def scoreboard_partial(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
+@game_page()
+def scoreboard_partial(request: HttpRequest, grant: GameGrant, can_edit: bool) -> HttpResponse:
     """The live part of the game page; 304 when the If-None-Match ETag still matches the version.
 
     The ETag is checked right after the one token lookup, before any scoreboard query.
     """
-    access = _access(token)
-    if (can_edit and not access.can_edit) or request.method not in ("GET", "HEAD"):
-        return _refuse(request, access.game)
-    etag = _etag(access.game, can_edit)
+    etag = _etag(grant.game, can_edit)
     sent = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
     if etag in sent or etag.removeprefix("W/") in sent:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
         return response
-    board = selectors.scoreboard(access.game)
+    board = selectors.scoreboard(grant.game)
     response = render(
-        request, "scoring/game_detail.html#scoreboard", _board_context(request, board, can_edit)
+        request, "scoring/game_detail.html#scoreboard", _board_context(request, board, grant, can_edit)
     )
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
 
 
+@game_page()
 def hole_scores(
-    request: HttpRequest, token: str, number: int, can_edit: bool, playoff: bool = False
+    request: HttpRequest, grant: GameGrant, number: int, can_edit: bool, playoff: bool = False
 ) -> HttpResponse:
     """How each player's score of one recorded hole was made (a tap on a score of the scorecard)."""
-    access = _access(token)
-    if (can_edit and not access.can_edit) or request.method not in ("GET", "HEAD"):
-        return _refuse(request, access.game)
-    game = access.game
+    game, token = grant.game, grant.token
     board = selectors.scoreboard(game)
     line = _hole_or_404(game, number, playoff)
     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
@@ -480,12 +451,10 @@ def hole_scores(
     )
 
 
-def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
+@game_page()
+def game_history(request: HttpRequest, grant: GameGrant, can_edit: bool) -> HttpResponse:
     """Every change to the game, newest first: who, when, before and after."""
-    access = _access(token)
-    if (can_edit and not access.can_edit) or request.method not in ("GET", "HEAD"):
-        return _refuse(request, access.game)
-    game = access.game
+    game, token = grant.game, grant.token
     history = selectors.game_history(game)
     return render(
         request,
@@ -494,7 +463,7 @@ def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpRespon
             "game": game,
             "title": display.game_title(game),
             "history": [display.history_item(line) for line in history],
-            "can_edit": access.can_edit and can_edit,
+            "can_edit": can_edit,
             "back_url": reverse("games:edit" if can_edit else "games:view", args=[token]),
             "undo": _undo_item(game) if can_edit else None,
             "redo": _redo_item(game) if can_edit else None,
@@ -503,13 +472,15 @@ def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpRespon
     )
 
 
-def game_share(request: HttpRequest, token: str) -> HttpResponse:
-    """The two links of the game, each with its QR code."""
-    access = _edit_access(request, token)
-    if isinstance(access, HttpResponse):
-        return access
-    game = access.game
-    edit_url = request.build_absolute_uri(reverse("games:edit", args=[game.edit_token]))
+@game_page(Capability.SCORE)
+def game_share(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+    """The two links of the game, each with its QR code (the edit link only to those who hold it)."""
+    game, token = grant.game, grant.token
+    edit_url = (
+        request.build_absolute_uri(reverse("games:edit", args=[game.edit_token]))
+        if grant.token_kind is TokenKind.EDIT
+        else ""
+    )
     view_url = request.build_absolute_uri(reverse("games:view", args=[game.view_token]))
     return render(
         request,
@@ -520,21 +491,20 @@ def game_share(request: HttpRequest, token: str) -> HttpResponse:
             "token": token,
             "edit_url": edit_url,
             "view_url": view_url,
-            "edit_qr": qr_svg(edit_url, label=_("QR code of the scorer's link")),
+            "edit_qr": qr_svg(edit_url, label=_("QR code of the scorer's link")) if edit_url else "",
             "view_qr": qr_svg(view_url, label=_("QR code of the watch-only link")),
         },
     )
 
 
-def game_settings(request: HttpRequest, token: str) -> HttpResponse:
+@game_page(Capability.MANAGE, methods=("GET", "HEAD", "POST"))
+def game_settings(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     """Names and rules: rename the game or a player (any time), change the ruleset (before hole 1).
 
     Each form on the page makes one change through one service call, so a change is never half-made.
+    A managed game's table link gets a 409 instead: its names and rules are set by what manages it.
     """
-    access = _edit_access(request, token, ("GET", "HEAD", "POST"))
-    if isinstance(access, HttpResponse):
-        return access
-    game = access.game
+    game, token = grant.game, grant.token
     errors: dict[str, list[str]] = {}
     status = 200
     if request.method == "POST":
@@ -601,11 +571,15 @@ def _apply_setting(request: HttpRequest, game: Game, action: str) -> str | None:
 
 
 def read_only_refusal(request: HttpRequest, token: str, rest: str) -> HttpResponse:
-    """Anything but reading under a view link: 403 with a page that says why."""
-    access = _access(token)
-    if access.can_edit:
+    """Anything but reading under a view link: 403 with a page that says why.
+
+    No capability opens these paths (they are the scorer's pages under the watchers' `v/` prefix),
+    so this is not an access decision: an unknown token is a 404, an edit token a page that is not.
+    """
+    grant = grant_or_404(request, token)
+    if grant.token_kind is TokenKind.EDIT:
         raise Http404(_("No such page."))
-    return _refuse(request, access.game)
+    return refuse_read_only(request, grant.game)
 
 
 # --------------------------------------------------------------------------------------------
@@ -619,6 +593,7 @@ def _request_hash(cleaned: dict[str, Any]) -> str:
 
 def _hole_context(
     game: Game,
+    token: str,
     form: HoleForm,
     *,
     number: int,
@@ -642,8 +617,8 @@ def _hole_context(
         "dealer": dealer,
         "first_player": first_player,
         "editing": editing,
-        "token": game.edit_token,
-        "preview_url": f"{reverse('games:preview', args=[game.edit_token])}?{preview_query}",
+        "token": token,
+        "preview_url": f"{reverse('games:preview', args=[token])}?{preview_query}",
         "holes_total": board.ruleset.holes,
         "ruleset": board.ruleset,
         "ruleset_label": describe_preset(board.ruleset),
@@ -654,12 +629,10 @@ def _hole_context(
     }
 
 
-def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpResponse:
+@game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
+def hole_new(request: HttpRequest, grant: GameGrant, playoff: bool = False) -> HttpResponse:
     """Record the next hole (or the next playoff hole): each grid by keypad or a typed total."""
-    access = _edit_access(request, token, ("GET", "HEAD", "POST"))
-    if isinstance(access, HttpResponse):
-        return access
-    game = access.game
+    game, token = grant.game, grant.token
     board = selectors.scoreboard(game)
     upcoming = board.next_hole
     if upcoming is None or upcoming.is_playoff != playoff:
@@ -694,7 +667,7 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
                     expected_number=form.cleaned_data.get("number") or upcoming.number,
                 )
             except HoleAlreadyRecorded as moved:
-                return _hole_moved_on(request, game, moved, playoff)
+                return _hole_moved_on(request, grant, moved, playoff)
             except services.IdempotentReplay:
                 messages.info(request, _("That hole was already saved (the form was sent twice)."))
                 return _draft_done(
@@ -722,12 +695,12 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
             status = 400
     else:
         form = HoleForm(initial={"idempotency_key": uuid.uuid4().hex}, players=players, ruleset=ruleset)
-    return _new_hole_page(request, game, form, upcoming, board, playoff, status=status)
+    return _new_hole_page(request, grant, form, upcoming, board, playoff, status=status)
 
 
 def _new_hole_page(
     request: HttpRequest,
-    game: Game,
+    grant: GameGrant,
     form: HoleForm,
     upcoming: selectors.NextHole,
     board: selectors.Scoreboard,
@@ -738,7 +711,8 @@ def _new_hole_page(
 ) -> HttpResponse:
     """The hole screen for the next hole (`moved_saved`: what another phone saved meanwhile)."""
     context = _hole_context(
-        game,
+        grant.game,
+        grant.token,
         form,
         number=upcoming.number,
         playoff=playoff,
@@ -797,24 +771,25 @@ def _said_saved_meanwhile(request: HttpRequest, game: Game, playoff: bool) -> bo
 
 
 def _hole_moved_on(
-    request: HttpRequest, game: Game, moved: HoleAlreadyRecorded, playoff: bool
+    request: HttpRequest, grant: GameGrant, moved: HoleAlreadyRecorded, playoff: bool
 ) -> HttpResponse:
     """409: the hole these cards were for was saved meanwhile from another phone.
 
     The page shows what was saved and the scorer's own entries, now for the next hole (nothing they
     typed is lost, nothing is filed under the next number without them seeing it).
     """
+    game = grant.game
     board = selectors.scoreboard(game)
     upcoming = board.next_hole
     saved = _saved_message(game, moved.saved_number, playoff)
     if upcoming is None or upcoming.is_playoff != playoff:
         messages.error(request, " ".join(p.message for p in moved.problems))
         messages.info(request, saved)
-        return redirect("games:edit", token=game.edit_token)
+        return redirect("games:edit", token=grant.token)
     form = HoleForm(request.POST, players=list(upcoming.players), ruleset=board.ruleset)
     form.is_valid()  # bound, so the entries are shown again as typed
     form.moved_from = moved.saved_number
-    return _new_hole_page(request, game, form, upcoming, board, playoff, status=409, moved_saved=saved)
+    return _new_hole_page(request, grant, form, upcoming, board, playoff, status=409, moved_saved=saved)
 
 
 def _saved_message(game: Game, number: int, playoff: bool) -> str:
@@ -840,12 +815,10 @@ def _edit_form(line: selectors.HoleLine, ruleset: Ruleset, data: Any = None) -> 
     return HoleForm(data, initial=initial, players=players, ruleset=ruleset, grids=grids)
 
 
-def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = False) -> HttpResponse:
+@game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
+def hole_edit(request: HttpRequest, grant: GameGrant, number: int, playoff: bool = False) -> HttpResponse:
     """Correct a recorded hole. The form carries the hole's version: a stale edit is refused."""
-    access = _edit_access(request, token, ("GET", "HEAD", "POST"))
-    if isinstance(access, HttpResponse):
-        return access
-    game = access.game
+    game, token = grant.game, grant.token
     board = selectors.scoreboard(game)
     line = _hole_or_404(game, number, playoff)
     status = 200
@@ -889,6 +862,7 @@ def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = Fal
             status = 400
     context = _hole_context(
         game,
+        token,
         form,
         number=number,
         playoff=playoff,
@@ -917,12 +891,10 @@ def _first_player_of(board: selectors.Scoreboard, line: selectors.HoleLine) -> s
     return None
 
 
-def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = False) -> HttpResponse:
+@game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
+def hole_delete(request: HttpRequest, grant: GameGrant, number: int, playoff: bool = False) -> HttpResponse:
     """Ask, then delete a hole (later holes move down one number; undo brings it back)."""
-    access = _edit_access(request, token, ("GET", "HEAD", "POST"))
-    if isinstance(access, HttpResponse):
-        return access
-    game = access.game
+    game, token = grant.game, grant.token
     line = _hole_or_404(game, number, playoff)
     status = 200
     error_message = ""
@@ -1001,12 +973,10 @@ def _delete_page(
     )
 
 
-def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
+@game_page(Capability.SCORE, methods=("POST",))
+def hole_preview(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     """The live preview (htmx): every hole score the engine gives for what is entered so far."""
-    access = _edit_access(request, token, ("POST",))
-    if isinstance(access, HttpResponse):
-        return access
-    game = access.game
+    game = grant.game
     board = selectors.scoreboard(game)
     playoff = request.GET.get("playoff") == "1"
     which = request.GET.get("hole", "new")
@@ -1026,17 +996,15 @@ def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoring/game_hole.html#preview", context)
 
 
-def undo_confirm(request: HttpRequest, token: str) -> HttpResponse:
+@game_page(Capability.SCORE)
+def undo_confirm(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     """Ask before an undo that deletes a recorded hole: what it deletes, "Keep it" and "Delete it".
 
     Asked for by the undo button when the latest change recorded a hole, so a second tap on Undo (one
     for an edit, one more by reflex) never deletes a hole unseen. The page's form is the ordinary undo
     form, naming the change: if another change came first, the undo refuses as it always does.
     """
-    access = _edit_access(request, token)
-    if isinstance(access, HttpResponse):
-        return access
-    game = access.game
+    game, token = grant.game, grant.token
     back = request.GET.get("next", "") == "history"
     undo = _undo_item(game)
     wanted = int_or_none(request.GET.get("change"), minimum=1, maximum=2**63 - 1)
@@ -1068,30 +1036,30 @@ def undo_confirm(request: HttpRequest, token: str) -> HttpResponse:
     )
 
 
-def game_undo(request: HttpRequest, token: str) -> HttpResponse:
+@game_page(Capability.SCORE, methods=("POST",))
+def game_undo(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     """One tap: revert the latest hole change (recorded in the history as an undo).
 
     The form names the change it undoes, so a resent form never undoes a second one.
     """
-    return _undo_or_redo(request, token, redo=False)
+    return _undo_or_redo(request, grant, redo=False)
 
 
-def game_redo(request: HttpRequest, token: str) -> HttpResponse:
+@game_page(Capability.SCORE, methods=("POST",))
+def game_redo(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     """One tap: apply again what the latest undo reverted (recorded in the history as a redo)."""
-    return _undo_or_redo(request, token, redo=True)
+    return _undo_or_redo(request, grant, redo=True)
 
 
-def _undo_or_redo(request: HttpRequest, token: str, *, redo: bool) -> HttpResponse:
-    access = _edit_access(request, token, ("POST",))
-    if isinstance(access, HttpResponse):
-        return access
+def _undo_or_redo(request: HttpRequest, grant: GameGrant, *, redo: bool) -> HttpResponse:
+    token = grant.token
     named = ChangeForm(request.POST)
     if not named.is_valid():
         messages.error(request, _("The button lost which change it was for: nothing was changed. Try again."))
     else:
         service = services.redo_change if redo else services.undo_last_change
         try:
-            change = service(access.game, actor=_actor(request), expected_change=named.cleaned_data["change"])
+            change = service(grant.game, actor=_actor(request), expected_change=named.cleaned_data["change"])
         except ChangeNotCurrent as error:
             level = messages.info if error.already else messages.error
             level(request, error.message)

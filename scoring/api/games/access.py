@@ -1,0 +1,121 @@
+"""The access check of the live-game API: `game_grant_required({method: capability})`.
+
+It resolves the URL's token, decides with `scoring.access.decide` (token and authenticated user,
+the same decision as the pages') and either calls the view with the `GameGrant` in place of the
+token, or raises the refusal, answered in the API's error shape:
+
+- no game has the token: 404;
+- the grant may only watch and the method writes: 403 (the read-only link's message);
+- `manage` through the table link of a managed game: 409 naming what manages the game.
+
+The token is the credential, so a token alone needs no CSRF token (as before). A logged-in user is
+known too (session, or any other authentication the project configures), for the access providers; when a
+write needs what only the user brings (an official scoring through the view link) and the user came
+by the session cookie, Django's CSRF check applies, as for any session write.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user
+from django.utils.translation import gettext as _
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import APIException, AuthenticationFailed, NotFound, PermissionDenied
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from scoring.access import Capability, GameGrant, Refusal, decide, managed_refusal_message
+
+ApiView = Callable[..., Response]
+
+
+class GameManaged(APIException):
+    """409: the players, rules and deletion of a managed game are not the table link's to change."""
+
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "managed"
+
+
+def request_user(request: Request) -> tuple[Any, bool]:
+    """Who sends this token request, and whether they came by the session cookie.
+
+    Token views run without DRF authentication (the link is the credential, and a token request
+    never fails for a stale login), so the user is found here: by any non-session authentication
+    the project configures (DRF's `TokenAuthentication` for scripts, when added to the settings),
+    else the session's user (Django's, no CSRF check yet: see `grant_or_refuse`).
+    """
+    for auth_class in api_settings.DEFAULT_AUTHENTICATION_CLASSES:
+        if issubclass(auth_class, SessionAuthentication):
+            continue
+        try:
+            found = auth_class().authenticate(request)
+        except AuthenticationFailed:
+            found = None  # a bad credential for a link that needs none: the token still counts
+        if found is not None:
+            return found[0], False
+    if not hasattr(request._request, "session"):
+        return None, False
+    # From the session itself: DRF has set the request's user to anonymous (no authenticators here).
+    user = get_user(request._request)
+    return user, bool(user.is_authenticated)
+
+
+@dataclass(frozen=True)
+class DeferredGrant:
+    """For a method whose view tries a one-query fast path by the edit token first (the hole POST):
+    the token, and `require()` that decides and checks as the decorator would have done."""
+
+    token: str
+    require: Callable[[], GameGrant]
+
+
+def grant_or_refuse(request: Request, token: str, capability: Capability) -> GameGrant:
+    """The grant of this request on the game behind `token`, if it allows `capability`; else raise
+    the refusal (404, 403, 409)."""
+    user, by_session = request_user(request)
+    grant = decide(token, user)
+    if grant is None:
+        raise NotFound(_("No game has this link. Check that it was copied whole."))
+    reason = grant.refusal(capability)
+    if reason is Refusal.MANAGED:
+        raise GameManaged(managed_refusal_message(grant.game))
+    if reason is not None:
+        raise PermissionDenied(
+            _("This is the game's read-only link: only the edit link can change it. Ask the scorer for it.")
+        )
+    if capability not in grant.token_capabilities and request.method not in SAFE_METHODS and by_session:
+        # The write rests on the session's user, not on the token: a forged cross-site request
+        # must not borrow that user's rights.
+        SessionAuthentication().enforce_csrf(request)
+    return grant
+
+
+def game_grant_required(
+    capabilities: Mapping[str, Capability], *, deferred: Collection[str] = ()
+) -> Callable[[ApiView], ApiView]:
+    """Decorate an API view `view(request, grant, **kwargs)` reached by `<token>` in its URL.
+
+    `capabilities` maps each method the view takes to the capability it needs (HEAD and OPTIONS
+    follow GET). For the `deferred` methods the view gets a `DeferredGrant` and checks it itself.
+    """
+
+    def decorate(view: ApiView) -> ApiView:
+        @functools.wraps(view)
+        def wrapper(request: Request, token: str, **kwargs: Any) -> Response:
+            method = request.method or "GET"
+            capability = capabilities.get(method) or capabilities.get("GET") or Capability.VIEW
+            if method in deferred:
+                pending = DeferredGrant(token, lambda: grant_or_refuse(request, token, capability))
+                return view(request, pending, **kwargs)
+            return view(request, grant_or_refuse(request, token, capability), **kwargs)
+
+        return wrapper
+
+    return decorate

@@ -1,0 +1,102 @@
+"""Games, actors and a test access provider for the access-policy tests (real database).
+
+Actors, each reaching a game through one of its links:
+- view: anonymous, the view link of a friends' game;
+- edit: anonymous, the edit link of a friends' game;
+- table: anonymous, the edit link (table link) of a managed game;
+- official: logged in as "olive", the view link of the managed game; the test provider gives view,
+  score and officiate;
+- director: logged in as "dora", the view link of the managed game; the test provider gives all;
+- stranger: logged in as "sam", the view link of the managed game; the provider gives nothing;
+- wrong: anonymous, a well-formed token no game has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from scoring import services
+from scoring.access import (
+    Capability,
+    TokenKind,
+    register_access_provider,
+    register_game_manager,
+    unregister_access_provider,
+    unregister_game_manager,
+)
+from scoring.models import Game
+
+ACTORS = ("view", "edit", "table", "official", "director", "stranger", "wrong")
+WRONG_TOKEN = "n0-such-game-n0-such-game-n0-such"
+MANAGED_BY = "tests.table"
+MANAGED_LABEL = "Spring Open, round 2, table 3"
+WHO = "the test event's directors"
+PROVIDER = "tests.staff"
+USERS = {"official": "olive", "director": "dora", "stranger": "sam"}
+
+
+def staff_provider(game: Game, user: Any, token_kind: TokenKind) -> set[Capability]:
+    """The test event's staff: its director may do anything, its official view, score and officiate."""
+    if game.managed_by != MANAGED_BY or not user.is_authenticated:
+        return set()
+    if user.get_username() == "dora":
+        return set(Capability.all())
+    if user.get_username() == "olive":
+        return {Capability.VIEW, Capability.SCORE, Capability.OFFICIATE}
+    return set()
+
+
+@pytest.fixture
+def staff() -> Iterator[None]:
+    """The test provider and manager name, registered for one test only."""
+    register_access_provider(PROVIDER, staff_provider)
+    register_game_manager(MANAGED_BY, WHO)
+    yield
+    unregister_access_provider(PROVIDER)
+    unregister_game_manager(MANAGED_BY)
+
+
+def build(state: str, *, managed: bool = False) -> Game:
+    """A game of Ann, Bob and Cy in `state`:
+
+    - "new": no hole yet (seats can still be added and removed);
+    - "played": hole 1 of 9 recorded;
+    - "undone": hole 1 recorded, then undone (a redo is pending);
+    - "playoff": a 2-hole game tied between Ann and Bob, playoff hole 1 tied too (sudden death pending).
+    """
+    ruleset: Any = {"preset": "official", "holes": 2} if state == "playoff" else "official"
+    game = services.create_game(players=["Ann", "Bob", "Cy"], ruleset=ruleset)
+    if managed:
+        game.managed_by, game.managed_label = MANAGED_BY, MANAGED_LABEL
+        game.save(update_fields=["managed_by", "managed_label"])
+    if state in ("played", "undone"):
+        services.hole_record(game, entries={"Ann": 5, "Bob": 12, "Cy": 3}, ender=None)
+    if state == "undone":
+        services.undo_last_change(game, actor="test")
+    if state == "playoff":
+        services.hole_record(game, entries={"Ann": 3, "Bob": 5, "Cy": 9}, ender=None)
+        services.hole_record(game, entries={"Ann": 5, "Bob": 3, "Cy": 9}, ender=None)
+        services.hole_record(game, entries={"Ann": 4, "Bob": 4}, ender=None, playoff=True)
+    game.refresh_from_db()
+    return game
+
+
+def reach(actor: str, state: str, client: Any) -> tuple[Game, str]:
+    """The game `actor` reaches in `state` and the token in its URL, `client` logged in as the actor."""
+    managed = actor not in ("view", "edit", "wrong")
+    game = build(state, managed=managed)
+    if actor in USERS:
+        user = get_user_model().objects.create_user(USERS[actor], password="pw-12345-long")
+        client.force_login(user)
+    if actor == "wrong":
+        return game, WRONG_TOKEN
+    return game, game.edit_token if actor in ("edit", "table") else game.view_token
+
+
+def expected(statuses: tuple[int, ...], actor: str) -> int:
+    """The status of `actor` in a row of ACTORS statuses."""
+    return dict(zip(ACTORS, statuses, strict=True))[actor]
