@@ -11,6 +11,8 @@ from scoring.game_errors import (
     ChangeNotCurrent,
     ConcurrentWrite,
     GameError,
+    GameInUse,
+    GameManaged,
     HoleNotFound,
     IdempotencyConflict,
     MatchFinished,
@@ -22,6 +24,7 @@ from scoring.game_errors import (
     StaleVersion,
     VersionRequired,
 )
+from scoring.hole_policies import HoleChangeRefused, ReasonRequired
 from scoring.rules.errors import RulesError
 
 __all__ = ["ANSWERED_ERRORS", "STATUS_BY_ERROR", "status_for"]
@@ -42,6 +45,10 @@ STATUS_BY_ERROR: dict[type[Exception], int] = {
     NothingToUndo: 409,
     ChangeNotCurrent: 409,
     PlayoffHolesStale: 409,
+    GameManaged: 409,  # seats, rules, title or deletion of a tournament's table through its link
+    GameInUse: 409,  # deleting a game something else points at
+    HoleChangeRefused: 409,  # the manager's policy: e.g. only an official corrects an earlier hole
+    ReasonRequired: 400,
     StaleVersion: 412,  # and HoleGone
     IdempotencyConflict: 422,
     VersionRequired: 428,

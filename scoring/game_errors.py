@@ -109,3 +109,12 @@ class ChangeNotCurrent(GameError):
 
 class PlayoffHolesStale(GameError):
     """A change to the regular holes would leave recorded playoff holes deciding another tie."""
+
+
+class GameManaged(GameError):
+    """The game belongs to something else (a tournament's table): its seats, rules, title and
+    deletion are changed by what manages it, not through the table's link."""
+
+
+class GameInUse(GameError):
+    """Something else points at the game (a tournament's table): it cannot be deleted."""

@@ -37,6 +37,7 @@ __all__ = [
     "ReasonRequired",
     "check_hole_change",
     "corrections_at_table_until_next_hole",
+    "policy_for",
     "register_hole_policy",
     "unregister_hole_policy",
 ]
@@ -85,6 +86,11 @@ def register_hole_policy(managed_by: str, policy: HolePolicy) -> None:
 def unregister_hole_policy(managed_by: str) -> None:
     """Forget the policy of `managed_by` (tests use it to leave the registry as they found it)."""
     _policies.pop(managed_by, None)
+
+
+def policy_for(managed_by: str) -> HolePolicy | None:
+    """The policy registered for `managed_by`, or None (ordinary games never have one)."""
+    return _policies.get(managed_by) if managed_by else None
 
 
 def check_hole_change(change: HoleChange) -> None:

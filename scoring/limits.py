@@ -27,6 +27,7 @@ __all__ = [
     "MAX_HOLES",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
+    "MAX_REASON_LENGTH",
     "MAX_TITLE_LENGTH",
     "MIN_PLAYERS",
     "SMALL_INT_MAX",
@@ -61,6 +62,9 @@ CALCULATOR_API_MAX_PLAYERS = 32
 MAX_TITLE_LENGTH = 80
 #: Characters kept of who made a change ("Scored by", the API's actor; model columns).
 MAX_ACTOR_LENGTH = 80
+#: Characters of the reason given for a change a game's manager asks one for (an official's
+#: correction of an earlier hole), kept in the game's history.
+MAX_REASON_LENGTH = 200
 #: Holes in one game: far beyond any real match; keeps the renumbering offsets of the services safe.
 MAX_HOLES = 500
 

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.limits import MAX_REASON_LENGTH
 from scoring.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24) gives 32 URL-safe characters (192 bits)
@@ -304,6 +305,8 @@ class GameChange(models.Model):
     hole_number = models.PositiveSmallIntegerField(_("hole number"), null=True, blank=True)
     is_playoff = models.BooleanField(_("playoff hole"), default=False)
     actor = models.CharField(_("by"), max_length=80, blank=True)
+    # Why the change was made, when the game's manager asks for one (an official's correction).
+    reason = models.CharField(_("reason"), max_length=MAX_REASON_LENGTH, blank=True, default="")
     created_at = models.DateTimeField(_("when"), auto_now_add=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)

@@ -44,7 +44,9 @@ from scoring.selectors import (
     game_ruleset,
     hole_line,
 )
+from scoring.services._announcements import announce_status_change
 from scoring.services._entry_scoring import EntryInput, ScoredEntry, score_entries
+from scoring.services._guards import Capabilities, check_hole_policy
 from scoring.services._hole_writing import (
     copy_game_state,
     log_hole_change,
@@ -131,6 +133,7 @@ def write_next_hole(
     idempotency_key: str | None,
     request_hash: str,
     expected_number: int | None,
+    capabilities: Capabilities = None,
 ) -> RecordedHole:
     """Score the next hole (or playoff hole) of the locked game and write it with its change log,
     the stored totals and status, and the Idempotency-Key if one was given."""
@@ -138,6 +141,7 @@ def write_next_hole(
     refuse = _MovedOnRefusal(locked, expected_number, playoff, idempotency_key, request_hash)
     position = _next_hole_position(locked, seats, ruleset, playoff=playoff, refuse=refuse)
     number, regular_holes, players = position.number, position.regular_holes, position.players
+    check_hole_policy(locked, action="record", number=number, playoff=playoff, capabilities=capabilities)
     scored, ender_seat = score_entries(seats, players, ruleset, entries, ender, blocks_marked)
     deal_number = regular_holes + number if playoff else number
     hole = Hole(
@@ -292,6 +296,7 @@ def add_hole_to_totals_and_settle(
     for seat in seats:
         seat.total += scores[seat.pk]
         seat.holes_played += 1
+    previous_status = game.status
     over, _reason = match_over(ruleset, number, {seat.name: seat.total for seat in seats})
     status, winners = GameStatus.IN_PROGRESS, ()
     if over:
@@ -307,6 +312,7 @@ def add_hole_to_totals_and_settle(
     for name, value in changes.items():
         setattr(game, name, value)
     game.version += 1  # read under the lock: exactly the stored value now
+    announce_status_change(game, previous_status, seats)
 
 
 def replay_or_refuse_key(record: IdempotencyKey, request_hash: str) -> None:

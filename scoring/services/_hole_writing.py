@@ -38,6 +38,7 @@ from scoring.selectors import (
     game_ruleset,
     match_state,
 )
+from scoring.services._announcements import announce_hole_change, announce_status_change
 from scoring.services._entry_scoring import ScoredEntry
 
 _RENUMBER_OFFSET = 1000
@@ -147,23 +148,31 @@ def log_hole_change(
     before: dict[str, Any] | None,
     after: dict[str, Any] | None,
     writes: db_statements.Writes | None = None,
+    reason: str = "",
 ) -> GameChange:
-    """Record a hole's change in the history (queued in `writes` if given) and answer it."""
+    """Record a hole's change in the history (queued in `writes` if given), announce it after
+    commit (`scoring.signals`), and answer it."""
     change = GameChange(
         game=game,
         action=action,
         hole_number=hole.number,
         is_playoff=hole.is_playoff,
         actor=actor[:MAX_ACTOR_LENGTH],
+        reason=reason,
         before=before,
         after=after,
     )
     db_statements.insert_game_change(change, writes=writes)
+    announce_hole_change(game, hole.pk, before=before, after=after, actor=change.actor, reason=reason)
     return change
 
 
 def refresh_totals_and_status(game: Game) -> None:
-    """Recompute every seat's stored totals and the match status from the entries; bump the version."""
+    """Recompute every seat's stored totals and the match status from the entries; bump the version.
+
+    A game that finishes, or is no longer finished, is announced after commit (`scoring.signals`).
+    """
+    previous_status = game.status
     ruleset = game_ruleset(game)
     seats = list(game.seats.order_by("seat"))
     state = match_state_from_entries(game, seats, ruleset)
@@ -188,6 +197,7 @@ def refresh_totals_and_status(game: Game) -> None:
         version=F("version") + 1, status=state.status, winners=list(state.winners), updated_at=now
     )
     game.refresh_from_db(fields=["version", "status", "winners", "updated_at", "ruleset_frozen_at"])
+    announce_status_change(game, previous_status, seats)
 
 
 def find_hole(game: Game, number: int, playoff: bool) -> Hole:
@@ -254,9 +264,9 @@ def bump_hole_version(hole: Hole, expected_version: int | None) -> None:
         )
 
 
-def remove_hole_logged(game: Game, hole: Hole, actor: str, *, action: str) -> None:
+def remove_hole_logged(game: Game, hole: Hole, actor: str, *, action: str, reason: str = "") -> None:
     """Delete `hole` (logged with its state) and move the later holes down one number."""
     before = snapshot_hole(hole)
-    log_hole_change(game, action, hole, actor, before=before, after=None)
+    log_hole_change(game, action, hole, actor, before=before, after=None, reason=reason)
     hole.delete()
     shift_later_holes(game, hole.is_playoff, after=hole.number, by=-1)

@@ -10,11 +10,12 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, ProtectedError, RestrictedError
 from django.utils.translation import gettext as _
 
 from scoring.game_errors import (
     GameError,
+    GameInUse,
     RulesFrozen,
 )
 from scoring.limits import MAX_ACTOR_LENGTH, MAX_TITLE_LENGTH
@@ -30,6 +31,7 @@ from scoring.rules import (
     resolve_ruleset,
 )
 from scoring.rules.errors import Problem, RulesError
+from scoring.services._guards import Capabilities, refuse_unless_manager
 from scoring.services._hole_writing import copy_game_state, lock_game, refresh_totals_and_status
 from scoring.services._players import clean_player_names, roster_players
 
@@ -43,6 +45,8 @@ def create_game(
     title: str = "",
     tokens: tuple[str, str] | None = None,
     start_key: str | None = None,
+    managed_by: str = "",
+    managed_label: str = "",
 ) -> Game:
     """Create a game with `players` in seat order (clockwise) under `ruleset` (preset or overrides).
 
@@ -53,6 +57,11 @@ def create_game(
     the game it started and creates nothing, even for two requests at the same moment: the key is
     unique in the database. Raises `GameError` naming every problem at once: names, first dealer,
     title and ruleset.
+
+    `managed_by` marks the game as belonging to something else (a short label such as
+    "tournaments.table") and `managed_label` says how people call it ("Spring Open, round 2, table
+    3"): its edit link is then a table link that scores but cannot change seats, rules, title or
+    delete the game, and the manager's hole policy (`scoring.hole_policies`) applies.
     """
     problems: list[Problem] = []
     names: list[str] = []
@@ -95,6 +104,8 @@ def create_game(
                 ruleset=resolved.to_dict(),
                 first_dealer=first_dealer,
                 start_key=start_key,
+                managed_by=managed_by,
+                managed_label=managed_label,
             )
             if tokens is not None:
                 game.edit_token, game.view_token = tokens
@@ -112,15 +123,23 @@ def create_game(
     return game
 
 
-def set_game_ruleset(game: Game, ruleset: str | Mapping[str, Any] | Ruleset, *, actor: str = "") -> Game:
+def set_game_ruleset(
+    game: Game,
+    ruleset: str | Mapping[str, Any] | Ruleset,
+    *,
+    actor: str = "",
+    capabilities: Capabilities = None,
+) -> Game:
     """Change the ruleset of a game whose first hole is not yet recorded.
 
     Raises `RulesFrozen` once cards have been dealt (seed 001: the rules cannot be changed once the
-    cards have been dealt), `RulesetError` for a bad ruleset.
+    cards have been dealt), `RulesetError` for a bad ruleset, `GameManaged` on a managed game when
+    `capabilities` (what the person asking was granted) lack "manage".
     """
     resolved = resolve_ruleset(ruleset)
     with transaction.atomic():
         locked = lock_game(game)
+        refuse_unless_manager(locked, capabilities, "ruleset")
         if locked.is_frozen:
             raise RulesFrozen(
                 Problem(
@@ -147,13 +166,14 @@ def set_game_ruleset(game: Game, ruleset: str | Mapping[str, Any] | Ruleset, *, 
     return game
 
 
-def game_rename(game: Game, title: str) -> Game:
-    """Give a game a new title (`MAX_TITLE_LENGTH` characters at most)."""
+def game_rename(game: Game, title: str, *, capabilities: Capabilities = None) -> Game:
+    """Give a game a new title (`MAX_TITLE_LENGTH` characters at most); `GameManaged` as above."""
     title = (title or "").strip()
     if len(title) > MAX_TITLE_LENGTH:
         raise GameError(Problem("title", _title_too_long()))
     with transaction.atomic():
         locked = lock_game(game)
+        refuse_unless_manager(locked, capabilities, "title")
         locked.title = title
         locked.save(update_fields=["title", "updated_at"])
         Game.objects.filter(pk=locked.pk).update(version=F("version") + 1)
@@ -162,10 +182,25 @@ def game_rename(game: Game, title: str) -> Game:
     return game
 
 
-def delete_game(game: Game) -> None:
-    """Delete a game with all its holes, entries and history."""
-    with transaction.atomic():
-        lock_game(game).delete()
+def delete_game(game: Game, *, capabilities: Capabilities = None) -> None:
+    """Delete a game with all its holes, entries and history.
+
+    Raises `GameManaged` on a managed game when `capabilities` lack "manage", and `GameInUse` when
+    something else points at the game (a tournament's table protects its game): nothing is deleted.
+    """
+    try:
+        with transaction.atomic():
+            locked = lock_game(game)
+            refuse_unless_manager(locked, capabilities, "game")
+            locked.delete()
+    except (ProtectedError, RestrictedError):
+        label = game.managed_label or game.managed_by
+        message = (
+            _("This game is part of %(what)s and cannot be deleted.") % {"what": label}
+            if label
+            else _("Something else refers to this game, so it cannot be deleted.")
+        )
+        raise GameInUse(Problem("game", message)) from None
 
 
 def update_game(
@@ -174,6 +209,7 @@ def update_game(
     title: str | None = None,
     ruleset: str | Mapping[str, Any] | Ruleset | None = None,
     actor: str = "",
+    capabilities: Capabilities = None,
 ) -> Game:
     """Change a game's ruleset and/or title in one transaction: both are made, or neither.
 
@@ -182,9 +218,9 @@ def update_game(
     """
     with transaction.atomic():
         if ruleset is not None:
-            set_game_ruleset(game, ruleset, actor=actor)
+            set_game_ruleset(game, ruleset, actor=actor, capabilities=capabilities)
         if title is not None:
-            game_rename(game, title)
+            game_rename(game, title, capabilities=capabilities)
     return game
 
 

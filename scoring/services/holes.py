@@ -21,6 +21,7 @@ from scoring.selectors import (
     game_ruleset,
 )
 from scoring.services._entry_scoring import EntryInput, entries_laid_over_snapshot, score_entries
+from scoring.services._guards import Capabilities, check_hole_policy
 from scoring.services._hole_recording import RecordedHole, record_hole_in_transaction
 from scoring.services._hole_writing import (
     bump_hole_version,
@@ -46,6 +47,7 @@ def hole_record(
     idempotency_key: str | None = None,
     request_hash: str | None = None,
     expected_number: int | None = None,
+    capabilities: Capabilities = None,
 ) -> Hole:
     """Record the next hole (or the next playoff hole) and return it.
 
@@ -67,6 +69,10 @@ def hole_record(
     With `expected_number` (the hole the client filled in), a game that has moved on meanwhile
     raises `HoleAlreadyRecorded` (409): checked under the game lock, so of two phones saving the
     same hole exactly one records it. A replayed key is answered before this check.
+
+    `capabilities` is what the person asking was granted (`scoring.access`; None for the code
+    itself): a managed game's hole policy (`scoring.hole_policies`) judges the recording with it
+    and may refuse (`HoleChangeRefused`). The new hole is announced after commit (`hole_recorded`).
     """
     recorded = record_hole_in_transaction(
         {"id": game.pk},
@@ -79,6 +85,7 @@ def hole_record(
         idempotency_key=idempotency_key,
         request_hash=request_hash or "",
         expected_number=expected_number,
+        capabilities=capabilities,
     )
     if recorded is None:
         raise Game.DoesNotExist(f"Game {game.pk} no longer exists.")
@@ -96,6 +103,7 @@ def hole_record_by_edit_token(
     idempotency_key: str | None = None,
     request_hash: str | None = None,
     expected_number: int | None = None,
+    capabilities: Capabilities = None,
 ) -> RecordedHole | None:
     """`hole_record` for the game whose edit token is `edit_token`; None (nothing written) if none.
 
@@ -115,6 +123,7 @@ def hole_record_by_edit_token(
         idempotency_key=idempotency_key,
         request_hash=request_hash or "",
         expected_number=expected_number,
+        capabilities=capabilities,
     )
 
 
@@ -131,6 +140,8 @@ def hole_update(
     expected_id: int | None = None,
     partial: bool = False,
     keep_ender: bool = False,
+    capabilities: Capabilities = None,
+    reason: str = "",
 ) -> Hole:
     """Replace the entries (and ender) of hole `number`, if it is still the hole the client read.
 
@@ -142,13 +153,20 @@ def hole_update(
     since (another was deleted) or changed since raises `StaleVersion` (`HoleGone` when that hole no
     longer exists). `expected_version=None` (If-Match: *) replaces whatever is current. The check is
     one conditional UPDATE under the game lock. The same players must have entries as before. The
-    history keeps the before and after states.
+    history keeps the before and after states, and the `reason` given.
+
+    On a managed game the manager's hole policy judges the correction with `capabilities` and
+    `reason` (e.g. after the next hole only an official, with a reason: `HoleChangeRefused`,
+    `ReasonRequired`). The correction is announced after commit (`hole_corrected`).
     """
     with transaction.atomic():
         locked = lock_game(game)
         ruleset = game_ruleset(locked)
         seats = list(locked.seats.order_by("seat"))
         hole = find_named_hole(locked, number, playoff, expected_id)
+        reason = check_hole_policy(
+            locked, action="edit", number=number, playoff=playoff, capabilities=capabilities, reason=reason
+        )
         bump_hole_version(hole, expected_version)
         before = snapshot_hole(hole)
         playing = {entry["seat"] for entry in before["entries"]}
@@ -160,7 +178,7 @@ def hole_update(
         scored, ender_seat = score_entries(seats, players, ruleset, entries, ender, blocks_marked)
         write_hole_entries(hole, scored, ender_seat)
         after = snapshot_hole(hole)
-        log_hole_change(locked, ChangeAction.UPDATE, hole, actor, before=before, after=after)
+        log_hole_change(locked, ChangeAction.UPDATE, hole, actor, before=before, after=after, reason=reason)
         refresh_totals_and_status(locked)
     copy_game_state(locked, game)
     hole.refresh_from_db()
@@ -175,18 +193,24 @@ def hole_delete(
     actor: str = "",
     playoff: bool = False,
     expected_id: int | None = None,
+    capabilities: Capabilities = None,
+    reason: str = "",
 ) -> None:
     """Delete hole `number`; later holes move down one number. Undo brings it back.
 
     `expected_id` and `expected_version` name the hole the client read: once it is deleted, a
     repeat raises `HoleGone` and never deletes the hole that took its number. A hole changed since
-    raises `StaleVersion`.
+    raises `StaleVersion`. A managed game's hole policy judges it as for `hole_update`; the delete
+    is announced after commit (`hole_deleted`).
     """
     with transaction.atomic():
         locked = lock_game(game)
         hole = find_named_hole(locked, number, playoff, expected_id)
+        reason = check_hole_policy(
+            locked, action="delete", number=number, playoff=playoff, capabilities=capabilities, reason=reason
+        )
         if expected_version is not None:
             bump_hole_version(hole, expected_version)
-        remove_hole_logged(locked, hole, actor, action=ChangeAction.DELETE)
+        remove_hole_logged(locked, hole, actor, action=ChangeAction.DELETE, reason=reason)
         refresh_totals_and_status(locked)
     copy_game_state(locked, game)

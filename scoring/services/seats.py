@@ -19,6 +19,7 @@ from scoring.models import (
 )
 from scoring.names import name_key
 from scoring.rules.errors import Problem
+from scoring.services._guards import Capabilities, refuse_unless_manager
 from scoring.services._hole_writing import copy_game_state, lock_game, refresh_totals_and_status
 from scoring.services._players import (
     already_on_roster,
@@ -29,10 +30,15 @@ from scoring.services._players import (
 )
 
 
-def seat_add(game: Game, name: str, *, actor: str = "") -> Seat:
-    """Add a player in the next seat (clockwise after the last) before the first hole is recorded."""
+def seat_add(game: Game, name: str, *, actor: str = "", capabilities: Capabilities = None) -> Seat:
+    """Add a player in the next seat (clockwise after the last) before the first hole is recorded.
+
+    On a managed game, `capabilities` (what the person asking was granted) must hold "manage"
+    (`GameManaged` otherwise); None is the code itself, trusted.
+    """
     with transaction.atomic():
         locked = lock_game(game)
+        refuse_unless_manager(locked, capabilities, "name")
         _refuse_once_dealt(locked, "players", _("Players cannot join once the cards have been dealt."))
         seats = list(locked.seats.order_by("seat"))
         if len(seats) >= MAX_PLAYERS:
@@ -46,10 +52,11 @@ def seat_add(game: Game, name: str, *, actor: str = "") -> Seat:
     return seat
 
 
-def seat_rename(game: Game, seat_index: int, name: str) -> Seat:
-    """Rename the player in seat `seat_index` (0-based); allowed at any time."""
+def seat_rename(game: Game, seat_index: int, name: str, *, capabilities: Capabilities = None) -> Seat:
+    """Rename the player in seat `seat_index` (0-based); allowed at any time (`GameManaged` as above)."""
     with transaction.atomic():
         locked = lock_game(game)
+        refuse_unless_manager(locked, capabilities, "name")
         seats = list(locked.seats.order_by("seat"))
         seat = seat_at(seats, seat_index)
         (clean,) = clean_player_names([name], where="name", minimum=1)
@@ -61,14 +68,17 @@ def seat_rename(game: Game, seat_index: int, name: str) -> Seat:
     return seat
 
 
-def seat_remove(game: Game, seat_index: int, *, expected_id: int | None = None) -> None:
+def seat_remove(
+    game: Game, seat_index: int, *, expected_id: int | None = None, capabilities: Capabilities = None
+) -> None:
     """Remove the player in seat `seat_index` before the first hole; later seats move up one.
 
     With `expected_id` (the seat the client read), a repeat once that player is gone raises
-    `StaleVersion` instead of removing whoever moved up into the seat.
+    `StaleVersion` instead of removing whoever moved up into the seat. `GameManaged` as above.
     """
     with transaction.atomic():
         locked = lock_game(game)
+        refuse_unless_manager(locked, capabilities, "seat")
         _refuse_once_dealt(locked, "seat", _("Players cannot leave once the cards have been dealt."))
         seats = list(locked.seats.order_by("seat"))
         seat = seat_at(seats, seat_index)

@@ -27,7 +27,9 @@ from scoring.selectors import (
     redo_target_change,
     undo_target_change,
 )
+from scoring.services._announcements import announce_hole_change
 from scoring.services._entry_scoring import rescore_snapshot
+from scoring.services._guards import Capabilities, check_hole_policy
 from scoring.services._hole_writing import (
     copy_game_state,
     find_hole,
@@ -39,7 +41,14 @@ from scoring.services._hole_writing import (
 )
 
 
-def undo_last_change(game: Game, *, actor: str = "", expected_change: int | None = None) -> GameChange:
+def undo_last_change(
+    game: Game,
+    *,
+    actor: str = "",
+    expected_change: int | None = None,
+    capabilities: Capabilities = None,
+    reason: str = "",
+) -> GameChange:
     """Revert the latest hole change not yet undone, and record the undo as a change itself.
 
     Undoing a recorded hole deletes it, undoing an edit restores the state before it, undoing a
@@ -47,21 +56,53 @@ def undo_last_change(game: Game, *, actor: str = "", expected_change: int | None
     further back. `expected_change` is the id of the change the client saw as the one to undo: a
     resent form or retried request then raises `ChangeNotCurrent` (with `already=True` when that
     change is already undone) instead of undoing one more. Raises `NothingToUndo` when none is left.
+    On a managed game the manager's hole policy judges the undo as a change of that hole, with
+    `capabilities` and `reason`; the hole's change is announced after commit (`scoring.signals`).
     """
-    return _revert_latest_change(game, actor=actor, expected_change=expected_change, redo=False)
+    return _revert_latest_change(
+        game,
+        actor=actor,
+        expected_change=expected_change,
+        redo=False,
+        capabilities=capabilities,
+        reason=reason,
+    )
 
 
-def redo_change(game: Game, *, actor: str = "", expected_change: int | None = None) -> GameChange:
+def redo_change(
+    game: Game,
+    *,
+    actor: str = "",
+    expected_change: int | None = None,
+    capabilities: Capabilities = None,
+    reason: str = "",
+) -> GameChange:
     """Apply again the change the latest undo reverted, and record the redo as a change itself.
 
     Redo is offered until a new hole is recorded, edited or deleted; after several undos, redo
     walks forward again. `expected_change` is the id of the undo the client saw as the one to redo
     (a repeat raises `ChangeNotCurrent`). Raises `NothingToUndo` when there is nothing to redo.
+    The hole policy and the announcement as for `undo_last_change`.
     """
-    return _revert_latest_change(game, actor=actor, expected_change=expected_change, redo=True)
+    return _revert_latest_change(
+        game,
+        actor=actor,
+        expected_change=expected_change,
+        redo=True,
+        capabilities=capabilities,
+        reason=reason,
+    )
 
 
-def _revert_latest_change(game: Game, *, actor: str, expected_change: int | None, redo: bool) -> GameChange:
+def _revert_latest_change(
+    game: Game,
+    *,
+    actor: str,
+    expected_change: int | None,
+    redo: bool,
+    capabilities: Capabilities,
+    reason: str,
+) -> GameChange:
     """One transaction: revert the undo target (or, for `redo`, the redo target), logged as a change."""
     with transaction.atomic():
         locked = lock_game(game)
@@ -70,13 +111,23 @@ def _revert_latest_change(game: Game, *, actor: str, expected_change: int | None
         if target is None:
             message = _("There is nothing to redo.") if redo else _("There is no change to undo.")
             raise NothingToUndo(Problem("redo" if redo else "undo", message))
+        original = change_origin(target)
+        reason = check_hole_policy(
+            locked,
+            action="redo" if redo else "undo",
+            number=_hole_number_of(original),
+            playoff=original.is_playoff,
+            capabilities=capabilities,
+            reason=reason,
+        )
         change = _move_hole_to_state(
             locked,
-            change_origin(target),
+            original,
             forward=redo,
             actor=actor,
             action=ChangeAction.REDO if redo else ChangeAction.UNDO,
             reverts=target,
+            reason=reason,
         )
         refresh_totals_and_status(locked)
     copy_game_state(locked, game)
@@ -107,8 +158,20 @@ def _refuse_other_named_change(
     raise ChangeNotCurrent(Problem("change", message), already=already)
 
 
+def _hole_number_of(change: GameChange) -> int:
+    """The number of the hole `change` moved, as it stood after (or, for a delete, before) it."""
+    return int((change.after or change.before or {}).get("number", change.hole_number))
+
+
 def _move_hole_to_state(
-    game: Game, original: GameChange, *, forward: bool, actor: str, action: str, reverts: GameChange
+    game: Game,
+    original: GameChange,
+    *,
+    forward: bool,
+    actor: str,
+    action: str,
+    reverts: GameChange,
+    reason: str = "",
 ) -> GameChange:
     """Move hole `original` names from its before state to its after one (forward) or back."""
     ruleset = game_ruleset(game)
@@ -120,6 +183,7 @@ def _move_hole_to_state(
     if target_state is None:  # the hole goes away (undo a recording, redo a delete)
         hole = find_hole(game, number, playoff)
         before, after = snapshot_hole(hole), None
+        hole_id = hole.pk
         hole.delete()
         shift_later_holes(game, playoff, after=number, by=-1)
     elif current_state is None:  # the hole comes back (undo a delete, redo a recording)
@@ -137,24 +201,27 @@ def _move_hole_to_state(
             created_by=target_state.get("created_by", ""),
         )
         write_hole_entries(hole, scored, ender_seat, fresh=True)
-        before, after = None, snapshot_hole(hole)
+        before, after, hole_id = None, snapshot_hole(hole), hole.pk
     else:  # an edit: put the other entries back
         hole = find_hole(game, number, playoff)
         before = snapshot_hole(hole)
         Hole.objects.filter(pk=hole.pk).update(version=F("version") + 1, updated_at=timezone.now())
         scored, ender_seat = rescore_snapshot(seats, ruleset, target_state)
         write_hole_entries(hole, scored, ender_seat)
-        after = snapshot_hole(hole)
-    return GameChange.objects.create(
+        after, hole_id = snapshot_hole(hole), hole.pk
+    change = GameChange.objects.create(
         game=game,
         action=action,
         hole_number=number,
         is_playoff=playoff,
         actor=actor[:MAX_ACTOR_LENGTH],
+        reason=reason,
         before=before,
         after=after,
         undoes=reverts,
     )
+    announce_hole_change(game, hole_id, before=before, after=after, actor=change.actor, reason=reason)
+    return change
 
 
 def _hole_id_if_free(hole_id: Any) -> int | None:

@@ -1,0 +1,307 @@
+"""The seams other apps plug into: signals after commit, managed games' guards in the services, the
+hole policy a manager supplies, and a game something else points at.
+
+Everything goes through the services on the real database; receivers and policies are registered
+for one test and removed after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.db import connection, models
+
+from scoring import hole_policies, services, signals
+from scoring.error_statuses import status_for
+from scoring.game_errors import GameInUse, GameManaged
+from scoring.models import ChangeAction, Game, GameChange, GameStatus
+from tests.games.conftest import typed
+
+MANAGER = "tests.table"
+TABLE_LINK = frozenset({"view", "score"})
+OFFICIAL = frozenset({"view", "score", "officiate"})
+
+
+@pytest.fixture
+def heard() -> Iterator[list[tuple[str, Any]]]:
+    """Every scoring signal sent during the test, as (signal name, event)."""
+    events: list[tuple[str, Any]] = []
+    receivers = {}
+    for name in ("hole_recorded", "hole_corrected", "hole_deleted", "game_finished", "game_reopened"):
+
+        def receive(sender: Any, event: Any, _name: str = name, **kwargs: Any) -> None:
+            events.append((_name, event))
+
+        receivers[name] = receive
+        getattr(signals, name).connect(receive, dispatch_uid=f"test-{name}")
+    yield events
+    for name in receivers:
+        getattr(signals, name).disconnect(dispatch_uid=f"test-{name}")
+
+
+@pytest.fixture
+def table_policy() -> Iterator[None]:
+    """Corrections at the table until the next hole, as a tournament registers it."""
+    hole_policies.register_hole_policy(MANAGER, hole_policies.corrections_at_table_until_next_hole)
+    yield
+    hole_policies.unregister_hole_policy(MANAGER)
+
+
+def _managed(make_game: Any, **kwargs: Any) -> Game:
+    return make_game(
+        ["ann", "bob"], managed_by=MANAGER, managed_label="Spring Open, round 1, table 2", **kwargs
+    )
+
+
+def test_it_announces_a_recorded_hole_only_after_commit(make_game, heard, django_capture_on_commit_callbacks):
+    game = make_game(["ann", "bob"])
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        hole = typed(game, 3, 21, actor="Ann's phone")
+    assert heard == []  # nothing is heard while the transaction could still roll back
+    for callback in callbacks:
+        callback()
+    ((name, event),) = heard
+    assert name == "hole_recorded"
+    assert event == signals.HoleEvent(
+        game_id=game.pk,
+        hole_id=hole.pk,
+        number=1,
+        playoff=False,
+        actor="Ann's phone",
+        managed_by="",
+        scores={"ann": 3, "bob": 21},
+    )
+
+
+def test_it_announces_nothing_for_a_refused_hole(make_game, heard, django_capture_on_commit_callbacks):
+    game = make_game(["ann", "bob"])
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(services.GameError):
+        services.hole_record(game, entries={"ann": 3, "zed": 4}, ender=None)
+    assert heard == []
+
+
+def test_it_announces_corrections_deletes_undo_and_redo(make_game, heard, django_capture_on_commit_callbacks):
+    game = make_game(["ann", "bob"])
+    with django_capture_on_commit_callbacks(execute=True):
+        hole = typed(game, 3, 21)
+        services.hole_update(game, 1, expected_version=None, entries={"ann": 4, "bob": 20}, ender=None)
+        services.hole_delete(game, 1)
+        services.undo_last_change(game)  # the hole comes back
+        services.undo_last_change(game)  # the correction is undone
+        services.redo_change(game)
+    names = [name for name, _event in heard]
+    assert names == [
+        "hole_recorded",
+        "hole_corrected",
+        "hole_deleted",
+        "hole_recorded",
+        "hole_corrected",
+        "hole_corrected",
+    ]
+    assert {event.hole_id for _name, event in heard} == {hole.pk}  # a hole keeps its id through undo
+    assert heard[1][1].scores == {"ann": 4, "bob": 20}
+    assert heard[2][1].scores == {}
+    assert heard[4][1].scores == {"ann": 3, "bob": 21}
+
+
+def test_it_announces_a_finished_game_and_its_reopening(make_game, heard, django_capture_on_commit_callbacks):
+    game = make_game(["ann", "bob"], ruleset={"preset": "official", "holes": 2})
+    with django_capture_on_commit_callbacks(execute=True):
+        typed(game, 3, 21)
+        typed(game, 5, 9)
+    finished = [event for name, event in heard if name == "game_finished"]
+    assert finished == [
+        signals.GameEvent(
+            game_id=game.pk,
+            status=GameStatus.FINISHED,
+            winners=("ann",),
+            totals={"ann": 8, "bob": 30},
+        )
+    ]
+    with django_capture_on_commit_callbacks(execute=True):
+        services.undo_last_change(game)
+    assert heard[-1][0] == "game_reopened"
+    assert heard[-1][1].status == GameStatus.IN_PROGRESS
+    assert heard[-1][1].totals == {"ann": 3, "bob": 21}
+
+
+def test_a_failing_listener_neither_undoes_the_hole_nor_stops_the_others(
+    make_game, heard, django_capture_on_commit_callbacks, caplog
+):
+    def broken(sender: Any, event: Any, **kwargs: Any) -> None:
+        raise RuntimeError("standings are down")
+
+    signals.hole_recorded.connect(broken, dispatch_uid="test-broken")
+    try:
+        game = make_game(["ann", "bob"])
+        with django_capture_on_commit_callbacks(execute=True):
+            typed(game, 3, 21)
+    finally:
+        signals.hole_recorded.disconnect(dispatch_uid="test-broken")
+    assert game.holes.count() == 1
+    assert [name for name, _event in heard] == ["hole_recorded"]
+    assert "standings are down" in caplog.text
+
+
+def test_a_table_link_cannot_change_seats_rules_title_or_delete_a_managed_game(make_game):
+    game = _managed(make_game)
+    attempts = [
+        lambda: services.seat_add(game, "cy", capabilities=TABLE_LINK),
+        lambda: services.seat_rename(game, 0, "Annie", capabilities=TABLE_LINK),
+        lambda: services.seat_remove(game, 1, capabilities=TABLE_LINK),
+        lambda: services.set_game_ruleset(game, "basic", capabilities=TABLE_LINK),
+        lambda: services.game_rename(game, "Ours now", capabilities=TABLE_LINK),
+        lambda: services.update_game(game, title="Ours now", capabilities=TABLE_LINK),
+        lambda: services.delete_game(game, capabilities=TABLE_LINK),
+    ]
+    for attempt in attempts:
+        with pytest.raises(GameManaged) as refused:
+            attempt()
+        assert status_for(refused.value) == 409
+        assert "Spring Open, round 1, table 2" in refused.value.message
+    game.refresh_from_db()
+    assert [s.name for s in game.seats.order_by("seat")] == ["ann", "bob"]
+    assert (game.title, game.preset) == ("", "official")
+
+
+def test_the_manager_and_the_code_itself_may_change_a_managed_game(make_game):
+    game = _managed(make_game)
+    services.seat_add(game, "cy", capabilities={"view", "score", "manage"})
+    services.game_rename(game, "Table 2")  # no capabilities: the manager's own code
+    assert game.seats.count() == 3 and Game.objects.get(pk=game.pk).title == "Table 2"
+
+
+def test_an_ordinary_game_is_not_guarded(make_game):
+    game = make_game(["ann", "bob"])
+    services.seat_add(game, "cy", capabilities=TABLE_LINK)
+    assert game.seats.count() == 3
+
+
+def test_a_table_corrects_a_hole_until_the_next_is_recorded(make_game, table_policy):
+    game = _managed(make_game)
+    typed(game, 3, 21, capabilities=TABLE_LINK)
+    services.hole_update(
+        game, 1, expected_version=None, entries={"ann": 4, "bob": 21}, ender=None, capabilities=TABLE_LINK
+    )
+    typed(game, 5, 9, capabilities=TABLE_LINK)
+    refused = [
+        lambda: services.hole_update(
+            game, 1, expected_version=None, entries={"ann": 3, "bob": 21}, ender=None, capabilities=TABLE_LINK
+        ),
+        lambda: services.hole_delete(game, 1, capabilities=TABLE_LINK),
+    ]
+    for attempt in refused:
+        with pytest.raises(hole_policies.HoleChangeRefused) as error:
+            attempt()
+        assert status_for(error.value) == 409
+        assert "Call an official" in error.value.message
+    assert game.holes.get(number=1).entries.get(seat__name="ann").score == 4
+    services.hole_update(  # the latest hole may still change at the table
+        game, 2, expected_version=None, entries={"ann": 6, "bob": 9}, ender=None, capabilities=TABLE_LINK
+    )
+
+
+def test_undoing_an_officials_correction_of_an_earlier_hole_is_refused_at_the_table(make_game, table_policy):
+    game = _managed(make_game)
+    typed(game, 3, 21)
+    typed(game, 5, 9)
+    services.hole_update(
+        game,
+        1,
+        expected_version=None,
+        entries={"ann": 13, "bob": 21},
+        ender=None,
+        capabilities=OFFICIAL,
+        reason="a Jack, not a Queen",
+    )
+    with pytest.raises(hole_policies.HoleChangeRefused):  # undo changes hole 1 again
+        services.undo_last_change(game, capabilities=TABLE_LINK)
+    services.undo_last_change(game, capabilities=OFFICIAL, reason="the Queen was right after all")
+    assert Game.objects.get(pk=game.pk).seats.get(name="ann").total == 8
+    assert GameChange.objects.filter(game=game, action=ChangeAction.UNDO).get().reason == (
+        "the Queen was right after all"
+    )
+
+
+def test_an_official_corrects_an_earlier_hole_with_a_reason_kept_in_history(make_game, table_policy):
+    game = _managed(make_game)
+    typed(game, 3, 21)
+    typed(game, 5, 9)
+    entries = {"ann": 13, "bob": 21}
+    with pytest.raises(hole_policies.ReasonRequired) as error:
+        services.hole_update(
+            game, 1, expected_version=None, entries=entries, ender=None, capabilities=OFFICIAL
+        )
+    assert status_for(error.value) == 400 and error.value.problems[0].where == "reason"
+    services.hole_update(
+        game,
+        1,
+        expected_version=None,
+        entries=entries,
+        ender=None,
+        capabilities=OFFICIAL,
+        reason="  ann's Queen pair was a Queen and a Jack  ",
+        actor="official Kim",
+    )
+    change = GameChange.objects.filter(game=game, action=ChangeAction.UPDATE).get()
+    assert (change.actor, change.reason) == ("official Kim", "ann's Queen pair was a Queen and a Jack")
+    assert Game.objects.get(pk=game.pk).seats.get(name="ann").total == 18
+
+
+def test_a_policy_can_refuse_recording(make_game):
+    def closed_round(change: hole_policies.HoleChange) -> None:
+        if change.action == "record":
+            raise hole_policies.HoleChangeRefused("This round is not open for scoring yet.", where="hole")
+
+    hole_policies.register_hole_policy(MANAGER, closed_round)
+    try:
+        game = _managed(make_game)
+        with pytest.raises(hole_policies.HoleChangeRefused):
+            typed(game, 3, 21, capabilities=TABLE_LINK)
+        with pytest.raises(hole_policies.HoleChangeRefused):  # the API's one-query path too
+            services.hole_record_by_edit_token(
+                game.edit_token, entries={"ann": 3, "bob": 21}, ender=None, capabilities=TABLE_LINK
+            )
+    finally:
+        hole_policies.unregister_hole_policy(MANAGER)
+    assert game.holes.count() == 0
+
+
+@pytest.fixture
+def protector() -> Iterator[type[models.Model]]:
+    """A model pointing at games with on_delete=PROTECT, as a tournament's table does, for one test."""
+
+    class Protector(models.Model):
+        game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+
+        class Meta:
+            app_label = "scoring"
+
+        def __str__(self) -> str:
+            return f"protects game {self.game_id}"
+
+    with connection.schema_editor() as editor:
+        editor.create_model(Protector)
+    try:
+        yield Protector
+    finally:
+        with connection.schema_editor() as editor:
+            editor.delete_model(Protector)
+        del apps.all_models["scoring"]["protector"]
+        apps.clear_cache()
+
+
+@pytest.mark.django_db(transaction=True)  # the table is created and dropped outside any transaction
+def test_deleting_a_game_something_points_at_is_a_clear_refusal(make_game, protector):
+    game = _managed(make_game)
+    protector.objects.create(game=game)
+    with pytest.raises(GameInUse) as refused:
+        services.delete_game(game)  # even by the manager's own code
+    assert status_for(refused.value) == 409
+    assert (
+        refused.value.message == "This game is part of Spring Open, round 1, table 2 and cannot be deleted."
+    )
+    assert Game.objects.filter(pk=game.pk).exists() and game.seats.count() == 2
