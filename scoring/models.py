@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.limits import MAX_REASON_LENGTH
+from scoring.limits import MAX_ACTOR_LENGTH, MAX_REASON_LENGTH, MAX_TITLE_LENGTH
 from scoring.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24) gives 32 URL-safe characters (192 bits)
@@ -113,7 +113,7 @@ class GameStatus(models.TextChoices):
 class Game(models.Model):
     """One table's match: players in seat order, a ruleset frozen at the first hole, holes in order."""
 
-    title = models.CharField(_("title"), max_length=80, blank=True)
+    title = models.CharField(_("title"), max_length=MAX_TITLE_LENGTH, blank=True)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("owner"),
@@ -227,7 +227,7 @@ class Hole(models.Model):
     )
     # Optimistic concurrency: updates are one `UPDATE ... WHERE id=? AND version=?`.
     version = models.PositiveIntegerField(_("version"), default=1)
-    created_by = models.CharField(_("recorded by"), max_length=80, blank=True)
+    created_by = models.CharField(_("recorded by"), max_length=MAX_ACTOR_LENGTH, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -304,7 +304,7 @@ class GameChange(models.Model):
     action = models.CharField(_("action"), max_length=10, choices=ChangeAction.choices)
     hole_number = models.PositiveSmallIntegerField(_("hole number"), null=True, blank=True)
     is_playoff = models.BooleanField(_("playoff hole"), default=False)
-    actor = models.CharField(_("by"), max_length=80, blank=True)
+    actor = models.CharField(_("by"), max_length=MAX_ACTOR_LENGTH, blank=True)
     # Why the change was made, when the game's manager asks for one (an official's correction).
     reason = models.CharField(_("reason"), max_length=MAX_REASON_LENGTH, blank=True, default="")
     created_at = models.DateTimeField(_("when"), auto_now_add=True)
