@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.inputs import int_or_none
 from scoring.limits import CALCULATOR_PAGE_MAX_PLAYERS, MAX_DECKS, MAX_NAME_LENGTH, MIN_PLAYERS, VALUE_LIMIT
+from scoring.names import name_key
 from scoring.rules import PARAMETERS, PRESETS, RANKS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.rules.ruleset import SHAPES
 from scoring.web.grid_entry import cell_name, read_tokens
@@ -365,7 +366,7 @@ def _check_names(players: list[PlayerInput]) -> None:
     """Two players cannot share a name: the hole's scores are keyed by name."""
     seen: dict[str, PlayerInput] = {}
     for player in players:
-        key = player.display_name.casefold()
+        key = name_key(player.display_name)  # as names are compared everywhere (`scoring.names`)
         if key in seen:
             player.name_error = _('Two players are called "%(name)s": give each a different name.') % {
                 "name": player.display_name
