@@ -32,7 +32,7 @@ NOT_USER_LIMITS = {
     ("rules/cards.py", "_KNOWN_LIMIT"),  # size of a parse cache
     ("rules/grid.py", "CACHE_LIMIT"),  # size of a scoring cache
     ("rules/ruleset.py", "_INTERN_LIMIT"),  # size of an intern table
-    ("web/games/views.py", "RECENT_LIMIT"),  # how many recent names the start page suggests
+    ("web/games/_page_helpers.py", "RECENT_LIMIT"),  # how many recent names the start page suggests
     ("web/grid_entry.py", "MAX_TOKEN_LENGTH"),  # keypad token box, the longest card token ("10h") and more
     ("api/parsers.py", "MAX_BODY_BYTES"),  # HTTP request body size, with the settings' upload limits
     ("api/games/concurrency.py", "MAX_IDEMPOTENCY_KEY"),  # the Idempotency-Key header, as its column holds

@@ -31,7 +31,7 @@ def test_it_keeps_the_token_out_of_the_error_email_and_the_log(settings, monkeyp
     game.edit_token = SECRET
     game.save(update_fields=["edit_token"])
 
-    from scoring.web.games import views as game_views
+    from scoring.web.games import board_views as game_views
 
     def broken(request, token, **kwargs):
         raise RuntimeError(f"something broke for {request.path}")

@@ -169,7 +169,7 @@
 
   /* A hole being entered survives a reload, a dead battery or a rejected save: [data-draft-key] forms
      keep their fields in localStorage until the server has accepted the hole. The answer to an accepted
-     save sets the cookie golf_draft_done=<draft key> (scoring/web/games/views.py); whichever page runs
+     save sets the cookie golf_draft_done=<draft key> (scoring/web/games/_drafts.py); whichever page runs
      this script next drops that draft. A fresh form (data-draft-restore="1") is refilled from its draft
      whatever it already holds (the scorer's name, filled by the app); a form the server re-rendered
      (errors, or a 409 with the cards moved on to the next hole) is what was sent, so it becomes the draft,

@@ -18,8 +18,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.inputs import int_or_none
-from scoring.limits import GAME_PAGE_MAX_BLOCKS_MARKED, INT_MAX, MAX_TITLE_LENGTH, SMALL_INT_MAX, TOTAL_LIMIT
-from scoring.limits import MAX_PLAYERS as MAX_PLAYERS  # game_views takes it from here
+from scoring.limits import (
+    GAME_PAGE_MAX_BLOCKS_MARKED,
+    INT_MAX,
+    MAX_REASON_LENGTH,
+    MAX_TITLE_LENGTH,
+    SMALL_INT_MAX,
+    TOTAL_LIMIT,
+)
+from scoring.limits import MAX_PLAYERS as MAX_PLAYERS  # start_views takes it from here
 from scoring.names import check_player_names
 from scoring.rules import PRESETS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.web.grid_entry import (
@@ -227,6 +234,13 @@ class HoleForm(forms.Form):
         widget=forms.HiddenInput, required=False, min_value=1, max_value=SMALL_INT_MAX, where="number"
     )
     scorer = TextField(label=gettext_lazy("Scored by"), required=False)
+    # Why a hole is corrected, when the game's manager asks for one (an official's correction).
+    reason = TextField(
+        label=gettext_lazy("Reason for the change"),
+        required=False,
+        max_length=MAX_REASON_LENGTH,
+        where="reason",
+    )
 
     def __init__(
         self,
@@ -439,9 +453,11 @@ class HoleDeleteForm(forms.Form):
 
     hole_id = WholeNumberField(min_value=1, max_value=2**63 - 1, where="hole_id")
     version = WholeNumberField(min_value=1, max_value=INT_MAX, where="version")
+    reason = TextField(required=False, max_length=MAX_REASON_LENGTH, where="reason")
 
 
 class ChangeForm(forms.Form):
     """The undo or redo button: the change it acts on, so a resent form changes nothing more."""
 
     change = WholeNumberField(min_value=1, max_value=2**63 - 1, where="change")
+    reason = TextField(required=False, max_length=MAX_REASON_LENGTH, where="reason")

@@ -12,25 +12,25 @@ from django.urls import path
 
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.rate_limits import limit_game_creation, limit_hole_writes
-from scoring.web.games import views as game_views
+from scoring.web.games import board_views, change_views, hole_views, start_views
 
 # Writes are rate-limited here (scoring/rate_limits.py), so the views themselves know nothing of limits.
-_new = limit_game_creation(game_views.game_new)
-_hole_new = limit_hole_writes(game_views.hole_new)
-_hole_edit = limit_hole_writes(game_views.hole_edit)
-_hole_delete = limit_hole_writes(game_views.hole_delete)
-_undo = limit_hole_writes(game_views.game_undo)
-_redo = limit_hole_writes(game_views.game_redo)
+_new = limit_game_creation(start_views.game_new)
+_hole_new = limit_hole_writes(hole_views.hole_new)
+_hole_edit = limit_hole_writes(hole_views.hole_edit)
+_hole_delete = limit_hole_writes(hole_views.hole_delete)
+_undo = limit_hole_writes(change_views.game_undo)
+_redo = limit_hole_writes(change_views.game_redo)
 
 app_name = "games"
 
 urlpatterns = [
-    path("", game_views.games_list, name="list"),
+    path("", start_views.games_list, name="list"),
     path("new/", _new, name="new"),
-    path("e/<token:token>/", game_views.game_edit, name="edit"),
+    path("e/<token:token>/", board_views.game_edit, name="edit"),
     path(
         "e/<token:token>/scoreboard/",
-        game_views.scoreboard_partial,
+        board_views.scoreboard_partial,
         {"can_edit": True},
         name="edit-scoreboard",
     ),
@@ -39,13 +39,13 @@ urlpatterns = [
     path("e/<token:token>/holes/<number:number>/delete/", _hole_delete, name="hole-delete"),
     path(
         "e/<token:token>/holes/<number:number>/scores/",
-        game_views.hole_scores,
+        board_views.hole_scores,
         {"can_edit": True},
         name="hole-scores",
     ),
     path(
         "e/<token:token>/playoff/<number:number>/scores/",
-        game_views.hole_scores,
+        board_views.hole_scores,
         {"can_edit": True, "playoff": True},
         name="playoff-scores",
     ),
@@ -57,32 +57,32 @@ urlpatterns = [
         {"playoff": True},
         name="playoff-delete",
     ),
-    path("e/<token:token>/preview/", game_views.hole_preview, name="preview"),
+    path("e/<token:token>/preview/", hole_views.hole_preview, name="preview"),
     path("e/<token:token>/undo/", _undo, name="undo"),
-    path("e/<token:token>/undo/confirm/", game_views.undo_confirm, name="undo-confirm"),
+    path("e/<token:token>/undo/confirm/", change_views.undo_confirm, name="undo-confirm"),
     path("e/<token:token>/redo/", _redo, name="redo"),
-    path("e/<token:token>/history/", game_views.game_history, {"can_edit": True}, name="edit-history"),
-    path("e/<token:token>/share/", game_views.game_share, name="share"),
-    path("e/<token:token>/settings/", game_views.game_settings, name="settings"),
-    path("v/<token:token>/", game_views.game_view, name="view"),
+    path("e/<token:token>/history/", board_views.game_history, {"can_edit": True}, name="edit-history"),
+    path("e/<token:token>/share/", board_views.game_share, name="share"),
+    path("e/<token:token>/settings/", board_views.game_settings, name="settings"),
+    path("v/<token:token>/", board_views.game_view, name="view"),
     path(
         "v/<token:token>/scoreboard/",
-        game_views.scoreboard_partial,
+        board_views.scoreboard_partial,
         {"can_edit": False},
         name="view-scoreboard",
     ),
-    path("v/<token:token>/history/", game_views.game_history, {"can_edit": False}, name="view-history"),
+    path("v/<token:token>/history/", board_views.game_history, {"can_edit": False}, name="view-history"),
     path(
         "v/<token:token>/holes/<number:number>/scores/",
-        game_views.hole_scores,
+        board_views.hole_scores,
         {"can_edit": False},
         name="view-hole-scores",
     ),
     path(
         "v/<token:token>/playoff/<number:number>/scores/",
-        game_views.hole_scores,
+        board_views.hole_scores,
         {"can_edit": False, "playoff": True},
         name="view-playoff-scores",
     ),
-    path("v/<token:token>/<path:rest>", game_views.read_only_refusal, name="view-refuse"),
+    path("v/<token:token>/<path:rest>", board_views.read_only_refusal, name="view-refuse"),
 ]

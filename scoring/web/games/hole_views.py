@@ -1,0 +1,398 @@
+"""Scoring holes on the page: the next hole, a correction, a delete, and the live preview."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring import selectors, services
+from scoring.access import Capability, GameGrant
+from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.game_errors import (
+    HoleAlreadyRecorded,
+    HoleGone,
+    IdempotencyConflict,
+    StaleVersion,
+)
+from scoring.inputs import SMALL_INT_MAX, optional_int, text_or_none
+from scoring.limits import MAX_REASON_LENGTH
+from scoring.models import Game
+from scoring.rules import Ruleset
+from scoring.web.games import display
+from scoring.web.games._drafts import mark_draft_done, said_saved_meanwhile, saved_message
+from scoring.web.games._page_helpers import SESSION_SCORER, hole_or_404, problems_of, scorer_name, status_of
+from scoring.web.games.access import game_page
+from scoring.web.games.forms import (
+    HoleDeleteForm,
+    HoleForm,
+    describe_preset,
+    hole_initial,
+)
+
+# --------------------------------------------------------------------------------------------
+# Holes
+
+
+def _request_hash(cleaned: dict[str, Any]) -> str:
+    body = {"entries": cleaned["entries"], "ender": cleaned["ender_name"], "blocks": cleaned["blocks_marked"]}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
+
+
+def _hole_context(
+    game: Game,
+    token: str,
+    form: HoleForm,
+    *,
+    number: int,
+    playoff: bool,
+    dealer: str,
+    first_player: str | None,
+    board: selectors.Scoreboard,
+    editing: selectors.HoleLine | None = None,
+) -> dict[str, Any]:
+    names = form.players
+    dealer_index = names.index(dealer) if dealer in names else None
+    first_index = names.index(first_player) if first_player in names else None
+    preview_query = urlencode({"hole": editing.number if editing else "new", "playoff": int(playoff)})
+    return {
+        "game": game,
+        "title": display.game_title(game, [p.name for p in board.players]),
+        "form": form,
+        "players": form.player_fields(dealer=dealer_index, first=first_index),
+        "number": number,
+        "playoff": playoff,
+        "dealer": dealer,
+        "first_player": first_player,
+        "editing": editing,
+        "token": token,
+        "preview_url": f"{reverse('games:preview', args=[token])}?{preview_query}",
+        "holes_total": board.ruleset.holes,
+        "ruleset": board.ruleset,
+        "ruleset_label": describe_preset(board.ruleset),
+        "has_ender_penalty": board.ruleset.ender_penalty is not None,
+        "wake_lock": True,
+        "preview": display.preview_scores(form, board, editing=editing) if form.is_bound else None,
+        "error_summary": form.error_summary() if form.is_bound else [],
+    }
+
+
+@game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
+def hole_new(request: HttpRequest, grant: GameGrant, playoff: bool = False) -> HttpResponse:
+    """Record the next hole (or the next playoff hole): each grid by keypad or a typed total."""
+    game, token = grant.game, grant.token
+    board = selectors.scoreboard(game)
+    upcoming = board.next_hole
+    if upcoming is None or upcoming.is_playoff != playoff:
+        if request.method == "POST" and said_saved_meanwhile(request, game, playoff):
+            return redirect("games:edit", token=token)
+        if upcoming is None:
+            messages.error(request, _("The match is over: no more holes to score."))
+        elif playoff:
+            messages.error(request, _("No sudden death is pending: score the next regular hole."))
+        else:
+            messages.error(request, _("The regular holes are over: the tie is settled by a playoff hole."))
+        return redirect("games:edit", token=token)
+    players = list(upcoming.players)
+    ruleset = board.ruleset
+    status = 200
+    if request.method == "POST":
+        form = HoleForm(request.POST, players=players, ruleset=ruleset)
+        key = text_or_none(request.POST.get("idempotency_key"), max_length=64)  # the form names a bad one
+        if form.is_valid():
+            try:
+                # The number the form was filled for is checked under the game lock: of two phones
+                # saving the same hole, one records it and the other is told, its cards kept.
+                hole = services.hole_record(
+                    game,
+                    entries=form.cleaned_data["entries"],
+                    ender=form.cleaned_data["ender_name"],
+                    playoff=playoff,
+                    blocks_marked=form.cleaned_data["blocks_marked"] or None,
+                    actor=scorer_name(request),
+                    idempotency_key=key,
+                    request_hash=_request_hash(form.cleaned_data),
+                    expected_number=form.cleaned_data.get("number") or upcoming.number,
+                    capabilities=grant.capabilities,
+                )
+            except HoleAlreadyRecorded as moved:
+                return hole_moved_on(request, grant, moved, playoff)
+            except services.IdempotentReplay:
+                messages.info(request, _("That hole was already saved (the form was sent twice)."))
+                return mark_draft_done(
+                    request, redirect("games:edit", token=token), game, upcoming.number, playoff
+                )
+            except IdempotencyConflict:
+                messages.error(
+                    request,
+                    _(
+                        "This form was already used to save a hole, so it was not saved again. "
+                        "To change that hole, tap its number on the scorecard."
+                    ),
+                )
+                return redirect("games:edit", token=token)
+            except ANSWERED_ERRORS as error:
+                form.add_problems(problems_of(error))
+                status = status_of(error)
+            else:
+                messages.success(request, saved_message(game, hole.number, playoff))
+                response = redirect(f"{reverse('games:edit', args=[token])}#news")
+                return mark_draft_done(
+                    request, response, game, form.cleaned_data.get("number") or upcoming.number, playoff
+                )
+        else:
+            status = 400
+    else:
+        form = HoleForm(initial={"idempotency_key": uuid.uuid4().hex}, players=players, ruleset=ruleset)
+    return _new_hole_page(request, grant, form, upcoming, board, playoff, status=status)
+
+
+def _new_hole_page(
+    request: HttpRequest,
+    grant: GameGrant,
+    form: HoleForm,
+    upcoming: selectors.NextHole,
+    board: selectors.Scoreboard,
+    playoff: bool,
+    *,
+    status: int,
+    moved_saved: str = "",
+) -> HttpResponse:
+    """The hole screen for the next hole (`moved_saved`: what another phone saved meanwhile)."""
+    context = _hole_context(
+        grant.game,
+        grant.token,
+        form,
+        number=upcoming.number,
+        playoff=playoff,
+        dealer=upcoming.dealer,
+        first_player=upcoming.first_player,
+        board=board,
+    )
+    context["scorer_name"] = request.session.get(SESSION_SCORER, "")
+    context["moved_saved"] = moved_saved
+    return render(request, "scoring/game_hole.html", context, status=status)
+
+
+def _edit_form(line: selectors.HoleLine, ruleset: Ruleset, data: Any = None) -> HoleForm:
+    players = [entry.name for entry in line.entries]
+    grids = {entry.name: entry.cards for entry in line.entries if entry.cards}
+    initial = hole_initial(players, line.entries, line.ender) | {"version": line.version, "hole_id": line.id}
+    return HoleForm(data, initial=initial, players=players, ruleset=ruleset, grids=grids)
+
+
+@game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
+def hole_edit(request: HttpRequest, grant: GameGrant, number: int, playoff: bool = False) -> HttpResponse:
+    """Correct a recorded hole. The form carries the hole's version: a stale edit is refused."""
+    game, token = grant.game, grant.token
+    board = selectors.scoreboard(game)
+    line = hole_or_404(game, number, playoff)
+    status = 200
+    form = _edit_form(line, board.ruleset)
+    if request.method == "POST":
+        form = _edit_form(line, board.ruleset, request.POST)
+        if form.is_valid():
+            version = form.cleaned_data.get("version")
+            if version is None or form.cleaned_data.get("hole_id") is None:
+                form.add_error(
+                    None, _("The form lost the hole's version: open the hole again from the scorecard.")
+                )
+                status = 400
+            else:
+                try:
+                    services.hole_update(
+                        game,
+                        number,
+                        expected_id=form.cleaned_data["hole_id"],
+                        expected_version=version,
+                        entries=form.cleaned_data["entries"],
+                        ender=form.cleaned_data["ender_name"],
+                        blocks_marked=form.cleaned_data["blocks_marked"] or None,
+                        actor=scorer_name(request),
+                        playoff=playoff,
+                        capabilities=grant.capabilities,
+                        reason=form.cleaned_data.get("reason") or "",
+                    )
+                except StaleVersion:
+                    # Never overwrite silently: show the hole as it is now, with what happened.
+                    line = hole_or_404(game, number, playoff)
+                    form = _edit_form(line, board.ruleset)
+                    form.stale = True
+                    status = 409
+                except ANSWERED_ERRORS as error:
+                    form.add_problems(problems_of(error))
+                    status = status_of(error)
+                else:
+                    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+                    messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
+                    return redirect(f"{reverse('games:edit', args=[token])}#news")
+        else:
+            status = 400
+    context = _hole_context(
+        game,
+        token,
+        form,
+        number=number,
+        playoff=playoff,
+        dealer=line.dealer,
+        first_player=_first_player_of(board, line),
+        board=board,
+        editing=line,
+    )
+    context["stale"] = form.stale
+    context["reason_max_length"] = MAX_REASON_LENGTH
+    context["scorer_name"] = request.session.get(SESSION_SCORER, "")
+    context["delete_url"] = reverse(
+        "games:playoff-delete" if playoff else "games:hole-delete", args=[token, number]
+    )
+    return render(request, "scoring/game_hole.html", context, status=status)
+
+
+def _first_player_of(board: selectors.Scoreboard, line: selectors.HoleLine) -> str | None:
+    """The player on the dealer's left (the next seat clockwise) who played this hole."""
+    seats = sorted(board.players, key=lambda p: p.seat)
+    playing = {e.name for e in line.entries}
+    count = len(seats)
+    for step in range(1, count + 1):
+        candidate = seats[(line.dealer_seat + step) % count]
+        if candidate.name in playing:
+            return candidate.name
+    return None
+
+
+@game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
+def hole_delete(request: HttpRequest, grant: GameGrant, number: int, playoff: bool = False) -> HttpResponse:
+    """Ask, then delete a hole (later holes move down one number; undo brings it back)."""
+    game, token = grant.game, grant.token
+    line = hole_or_404(game, number, playoff)
+    status = 200
+    error_message = ""
+    if request.method == "POST":
+        confirm = HoleDeleteForm(request.POST)
+        if not confirm.is_valid():
+            # A form without the hole it confirms could delete whichever hole has this number now.
+            problems = [str(e) for errors in confirm.errors.values() for e in errors]
+            error_message = " ".join(
+                [_("The confirmation lost which hole it was for: nothing was deleted."), *problems]
+            )
+            return _delete_page(request, game, line, playoff, token, error_message, status=400)
+        try:
+            services.hole_delete(
+                game,
+                number,
+                expected_id=confirm.cleaned_data["hole_id"],
+                expected_version=confirm.cleaned_data["version"],
+                actor=scorer_name(request),
+                playoff=playoff,
+                capabilities=grant.capabilities,
+                reason=confirm.cleaned_data.get("reason") or "",
+            )
+        except HoleGone:
+            # The confirmation was sent twice (a double tap, a resent form): it was deleted once.
+            label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+            messages.info(
+                request,
+                _("%(hole)s was already deleted: nothing more was deleted.")
+                % {"hole": label % {"n": number}},
+            )
+            return redirect(f"{reverse('games:edit', args=[token])}#news")
+        except StaleVersion:
+            line = hole_or_404(game, number, playoff)
+            error_message = _(
+                "Someone changed this hole since you opened it, so it was not deleted. "
+                "Check the scores below and delete again if you still want to."
+            )
+            status = 409
+        except ANSWERED_ERRORS as error:
+            error_message = " ".join(p.message for p in problems_of(error))
+            status = status_of(error)
+        else:
+            label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+            messages.success(
+                request, _("%(hole)s deleted. “Undo” brings it back.") % {"hole": label % {"n": number}}
+            )
+            return redirect(f"{reverse('games:edit', args=[token])}#news")
+    return _delete_page(request, game, line, playoff, token, error_message, status=status)
+
+
+def _delete_page(
+    request: HttpRequest,
+    game: Game,
+    line: selectors.HoleLine,
+    playoff: bool,
+    token: str,
+    error_message: str,
+    *,
+    status: int,
+) -> HttpResponse:
+    """The delete confirmation page (with what went wrong, if anything)."""
+    return render(
+        request,
+        "scoring/game_hole_delete.html",
+        {
+            "game": game,
+            "title": display.game_title(game),
+            "line": line,
+            "playoff": playoff,
+            "token": token,
+            "error_message": error_message,
+            "reason_max_length": MAX_REASON_LENGTH,
+            "edit_url": reverse(
+                "games:playoff-edit" if playoff else "games:hole-edit", args=[token, line.number]
+            ),
+        },
+        status=status,
+    )
+
+
+@game_page(Capability.SCORE, methods=("POST",))
+def hole_preview(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+    """The live preview (htmx): every hole score the engine gives for what is entered so far."""
+    game = grant.game
+    board = selectors.scoreboard(game)
+    playoff = request.GET.get("playoff") == "1"
+    which = request.GET.get("hole", "new")
+    number = None if which == "new" else optional_int(which, _("hole"), minimum=1, maximum=SMALL_INT_MAX)
+    editing = None
+    if number is not None:
+        editing = selectors.hole_detail(game, number, playoff=playoff)
+        if editing is None:
+            raise Http404(_("This game has no hole %(n)s.") % {"n": which})
+        players = [entry.name for entry in editing.entries]
+    elif board.next_hole is not None:
+        players = list(board.next_hole.players)
+    else:
+        players = [p.name for p in board.players]
+    form = HoleForm(request.POST, players=players, ruleset=board.ruleset)
+    context = {"preview": display.preview_scores(form, board, editing=editing), "game": game}
+    return render(request, "scoring/game_hole.html#preview", context)
+
+
+def hole_moved_on(
+    request: HttpRequest, grant: GameGrant, moved: HoleAlreadyRecorded, playoff: bool
+) -> HttpResponse:
+    """409: the hole these cards were for was saved meanwhile from another phone.
+
+    The page shows what was saved and the scorer's own entries, now for the next hole (nothing they
+    typed is lost, nothing is filed under the next number without them seeing it).
+    """
+    game = grant.game
+    board = selectors.scoreboard(game)
+    upcoming = board.next_hole
+    saved = saved_message(game, moved.saved_number, playoff)
+    if upcoming is None or upcoming.is_playoff != playoff:
+        messages.error(request, " ".join(p.message for p in moved.problems))
+        messages.info(request, saved)
+        return redirect("games:edit", token=grant.token)
+    form = HoleForm(request.POST, players=list(upcoming.players), ruleset=board.ruleset)
+    form.is_valid()  # bound, so the entries are shown again as typed
+    form.moved_from = moved.saved_number
+    return _new_hole_page(request, grant, form, upcoming, board, playoff, status=409, moved_saved=saved)
