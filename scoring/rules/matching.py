@@ -219,18 +219,13 @@ def best_pair_matching(present: list[Found], weight: dict[str, int]) -> list[Fou
     rank_of: dict[int, str] = {}
     for found in present:
         a, b = found.line.cells
-        if a in partners:
-            partners[a].append((b, found))
-            near[a] |= 1 << b
-        else:
-            partners[a] = [(b, found)]
-            near[a] = 1 << b
-        if b in partners:
-            partners[b].append((a, found))
-            near[b] |= 1 << a
-        else:
-            partners[b] = [(a, found)]
-            near[b] = 1 << a
+        for cell, partner in ((a, b), (b, a)):  # a pair is a partnership both ways
+            if cell in partners:
+                partners[cell].append((partner, found))
+                near[cell] |= 1 << partner
+            else:
+                partners[cell] = [(partner, found)]
+                near[cell] = 1 << partner
         if found.wild:
             rank_of[a] = JOKER if a in found.wild else found.rank
             rank_of[b] = JOKER if b in found.wild else found.rank
