@@ -1,7 +1,8 @@
 """Errors raised by the live-game services, each with a message a player understands.
 
 They have their own root, `GameError`, apart from the rules engine's `RulesError`: both carry
-`problems` (where, message) and render as the API's error body {"detail": ..., "errors": [...]}.
+`problems` (where, message) and render as the API's error body {"detail": ..., "errors": [...]},
+through the one `ProblemsMixin` they share.
 Nothing here knows about HTTP: the API and the pages answer each kind with the status that
 `scoring.error_statuses` gives it.
 """
@@ -9,35 +10,14 @@ Nothing here knows about HTTP: the API and the pages answer each kind with the s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from scoring.rules.errors import Problem
+from scoring.rules.errors import Problem, ProblemsMixin
 
 
-class GameError(Exception):
+class GameError(ProblemsMixin, Exception):
     """A request the game cannot accept as it stands. `problems` names every problem found."""
 
-    def __init__(self, problems: Iterable[Problem] | Problem | str, where: str = "input") -> None:
-        if isinstance(problems, str):
-            problems = (Problem(where, problems),)
-        elif isinstance(problems, Problem):
-            problems = (problems,)
-        self.problems: tuple[Problem, ...] = tuple(problems)
-        if not self.problems:
-            raise ValueError("a GameError needs at least one problem")
-        super().__init__(self.problems[0].message)
-
-    @property
-    def message(self) -> str:
-        """The first problem's message."""
-        return self.problems[0].message
-
-    def as_dict(self) -> dict[str, Any]:
-        """The error body: {"detail": first message, "errors": [{"where", "message"}, ...]}."""
-        return {"detail": self.message, "errors": [p.as_dict() for p in self.problems]}
-
-    def __str__(self) -> str:
-        return "; ".join(p.message for p in self.problems)
+    root_name = "GameError"
 
 
 class RulesFrozen(GameError):

@@ -45,17 +45,16 @@ def _token_key(group: str, request: HttpRequest) -> str:
     return str(match.kwargs.get("token", "")) if match else ""
 
 
+def _retry_later(request: HttpRequest, seconds: int, *, title: str, message: str) -> HttpResponse:
+    """429 saying `message`, with Retry-After: `seconds` (JSON under /api/, else a page)."""
+    return error_response(request, 429, title=title, message=message, headers={"Retry-After": str(seconds)})
+
+
 def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
     """429 with Retry-After: JSON in the API's error shape under /api/, else a page."""
     retry_after = max(1, int(retry_after))
     message = _("Too many requests. Try again in %(seconds)d seconds.") % {"seconds": retry_after}
-    return error_response(
-        request,
-        429,
-        title=_("Slow down"),
-        message=message,
-        headers={"Retry-After": str(retry_after)},
-    )
+    return _retry_later(request, retry_after, title=_("Slow down"), message=message)
 
 
 def _over_limit(request: HttpRequest, group: str, setting: str, key: Callable[..., str]) -> int | None:
@@ -103,10 +102,4 @@ def lockout_response(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpRes
         "Too many wrong passwords from here: logging in is paused for %(minutes)d minutes, "
         "even with the right password. Try again after that."
     ) % {"minutes": minutes}
-    return error_response(
-        request,
-        429,
-        title=_("Logging in is paused"),
-        message=message,
-        headers={"Retry-After": str(seconds)},
-    )
+    return _retry_later(request, seconds, title=_("Logging in is paused"), message=message)

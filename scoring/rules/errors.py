@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,8 +19,15 @@ class Problem:
         return {"where": self.where, "message": self.message}
 
 
-class RulesError(ValueError):
-    """Bad input to the rules engine. `problems` names every problem found, not only the first."""
+class ProblemsMixin:
+    """What every error naming a list of problems shares (the engine's `RulesError`, the games'
+    `GameError`): built from problems, a Problem or a message, and rendered as the API's error body.
+
+    A mixin, not a common root: the two families stay apart (`except RulesError` never catches a
+    game error); each root names itself in `root_name` for the "needs at least one problem" bug.
+    """
+
+    root_name = "ProblemsMixin"
 
     def __init__(self, problems: Iterable[Problem] | Problem | str, where: str = "input") -> None:
         if isinstance(problems, str):
@@ -28,7 +36,7 @@ class RulesError(ValueError):
             problems = (problems,)
         self.problems: tuple[Problem, ...] = tuple(problems)
         if not self.problems:
-            raise ValueError("a RulesError needs at least one problem")
+            raise ValueError(f"a {self.root_name} needs at least one problem")
         super().__init__(self.problems[0].message)
 
     @property
@@ -36,12 +44,18 @@ class RulesError(ValueError):
         """The first problem's message."""
         return self.problems[0].message
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The API error shape: {"detail": first message, "errors": [{"where", "message"}, ...]}."""
         return {"detail": self.message, "errors": [p.as_dict() for p in self.problems]}
 
     def __str__(self) -> str:
         return "; ".join(p.message for p in self.problems)
+
+
+class RulesError(ProblemsMixin, ValueError):
+    """Bad input to the rules engine. `problems` names every problem found, not only the first."""
+
+    root_name = "RulesError"
 
 
 class CardError(RulesError):

@@ -81,13 +81,7 @@ class MatchFinder:
         return found
 
     def _present_pairs(self, ranks: list[str], free: int) -> list[Found]:
-        cells_of: dict[str, list[int]] = {}
-        for cell, rank in enumerate(ranks):
-            if free >> cell & 1:
-                if rank in cells_of:
-                    cells_of[rank].append(cell)
-                else:
-                    cells_of[rank] = [cell]
+        cells_of = _free_cells_by_rank(ranks, free)
         pair_line, kept, weight = self.pair_line, self.kept, self.weight
         found: list[Found] = []
         for rank, cells in cells_of.items():
@@ -138,13 +132,7 @@ class MatchFinder:
         number of flipped ranks has the parity of the jokers. Flip the ranks that gain most. One
         joker unmatched (case B): then every other card must be matched, which needs a joker for
         each rank with an odd count and an even number of jokers left over."""
-        cells_of: dict[str, list[int]] = {}
-        for cell, rank in enumerate(ranks):
-            if free >> cell & 1:
-                if rank in cells_of:
-                    cells_of[rank].append(cell)
-                else:
-                    cells_of[rank] = [cell]
+        cells_of = _free_cells_by_rank(ranks, free)
         jokers = cells_of.pop(JOKER, []) if self.wild else []
         weight = self.weight
         joker_weight = weight[JOKER]
@@ -231,18 +219,13 @@ def best_pair_matching(present: list[Found], weight: dict[str, int]) -> list[Fou
     rank_of: dict[int, str] = {}
     for found in present:
         a, b = found.line.cells
-        if a in partners:
-            partners[a].append((b, found))
-            near[a] |= 1 << b
-        else:
-            partners[a] = [(b, found)]
-            near[a] = 1 << b
-        if b in partners:
-            partners[b].append((a, found))
-            near[b] |= 1 << a
-        else:
-            partners[b] = [(a, found)]
-            near[b] = 1 << a
+        for cell, partner in ((a, b), (b, a)):  # a pair is a partnership both ways
+            if cell in partners:
+                partners[cell].append((partner, found))
+                near[cell] |= 1 << partner
+            else:
+                partners[cell] = [(partner, found)]
+                near[cell] = 1 << partner
         if found.wild:
             rank_of[a] = JOKER if a in found.wild else found.rank
             rank_of[b] = JOKER if b in found.wild else found.rank
@@ -352,6 +335,18 @@ def best_line_set(present: list[Found]) -> list[Found]:
     answer = best(free, 0)
     assert answer is not None
     return sorted(answer[1], key=lambda f: f.line.cells)
+
+
+def _free_cells_by_rank(ranks: list[str], free: int) -> dict[str, list[int]]:
+    """The `free` cells of each rank, in cell order (ranks in the order they first appear)."""
+    cells_of: dict[str, list[int]] = {}
+    for cell, rank in enumerate(ranks):
+        if free >> cell & 1:
+            if rank in cells_of:
+                cells_of[rank].append(cell)
+            else:
+                cells_of[rank] = [cell]
+    return cells_of
 
 
 def _cells(mask: int) -> list[int]:

@@ -9,6 +9,8 @@ import re
 import pytest
 
 from scoring import services
+from scoring.models import Game
+from tests.browser.helpers import hole_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -19,6 +21,14 @@ IN_VIEWPORT = """(el) => { const r = el.getBoundingClientRect();
 def in_viewport(locator) -> bool:
     """True when the whole element is inside the visible area of the page."""
     return locator.evaluate(IN_VIEWPORT)
+
+
+def four_player_game(holes: int) -> Game:
+    """An official game of Ann, Bob, Cy and Dee with `holes` holes of 5, 6, 7 and 8 recorded."""
+    game = services.create_game(players=["Ann", "Bob", "Cy", "Dee"], ruleset="official")
+    for _ in range(holes):
+        services.hole_record(game, entries={"Ann": 5, "Bob": 6, "Cy": 7, "Dee": 8}, ender=None)
+    return game
 
 
 def save_totals(page, totals: list[int], button: str) -> None:
@@ -32,11 +42,8 @@ def save_totals(page, totals: list[int], button: str) -> None:
 
 
 def test_after_a_save_the_hole_saved_message_and_the_scorecard_are_on_screen(phone):
-    game = services.create_game(players=["Ann", "Bob", "Cy", "Dee"], ruleset="official")
-    for _ in range(3):
-        services.hole_record(game, entries={"Ann": 5, "Bob": 6, "Cy": 7, "Dee": 8}, ender=None)
     page = phone
-    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    page.goto(hole_url(four_player_game(holes=3)))
     save_totals(page, [4, 5, 6, 7], "Save hole 4")
     message = page.get_by_text("Hole 4 saved: Ann 4, Bob 5, Cy 6, Dee 7.")
     message.wait_for()
@@ -45,11 +52,8 @@ def test_after_a_save_the_hole_saved_message_and_the_scorecard_are_on_screen(pho
 
 
 def test_after_the_last_hole_the_winner_is_on_screen(phone):
-    game = services.create_game(players=["Ann", "Bob", "Cy", "Dee"], ruleset="official")
-    for _ in range(8):
-        services.hole_record(game, entries={"Ann": 5, "Bob": 6, "Cy": 7, "Dee": 8}, ender=None)
     page = phone
-    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    page.goto(hole_url(four_player_game(holes=8)))
     save_totals(page, [4, 5, 6, 7], "Save hole 9")
     winner = page.locator(".outcome h2", has_text="Ann wins!")
     winner.wait_for()
@@ -62,7 +66,7 @@ def test_after_a_tied_last_hole_the_tie_and_the_playoff_link_are_on_screen(phone
     for _ in range(8):
         services.hole_record(game, entries={"Ann": 5, "Bob": 5}, ender=None)
     page = phone
-    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    page.goto(hole_url(game))
     save_totals(page, [6, 6], "Save hole 9")
     tie = page.locator(".outcome h2", has_text="Tie for first: Ann & Bob")
     tie.wait_for()

@@ -6,18 +6,10 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
+from tests.browser.helpers import hole_url, tap
 from tests.browser.test_game_flow import GRIDS, PLAYERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def hole_url(game) -> str:
-    return f"/games/e/{game.edit_token}/holes/new/"
-
-
-def tap(page, *ranks: str) -> None:
-    for rank in ranks:
-        page.click(f"[data-card-keypad] [data-rank='{rank}']")
 
 
 def selected_name(page) -> str | None:

@@ -7,17 +7,9 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
+from tests.browser.helpers import hole_url, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def hole_url(game) -> str:
-    return f"/games/e/{game.edit_token}/holes/new/"
-
-
-def tap(page, *ranks: str) -> None:
-    for rank in ranks:
-        page.click(f"[data-card-keypad] [data-rank='{rank}']")
 
 
 def preview_settled(page, text: str) -> None:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
 
 from scoring import services
 from scoring.models import Game, Hole
+
+from .migration_helpers import migrate_to_latest
 
 # An official (2x3) grid scoring 3: the Queens and the 7s pair in their columns, K is 0, plus the 3.
 GRID_3 = [["Q", "7", "K"], ["Q", "7", "3"]]
@@ -41,3 +43,10 @@ def typed(
     return services.hole_record(
         game, entries=dict(zip(names, totals, strict=True)), ender=ender, playoff=playoff, **kwargs
     )
+
+
+@pytest.fixture
+def latest_schema_afterwards() -> Iterator[None]:
+    """After the test, put the database back on the latest migrations (for the migration tests)."""
+    yield
+    migrate_to_latest()

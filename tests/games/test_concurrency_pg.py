@@ -17,7 +17,8 @@ from rest_framework.test import APIClient
 from scoring import services
 from scoring.models import GameChange, Hole, IdempotencyKey
 
-pytestmark = [
+# The races here and in test_races_pg need real row locks and connections: PostgreSQL only.
+NEEDS_POSTGRES_ROW_LOCKS = [
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
@@ -25,6 +26,7 @@ pytestmark = [
         reason="needs PostgreSQL row locks: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/golfclub_games",
     ),
 ]
+pytestmark = NEEDS_POSTGRES_ROW_LOCKS
 
 
 def at_once(*calls: Callable[[], Any]) -> list[Any]:

@@ -3,33 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from .migration_helpers import migrate_to
 
 BEFORE = [("scoring", "0004_idempotency_key_keeps_hole_id")]
 AFTER = [("scoring", "0005_idempotency_key_stores_hole_number")]
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _migrate(target: list[tuple[str, str]]):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
-@pytest.fixture(autouse=True)
-def _latest_schema_afterwards():
-    """Put the test database back on the latest migrations: later tests need today's schema."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("latest_schema_afterwards")]
 
 
 def test_it_keeps_the_number_each_key_answered_and_drops_the_stored_answer():
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     try:
         game = old.get_model("scoring", "Game").objects.create(ruleset={}, edit_token="e", view_token="v")
         keys = old.get_model("scoring", "IdempotencyKey")
@@ -43,7 +27,7 @@ def test_it_keeps_the_number_each_key_answered_and_drops_the_stored_answer():
         )
         unanswered = keys.objects.create(game=game, key="k2", request_hash="h", response_body=None)
     finally:
-        new = _migrate(AFTER)
+        new = migrate_to(AFTER)
     keys = new.get_model("scoring", "IdempotencyKey")
     assert keys.objects.get(pk=answered.pk).hole_number == 3
     assert keys.objects.get(pk=answered.pk).hole_id == 41

@@ -6,34 +6,18 @@ Runs the real migration backwards and forwards on the test database (SQLite or P
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from .migration_helpers import migrate_to
 
 BEFORE = [("scoring", "0001_initial")]
 AFTER = [("scoring", "0002_names")]
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _migrate(target: list[tuple[str, str]]):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(target)
-    return executor.loader.project_state(target).apps
-
-
-@pytest.fixture(autouse=True)
-def back_to_the_latest_migration():
-    """After the test, the database schema is the latest again (later tests use the later columns)."""
-    yield
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("latest_schema_afterwards")]
 
 
 def test_it_fills_name_keys_and_renames_names_that_now_collide(django_user_model):
     owner = django_user_model.objects.create_user("host", password="pw-12345-long")
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     try:
         player, game, seat = (old.get_model("scoring", m) for m in ("Player", "Game", "Seat"))
         ann = player.objects.create(owner_id=owner.pk, name="Ann")
@@ -48,7 +32,7 @@ def test_it_fills_name_keys_and_renames_names_that_now_collide(django_user_model
             seat.objects.create(game=table, seat=3, name="X" * 40),
         ]
     finally:
-        new = _migrate(AFTER)
+        new = migrate_to(AFTER)
     player, seat = new.get_model("scoring", "Player"), new.get_model("scoring", "Seat")
     names = dict(player.objects.filter(owner_id=owner.pk).values_list("pk", "name"))
     assert names[ann.pk] == "Ann" and names[clash.pk] == "ANN (3)"

@@ -10,24 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
 from scoring import services
 from scoring.models import Game, GameChange, Hole
 
-from .test_concurrency_pg import at_once
+from .test_concurrency_pg import NEEDS_POSTGRES_ROW_LOCKS, at_once
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL row locks: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/golfclub",
-    ),
-]
+pytestmark = NEEDS_POSTGRES_ROW_LOCKS
 
 
 def _page_post(game: Game, key: str, ann: int, bob: int) -> Callable[[], Any]:

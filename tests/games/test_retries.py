@@ -6,6 +6,8 @@ act on; a replayed hole POST answers what is true now, with the same headers as 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -241,6 +243,12 @@ def services_redo_target(game: Game) -> int | None:
 # -- replays are the same answer ----------------------------------------------------------------------
 
 
+def post_ann_3_bob_4(api: APIClient, game: Game, key: str) -> Any:
+    """POST a new hole of `game` through the API, ann 3 and bob 4, with Idempotency-Key `key`."""
+    body = {"entries": {"ann": 3, "bob": 4}}
+    return api.post(f"/api/v1/games/{game.edit_token}/holes/", body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+
 def test_it_replays_a_hole_post_with_the_same_headers_and_byte_identical_body(api):
     game = services.create_game(players=["ann", "bob"], ruleset="official")
     url = f"/api/v1/games/{game.edit_token}/holes/"
@@ -256,24 +264,20 @@ def test_it_replays_a_hole_post_with_the_same_headers_and_byte_identical_body(ap
 
 def test_it_tells_a_replay_that_its_hole_was_undone_since(api):
     game = services.create_game(players=["ann", "bob"], ruleset="official")
-    url = f"/api/v1/games/{game.edit_token}/holes/"
-    body = {"entries": {"ann": 3, "bob": 4}}
-    assert api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1").status_code == 201
+    assert post_ann_3_bob_4(api, game, "k1").status_code == 201
     services.undo_last_change(game)
-    again = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    again = post_ann_3_bob_4(api, game, "k1")
     assert again.status_code == 409 and "hole 1, which has since been undone" in again.json()["detail"]
     assert Hole.objects.filter(game=game).count() == 0 and IdempotencyKey.objects.count() == 1
 
 
 def test_it_replays_the_hole_as_it_stands_after_a_correction(api):
     game = services.create_game(players=["ann", "bob"], ruleset="official")
-    url = f"/api/v1/games/{game.edit_token}/holes/"
-    body = {"entries": {"ann": 3, "bob": 4}}
-    first = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    first = post_ann_3_bob_4(api, game, "k1")
     fixed = APIClient().put(
         first["Location"], {"entries": {"ann": 5, "bob": 4}}, format="json", HTTP_IF_MATCH=first["ETag"]
     )
-    again = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    again = post_ann_3_bob_4(api, game, "k1")
     assert again.status_code == 201 and again["ETag"] == fixed["ETag"] != first["ETag"]
     assert [e["score"] for e in again.json()["entries"]] == [5, 4]
 
@@ -290,12 +294,10 @@ def test_it_says_the_last_hole_was_saved_by_someone_else_rather_than_the_match_i
 
 def test_it_replays_a_hole_post_after_undo_and_redo_brought_its_hole_back(api):
     game = services.create_game(players=["ann", "bob"], ruleset="official")
-    url = f"/api/v1/games/{game.edit_token}/holes/"
-    body = {"entries": {"ann": 3, "bob": 4}}
-    first = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k3")
+    first = post_ann_3_bob_4(api, game, "k3")
     services.undo_last_change(game)
     services.redo_change(game)
-    again = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k3")
+    again = post_ann_3_bob_4(api, game, "k3")
     assert again.status_code == 201 and again["Location"] == first["Location"]
     assert again["ETag"] != first["ETag"]  # the same hole (its id), put back: a new version
     assert again.json()["etag"].startswith(first["ETag"][: first["ETag"].index("-v")])
@@ -304,13 +306,11 @@ def test_it_replays_a_hole_post_after_undo_and_redo_brought_its_hole_back(api):
 
 def test_it_replays_a_hole_post_after_its_delete_was_undone(api):
     game = services.create_game(players=["ann", "bob"], ruleset="official")
-    url = f"/api/v1/games/{game.edit_token}/holes/"
-    body = {"entries": {"ann": 3, "bob": 4}}
-    first = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    first = post_ann_3_bob_4(api, game, "k1")
     assert api.delete(first["Location"], HTTP_IF_MATCH=first["ETag"]).status_code == 204
-    assert api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1").status_code == 409
+    assert post_ann_3_bob_4(api, game, "k1").status_code == 409
     services.undo_last_change(game)
-    again = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    again = post_ann_3_bob_4(api, game, "k1")
     assert again.status_code == 201 and [e["score"] for e in again.json()["entries"]] == [3, 4]
 
 

@@ -269,15 +269,20 @@ def _hole_entry(name: str, value: Any) -> tuple[str, Any, int | None, int]:
     )
 
 
-@extend_schema_serializer(component_name="Score")
-class ScoreRequestSerializer(StrictObjectSerializer):
-    """POST /api/v1/score/: one grid under one ruleset."""
+class RulesetRequestSerializer(StrictObjectSerializer):
+    """A calculator request: a ruleset (default "official") and what it scores."""
 
     ruleset = RulesetSpecField(
         required=False,
         default="official",
         help_text=_('A preset name, or {"preset": name, ...overrides}. Default "official".'),
     )
+
+
+@extend_schema_serializer(component_name="Score")
+class ScoreRequestSerializer(RulesetRequestSerializer):
+    """POST /api/v1/score/: one grid under one ruleset."""
+
     grid = GridField(
         error_messages={"required": _("grid is required: a list of rows, each a list of cards.")},
         help_text=_("The player's final grid: rows top first, cards left to right."),
@@ -291,14 +296,9 @@ class ScoreRequestSerializer(StrictObjectSerializer):
 
 
 @extend_schema_serializer(component_name="Hole")
-class HoleRequestSerializer(StrictObjectSerializer):
+class HoleRequestSerializer(RulesetRequestSerializer):
     """POST /api/v1/score-hole/: every player's grid (or typed total) of one hole."""
 
-    ruleset = RulesetSpecField(
-        required=False,
-        default="official",
-        help_text=_('A preset name, or {"preset": name, ...overrides}. Default "official".'),
-    )
     grids = HoleGridsField(
         error_messages={"required": _("grids is required: an object of player name → grid, in seat order.")},
     )
