@@ -41,10 +41,7 @@ from scoring.models import Game
 
 from . import concurrency
 from .access import game_grant_required
-from .serializers import (
-    GameSerializer,
-    hole_body,
-)
+from .response_serializers import GameSerializer, hole_body
 
 TOKEN = OpenApiParameter(
     "token", OpenApiTypes.STR, OpenApiParameter.PATH, description="The game's edit token or view token."

@@ -19,9 +19,7 @@ from ._common import (
     TOKEN,
     token_api,
 )
-from .serializers import (
-    ResultsSerializer,
-)
+from .response_serializers import ResultsSerializer
 
 
 def _filename(game: Game, extension: str) -> str:

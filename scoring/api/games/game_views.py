@@ -24,11 +24,8 @@ from ._common import (
     token_api,
     validated,
 )
-from .serializers import (
-    GameCreateSerializer,
-    GameSerializer,
-    GameUpdateSerializer,
-)
+from .request_serializers import GameCreateSerializer, GameUpdateSerializer
+from .response_serializers import GameSerializer
 
 
 @extend_schema(

@@ -24,11 +24,8 @@ from ._common import (
     token_api,
     validated,
 )
-from .serializers import (
-    HistoryLineSerializer,
-    ScoreboardSerializer,
-    UndoSerializer,
-)
+from .request_serializers import UndoSerializer
+from .response_serializers import HistoryLineSerializer, ScoreboardSerializer
 
 
 @extend_schema(

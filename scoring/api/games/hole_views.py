@@ -42,13 +42,8 @@ from ._common import (
     validated,
 )
 from .access import DeferredGrant
-from .serializers import (
-    EntryLineSerializer,
-    EntryWriteSerializer,
-    HolePatchSerializer,
-    HoleSerializer,
-    HoleWriteSerializer,
-)
+from .request_serializers import EntryWriteSerializer, HolePatchSerializer, HoleWriteSerializer
+from .response_serializers import EntryLineSerializer, HoleSerializer
 
 
 @extend_schema(

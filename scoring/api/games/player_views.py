@@ -24,10 +24,8 @@ from ._common import (
     token_api,
     validated,
 )
-from .serializers import (
-    SeatSerializer,
-    SeatWriteSerializer,
-)
+from .request_serializers import SeatWriteSerializer
+from .response_serializers import SeatSerializer
 
 
 def _seat_body(seat: Any) -> dict[str, Any]:

@@ -19,10 +19,8 @@ from ._common import (
     session_api,
     validated,
 )
-from .serializers import (
-    PlayerSerializer,
-    PlayerWriteSerializer,
-)
+from .request_serializers import PlayerWriteSerializer
+from .response_serializers import PlayerSerializer
 
 
 def _require_user(request: Request) -> None:
