@@ -21,6 +21,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers, status
@@ -61,7 +62,8 @@ ERRORS = {
         ErrorSerializer,
         description=(
             "Refused by the state of the match (rules frozen, over), or by a managed game: its table "
-            "link cannot change its players, rules or title, nor delete it."
+            "link cannot change its players, rules or title, nor delete it, and its manager's hole "
+            "policy may refuse a change of a hole (e.g. an earlier hole once the next is recorded)."
         ),
     ),
 }
@@ -86,13 +88,37 @@ def answer_game_errors(view: Callable[..., Response]) -> Callable[..., Response]
     return wrapper
 
 
+class DeleteBodySchema(AutoSchema):
+    """drf-spectacular documents a request body for POST, PUT and PATCH only; this schema documents
+    the optional JSON body a DELETE takes (a hole's `actor` and `reason`), as not required."""
+
+    def _get_request_body(self, direction: str = "request") -> dict[str, Any] | None:
+        if self.method != "DELETE":
+            return super()._get_request_body(direction)
+        serializer = self.get_request_serializer()  # the DELETE's own, from its @extend_schema
+        if serializer is None:
+            return None
+        # Built as for a PUT (fields as declared, not made partial as for a PATCH), with this serializer.
+        self.method = "PUT"
+        self.get_request_serializer = lambda: serializer  # type: ignore[method-assign]
+        try:
+            return super()._get_request_body(direction)
+        finally:
+            self.method = "DELETE"
+            del self.get_request_serializer
+
+
 def token_api(
-    capabilities: dict[str, Capability], *, deferred: tuple[str, ...] = ()
+    capabilities: dict[str, Capability],
+    *,
+    deferred: tuple[str, ...] = (),
+    schema: type[AutoSchema] | None = None,
 ) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
     """@api_view for a view reached by a game's link, taking the methods of `capabilities`: the access
     policy (`scoring.access`) decides what each method needs; the view gets the `GameGrant`.
 
     The token is the credential (no CSRF for it); a logged-in user is known for access providers.
+    `schema` replaces the OpenAPI inspector (the @extend_schema decorators above build on it).
     """
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
@@ -101,7 +127,11 @@ def token_api(
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
         view = authentication_classes([])(view)  # the user, if any, is found by the access check
-        return api_view(list(capabilities))(view)
+        api = api_view(list(capabilities))(view)
+        if schema is not None:
+            # Where @extend_schema looks for the inspector of an @api_view it extends.
+            api.cls.kwargs = {"schema": schema}
+        return api
 
     return decorate
 

@@ -99,11 +99,15 @@ def game_detail(request: Request, grant: GameGrant) -> Response:
     """GET/PATCH/DELETE /api/v1/games/{token}/."""
     game = grant.game
     if request.method == "DELETE":
-        services.delete_game(game)
+        services.delete_game(game, capabilities=grant.capabilities)
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PATCH":
         data = validated(GameUpdateSerializer, request)
         services.update_game(
-            game, title=data.get("title"), ruleset=data.get("ruleset"), actor=actor_of(request)
+            game,
+            title=data.get("title"),
+            ruleset=data.get("ruleset"),
+            actor=actor_of(request),
+            capabilities=grant.capabilities,
         )
     return Response(game_body(request, game, can_edit=grant.can_score, token=grant.token))

@@ -69,7 +69,9 @@ def game_history(request: Request, grant: GameGrant) -> Response:
     description=(
         "Reverts the latest change not yet undone (recorded as a change itself). The body names that "
         "change (`change`: the scoreboard's `undo.id`), so that a retried or resent undo answers 409 "
-        "instead of undoing one more. 409 too when nothing is left to undo."
+        "instead of undoing one more. 409 too when nothing is left to undo. An optional `reason` is "
+        "kept in the history; a managed game's manager may refuse the undo at the table (409) or ask "
+        "an official for a reason (400 naming `reason`)."
     ),
     tags=["games"],
     parameters=[TOKEN],
@@ -86,7 +88,8 @@ def game_undo(request: Request, grant: GameGrant) -> Response:
     summary="Redo what the last undo reverted",
     description=(
         "Applies again the change the latest undo reverted, until a new hole is recorded, edited or "
-        "deleted. The body names that undo (`change`: the scoreboard's `redo.id`); a repeat answers 409."
+        "deleted. The body names that undo (`change`: the scoreboard's `redo.id`); a repeat answers 409. "
+        "An optional `reason` is kept in the history, as for undo."
     ),
     tags=["games"],
     parameters=[TOKEN],
@@ -102,7 +105,13 @@ def game_redo(request: Request, grant: GameGrant) -> Response:
 def _undo_or_redo(request: Request, grant: GameGrant, service: Callable[..., Any]) -> Response:
     game = grant.game
     data = validated(UndoSerializer, request)
-    change = service(game, actor=actor_of(request, data), expected_change=data["change"])
+    change = service(
+        game,
+        actor=actor_of(request, data),
+        expected_change=data["change"],
+        capabilities=grant.capabilities,
+        reason=data["reason"],
+    )
     # This change by its id: by the time it is read, another client may have made a newer one.
     line = selectors.history_line(game, change.pk)
     return Response(HistoryLineSerializer(line).data)

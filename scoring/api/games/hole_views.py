@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import selectors, services
-from scoring.access import Capability, GameGrant
+from scoring.access import EDIT_TOKEN_SCORES, Capability, GameGrant
 from scoring.api.errors import ErrorSerializer
 from scoring.error_statuses import ANSWERED_ERRORS
 from scoring.game_errors import ConcurrentWrite
@@ -31,6 +31,7 @@ from ._common import (
     READ_ONLY,
     SEAT,
     TOKEN,
+    DeleteBodySchema,
     absolute_url,
     actor_of,
     current_hole,
@@ -42,8 +43,20 @@ from ._common import (
     validated,
 )
 from .access import DeferredGrant
-from .request_serializers import EntryWriteSerializer, HolePatchSerializer, HoleWriteSerializer
+from .request_serializers import (
+    EntryWriteSerializer,
+    HoleDeleteSerializer,
+    HolePatchSerializer,
+    HoleReplaceSerializer,
+    HoleWriteSerializer,
+)
 from .response_serializers import EntryLineSerializer, HoleSerializer
+
+# What every correction's description says about `reason` (scoring.hole_policies).
+_REASON_NOTE = (
+    "A managed game's manager may refuse a correction through the table link (409) or ask an "
+    "official for a `reason` (400 naming `reason` without one); the reason is kept in the history."
+)
 
 
 @extend_schema(
@@ -108,10 +121,12 @@ def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool
     }
     try:
         # The edit link's game is found and locked in one query; any other link is 404 or 403.
-        recorded = services.hole_record_by_edit_token(token, **hole)
+        # The edit link's capabilities are known without a query: it always scores, never manages.
+        recorded = services.hole_record_by_edit_token(token, **hole, capabilities=EDIT_TOKEN_SCORES)
         if recorded is None:
-            game = grant.require().game
-            created = services.hole_record(game, **hole)
+            decided = grant.require()
+            game = decided.game
+            created = services.hole_record(game, **hole, capabilities=decided.capabilities)
             return hole_response(
                 request, token, game, created.number, created.is_playoff, status.HTTP_201_CREATED
             )
@@ -157,16 +172,19 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
 @extend_schema(
     methods=["PUT"],
     summary="Replace a hole's entries",
-    description="Needs If-Match with the hole's ETag: 428 without, 412 when someone changed it meanwhile.",
+    description=(
+        "Needs If-Match with the hole's ETag: 428 without, 412 when someone changed it meanwhile. "
+        + _REASON_NOTE
+    ),
     tags=["holes"],
     parameters=[TOKEN, NUMBER, concurrency.IF_MATCH],
-    request=HoleWriteSerializer,
+    request=HoleReplaceSerializer,
     responses={200: HoleSerializer, **HOLE_WRITE_ERRORS},
 )
 @extend_schema(
     methods=["PATCH"],
     summary="Change some entries of a hole",
-    description="Only the players (and the ender) given change. Needs If-Match like PUT.",
+    description="Only the players (and the ender) given change. Needs If-Match like PUT. " + _REASON_NOTE,
     tags=["holes"],
     parameters=[TOKEN, NUMBER, concurrency.IF_MATCH],
     request=HolePatchSerializer,
@@ -177,14 +195,17 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
     summary="Delete a hole",
     description=(
         "Later holes move down one number; undo puts it back. Needs If-Match with the hole's ETag, so "
-        "that a retried DELETE answers 412 instead of deleting the hole that took its number."
+        "that a retried DELETE answers 412 instead of deleting the hole that took its number. The "
+        'JSON body is optional: {"actor", "reason"}. ' + _REASON_NOTE
     ),
     tags=["holes"],
     parameters=[TOKEN, NUMBER, concurrency.IF_MATCH_DELETE, ACTOR],
+    request=HoleDeleteSerializer,
     responses={204: None, **HOLE_WRITE_ERRORS},
 )
 @token_api(
-    {"GET": Capability.VIEW, "PUT": Capability.SCORE, "PATCH": Capability.SCORE, "DELETE": Capability.SCORE}
+    {"GET": Capability.VIEW, "PUT": Capability.SCORE, "PATCH": Capability.SCORE, "DELETE": Capability.SCORE},
+    schema=DeleteBodySchema,
 )
 def game_hole_detail(request: Request, grant: GameGrant, number: int, playoff: bool = False) -> Response:
     """GET/PUT/PATCH/DELETE /api/v1/games/{token}/holes/{number}/ (and /playoff-holes/{number}/)."""
@@ -195,18 +216,22 @@ def game_hole_detail(request: Request, grant: GameGrant, number: int, playoff: b
         named = concurrency.if_match(
             request, "hole", allow_any=False, current=current_hole(game, number, playoff)
         )
+        # The JSON body is optional: who deletes the hole (else the `actor` query parameter) and why.
+        data = validated(HoleDeleteSerializer, request)
         services.hole_delete(
             game,
             number,
             expected_id=named.pk,
             expected_version=named.version,
-            actor=actor_of(request),
+            actor=actor_of(request, data),
             playoff=playoff,
+            capabilities=grant.capabilities,
+            reason=data["reason"],
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
     hole_id, version = expected_hole(request, game, number, playoff)
     if request.method == "PUT":
-        data = validated(HoleWriteSerializer, request)
+        data = validated(HoleReplaceSerializer, request)
         entries, blocks, ender = data["entries"], data.get("blocks_marked"), data.get("ender") or None
     else:
         # Only the players given change; they are laid over the hole as it is under the game lock.
@@ -228,6 +253,8 @@ def game_hole_detail(request: Request, grant: GameGrant, number: int, playoff: b
         playoff=playoff,
         partial=request.method == "PATCH",
         keep_ender=request.method == "PATCH" and "ender" not in request.data,
+        capabilities=grant.capabilities,
+        reason=data["reason"],
     )
     return _updated_hole_response(request, token, game, updated.pk)
 
@@ -268,7 +295,10 @@ def game_hole_entries(request: Request, grant: GameGrant, number: int, playoff: 
 @extend_schema(
     methods=["PUT"],
     summary="Replace one player's entry",
-    description="The whole hole is scored again (an ender penalty depends on everyone). Needs If-Match.",
+    description=(
+        "The whole hole is scored again (an ender penalty depends on everyone). Needs If-Match. "
+        + _REASON_NOTE
+    ),
     tags=["holes"],
     parameters=[TOKEN, NUMBER, SEAT, concurrency.IF_MATCH],
     request=EntryWriteSerializer,
@@ -295,6 +325,7 @@ def game_hole_entry(
         updated = services.hole_update(
             game, number, expected_id=hole_id, expected_version=version, entries={entry.name: value},
             ender=None, keep_ender=True, partial=True, actor=actor_of(request), playoff=playoff,
+            capabilities=grant.capabilities, reason=data["reason"],
         )  # fmt: skip
         current = selectors.hole_detail_by_id(game, updated.pk)  # by id: see _updated_hole_response
         if current is None:

@@ -57,7 +57,9 @@ def game_players(request: Request, grant: GameGrant) -> Response:
     """GET/POST /api/v1/games/{token}/players/."""
     if request.method == "POST":
         data = validated(SeatWriteSerializer, request)
-        seat = services.seat_add(grant.game, data["name"], actor=actor_of(request))
+        seat = services.seat_add(
+            grant.game, data["name"], actor=actor_of(request), capabilities=grant.capabilities
+        )
         return Response(SeatSerializer(_seat_body(seat)).data, status=status.HTTP_201_CREATED)
     seats = grant.game.seats.order_by("seat")
     return Response(SeatSerializer([_seat_body(s) for s in seats], many=True).data)
@@ -88,11 +90,11 @@ def game_player_detail(request: Request, grant: GameGrant, seat: int) -> Respons
     """GET/PATCH/DELETE /api/v1/games/{token}/players/{seat}/."""
     if request.method == "DELETE":
         named = concurrency.if_match(request, "seat", allow_any=False)
-        services.seat_remove(grant.game, seat, expected_id=named.pk)
+        services.seat_remove(grant.game, seat, expected_id=named.pk, capabilities=grant.capabilities)
         return Response(status=status.HTTP_204_NO_CONTENT)
     if request.method == "PATCH":
         data = validated(SeatWriteSerializer, request)
-        found = services.seat_rename(grant.game, seat, data["name"])
+        found = services.seat_rename(grant.game, seat, data["name"], capabilities=grant.capabilities)
     else:
         found = grant.game.seats.filter(seat=seat).first()
         if found is None:

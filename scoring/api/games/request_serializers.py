@@ -22,6 +22,7 @@ from scoring.limits import (
     MAX_ACTOR_LENGTH,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
+    MAX_REASON_LENGTH,
     MAX_TITLE_LENGTH,
     MIN_PLAYERS,
     SMALL_INT_MAX,
@@ -139,6 +140,24 @@ def _checked_name(name: str) -> str:
     return name
 
 
+def _reason_field() -> StrictCharField:
+    """The optional `reason` of a correction: why it is made (kept in the game's history).
+
+    A managed game's hole policy may require one (after the next hole, an official's correction
+    without a reason is a 400 naming `reason`); an ordinary game just keeps it.
+    """
+    return StrictCharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=MAX_REASON_LENGTH,
+        help_text=_(
+            "Why this change is made, kept in the game's history. A managed game's rules may require "
+            "one (e.g. an official correcting a hole after the next one was recorded)."
+        ),
+    )
+
+
 class GameCreateSerializer(StrictObjectSerializer):
     """POST /api/v1/games/: a new game."""
 
@@ -198,7 +217,13 @@ class HoleWriteSerializer(StrictObjectSerializer):
     )
 
 
-class HolePatchSerializer(HoleWriteSerializer):
+class HoleReplaceSerializer(HoleWriteSerializer):
+    """PUT a hole: every player's entry, who ended it, and why it is corrected (optional)."""
+
+    reason = _reason_field()
+
+
+class HolePatchSerializer(HoleReplaceSerializer):
     """PATCH a hole: only the players (and the ender) given change."""
 
     entries = EntriesField(required=False)
@@ -217,6 +242,7 @@ class EntryWriteSerializer(StrictObjectSerializer):
     blocks_marked = StrictIntegerField(
         required=False, min_value=0, max_value=GAME_API_MAX_BLOCKS_MARKED, default=0
     )
+    reason = _reason_field()
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """Exactly one of cards and total."""
@@ -259,3 +285,11 @@ class UndoSerializer(StrictObjectSerializer):
         ),
     )
     actor = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_ACTOR_LENGTH)
+    reason = _reason_field()
+
+
+class HoleDeleteSerializer(StrictObjectSerializer):
+    """DELETE a hole: an optional JSON body, with who deletes it and why."""
+
+    actor = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_ACTOR_LENGTH)
+    reason = _reason_field()
