@@ -121,7 +121,7 @@ def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool
     }
     try:
         # The edit link's game is found and locked in one query; any other link is 404 or 403.
-        # The edit link's capabilities are known without a query: it always scores, never manages.
+        # The edit link always scores (`EDIT_TOKEN_SCORES`), all a hole policy asks of a recording.
         recorded = services.hole_record_by_edit_token(token, **hole, capabilities=EDIT_TOKEN_SCORES)
         if recorded is None:
             decided = grant.require()
