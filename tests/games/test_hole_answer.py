@@ -7,7 +7,7 @@ from dataclasses import asdict
 import pytest
 
 from scoring import selectors, services
-from scoring.api.games.serializers import HoleSerializer, hole_body
+from scoring.api.games.response_serializers import HoleSerializer, hole_body
 
 from .conftest import GRID_3, GRID_21
 

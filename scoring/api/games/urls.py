@@ -5,25 +5,30 @@ from django.urls import path
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.rate_limits import limit_game_creation, limit_hole_writes
 
-from . import views as game_views
+from .export_views import game_export_csv, game_export_json, game_results
+from .game_views import game_detail, games
+from .history_views import game_history, game_redo, game_scoreboard, game_undo
+from .hole_views import game_hole_detail, game_hole_entries, game_hole_entry, game_holes
+from .player_views import game_player_detail, game_players
+from .roster_views import player_detail, players
 
 # Writes are rate-limited here (scoring/rate_limits.py): creating games per client address, writing holes
 # and undo and redo per game link. Reads and the other writes pass untouched.
-_games = limit_game_creation(game_views.games)
-_holes = limit_hole_writes(game_views.game_holes)
-_hole = limit_hole_writes(game_views.game_hole_detail)
-_entries = limit_hole_writes(game_views.game_hole_entries)
-_entry = limit_hole_writes(game_views.game_hole_entry)
-_undo = limit_hole_writes(game_views.game_undo)
-_redo = limit_hole_writes(game_views.game_redo)
+_games = limit_game_creation(games)
+_holes = limit_hole_writes(game_holes)
+_hole = limit_hole_writes(game_hole_detail)
+_entries = limit_hole_writes(game_hole_entries)
+_entry = limit_hole_writes(game_hole_entry)
+_undo = limit_hole_writes(game_undo)
+_redo = limit_hole_writes(game_redo)
 
 _PLAYOFF = {"playoff": True}
 
 urlpatterns = [
     path("games/", _games, name="api-games"),
-    path("games/<token:token>/", game_views.game_detail, name="api-game"),
-    path("games/<token:token>/players/", game_views.game_players, name="api-game-players"),
-    path("games/<token:token>/players/<number:seat>/", game_views.game_player_detail, name="api-game-player"),
+    path("games/<token:token>/", game_detail, name="api-game"),
+    path("games/<token:token>/players/", game_players, name="api-game-players"),
+    path("games/<token:token>/players/<number:seat>/", game_player_detail, name="api-game-player"),
     path("games/<token:token>/holes/", _holes, name="api-game-holes"),
     path("games/<token:token>/holes/<number:number>/", _hole, name="api-game-hole"),
     path(
@@ -55,13 +60,13 @@ urlpatterns = [
         _PLAYOFF,
         name="api-game-playoff-hole-entry",
     ),
-    path("games/<token:token>/scoreboard/", game_views.game_scoreboard, name="api-game-scoreboard"),
-    path("games/<token:token>/history/", game_views.game_history, name="api-game-history"),
+    path("games/<token:token>/scoreboard/", game_scoreboard, name="api-game-scoreboard"),
+    path("games/<token:token>/history/", game_history, name="api-game-history"),
     path("games/<token:token>/undo/", _undo, name="api-game-undo"),
     path("games/<token:token>/redo/", _redo, name="api-game-redo"),
-    path("games/<token:token>/export.csv", game_views.game_export_csv, name="api-game-export-csv"),
-    path("games/<token:token>/export.json", game_views.game_export_json, name="api-game-export-json"),
-    path("games/<token:token>/results/", game_views.game_results, name="api-game-results"),
-    path("players/", game_views.players, name="api-players"),
-    path("players/<id:player_id>/", game_views.player_detail, name="api-player"),
+    path("games/<token:token>/export.csv", game_export_csv, name="api-game-export-csv"),
+    path("games/<token:token>/export.json", game_export_json, name="api-game-export-json"),
+    path("games/<token:token>/results/", game_results, name="api-game-results"),
+    path("players/", players, name="api-players"),
+    path("players/<id:player_id>/", player_detail, name="api-player"),
 ]

@@ -1,0 +1,264 @@
+"""What the live-game API views share: OpenAPI parameters and error answers, the decorators
+that make a view (`token_api` for a game's link, `session_api` for the logged-in user),
+body checking, the actor, and the answers for a game and a hole.
+
+A game is reached by its link token; what each method may do is decided by the access policy
+(`scoring.access`, through `game_grant_required`): the edit token reads and writes (a managed game's
+table link does not manage: 409), the view token only reads (writes answer 403), and providers may
+give a logged-in user more. The token is the credential, so no CSRF applies to it; the owner's list
+and the player roster use the session. Views stay thin: shapes are checked by the serializers,
+writes go through `scoring.services`, reads through `scoring.selectors` and `scoring.exports`.
+
+Private to `scoring.api.games`: the view modules (`game_views`, `player_views`, `hole_views`,
+`history_views`, `export_views`, `roster_views`) import these names.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring import selectors
+from scoring.access import Capability
+from scoring.api.errors import ErrorSerializer
+from scoring.api.parsers import SCORING_PARSERS
+from scoring.error_statuses import ANSWERED_ERRORS, status_for
+from scoring.inputs import clean_text
+from scoring.models import Game
+
+from . import concurrency
+from .access import game_grant_required
+from .response_serializers import GameSerializer, hole_body
+
+TOKEN = OpenApiParameter(
+    "token", OpenApiTypes.STR, OpenApiParameter.PATH, description="The game's edit token or view token."
+)
+NUMBER = OpenApiParameter(
+    "number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The hole number (from 1)."
+)
+SEAT = OpenApiParameter("seat", OpenApiTypes.INT, OpenApiParameter.PATH, description="Seat index (0-based).")
+ACTOR = OpenApiParameter(
+    "actor", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False, description="Who makes the change."
+)
+ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Bad input: every problem with where it is."),
+    403: OpenApiResponse(ErrorSerializer, description="A read-only (view) link cannot change the game."),
+    404: OpenApiResponse(ErrorSerializer, description="No game has this link, or no such hole or seat."),
+    409: OpenApiResponse(
+        ErrorSerializer,
+        description=(
+            "Refused by the state of the match (rules frozen, over), or by a managed game: its table "
+            "link cannot change its players, rules or title, nor delete it, and its manager's hole "
+            "policy may refuse a change of a hole (e.g. an earlier hole once the next is recorded)."
+        ),
+    ),
+}
+READ_ERRORS = {404: ERRORS[404]}
+HOLE_WRITE_ERRORS = {
+    **ERRORS,
+    412: OpenApiResponse(ErrorSerializer, description="If-Match names a version that is no longer current."),
+    428: OpenApiResponse(ErrorSerializer, description="If-Match is required."),
+}
+
+
+def answer_game_errors(view: Callable[..., Response]) -> Callable[..., Response]:
+    """Answer the services' errors with their own status (400, 404, 409, 412, 422) and JSON body."""
+
+    @functools.wraps(view)
+    def wrapper(request: Request, *args: Any, **kwargs: Any) -> Response:
+        try:
+            return view(request, *args, **kwargs)
+        except ANSWERED_ERRORS as error:
+            return Response(error.as_dict(), status=status_for(error))
+
+    return wrapper
+
+
+class DeleteBodySchema(AutoSchema):
+    """drf-spectacular documents a request body for POST, PUT and PATCH only; this schema documents
+    the optional JSON body a DELETE takes (a hole's `actor` and `reason`), as not required."""
+
+    def _get_request_body(self, direction: str = "request") -> dict[str, Any] | None:
+        if self.method != "DELETE":
+            return super()._get_request_body(direction)
+        serializer = self.get_request_serializer()  # the DELETE's own, from its @extend_schema
+        if serializer is None:
+            return None
+        # Built as for a PUT (fields as declared, not made partial as for a PATCH), with this serializer.
+        self.method = "PUT"
+        self.get_request_serializer = lambda: serializer  # type: ignore[method-assign]
+        try:
+            return super()._get_request_body(direction)
+        finally:
+            self.method = "DELETE"
+            del self.get_request_serializer
+
+
+def token_api(
+    capabilities: dict[str, Capability],
+    *,
+    deferred: tuple[str, ...] = (),
+    schema: type[AutoSchema] | None = None,
+) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """@api_view for a view reached by a game's link, taking the methods of `capabilities`: the access
+    policy (`scoring.access`) decides what each method needs; the view gets the `GameGrant`.
+
+    The token is the credential (no CSRF for it); a logged-in user is known for access providers.
+    `schema` replaces the OpenAPI inspector (the @extend_schema decorators above build on it).
+    """
+
+    def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        view = game_grant_required(capabilities, deferred=deferred)(view)
+        view = answer_game_errors(view)
+        view = parser_classes(SCORING_PARSERS)(view)
+        view = permission_classes([AllowAny])(view)
+        view = authentication_classes([])(view)  # the user, if any, is found by the access check
+        api = api_view(list(capabilities))(view)
+        if schema is not None:
+            # Where @extend_schema looks for the inspector of an @api_view it extends.
+            api.cls.kwargs = {"schema": schema}
+        return api
+
+    return decorate
+
+
+READ_ONLY = {"GET": Capability.VIEW}
+
+
+def session_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """@api_view for a view that knows the logged-in user (session, with its CSRF check)."""
+
+    def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        view = answer_game_errors(view)
+        view = parser_classes(SCORING_PARSERS)(view)
+        view = permission_classes([AllowAny])(view)
+        view = authentication_classes([SessionAuthentication])(view)
+        return api_view(methods)(view)
+
+    return decorate
+
+
+def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    """The request body checked by `serializer_class`: its validated data, or a 400 naming each problem."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def actor_of(request: Request, data: dict[str, Any] | None = None) -> str:
+    """Who makes the change, for the history: the body's `actor`, else the `actor` query parameter.
+
+    The query parameter is checked like any text field (`InputError`, a 400, for a NUL in it).
+    """
+    name = (data or {}).get("actor") or clean_text(request.query_params.get("actor", ""), "actor")
+    return (name.strip() or _("API"))[:80]
+
+
+def absolute_url(request: Request, name: str, *args: Any) -> str:
+    """The absolute URL of the route `name` with `args`, on the host the request came to."""
+    return request.build_absolute_uri(reverse(name, args=args))
+
+
+def game_links(request: Request, game: Game, token: str, can_edit: bool) -> dict[str, str]:
+    """Where a client goes next from a game reached by `token`; the edit links only when `can_edit`."""
+    links = {
+        "self": absolute_url(request, "api-game", token),
+        "scoreboard": absolute_url(request, "api-game-scoreboard", token),
+        "holes": absolute_url(request, "api-game-holes", token),
+        "players": absolute_url(request, "api-game-players", token),
+        "history": absolute_url(request, "api-game-history", token),
+        "export_csv": absolute_url(request, "api-game-export-csv", token),
+        "export_json": absolute_url(request, "api-game-export-json", token),
+        "results": absolute_url(request, "api-game-results", token),
+        "view": absolute_url(request, "api-game", game.view_token),
+        "view_page": absolute_url(request, "games:view", game.view_token),
+    }
+    if can_edit:
+        links["edit"] = absolute_url(request, "api-game", game.edit_token)
+        links["edit_page"] = absolute_url(request, "games:edit", game.edit_token)
+    return links
+
+
+def game_body(request: Request, game: Game, *, can_edit: bool, token: str | None = None) -> dict[str, Any]:
+    """A game as the API shows it; the edit token only to the edit link (never through another grant)."""
+    shows_edit_token = can_edit and (token is None or token == game.edit_token)
+    token = token or (game.edit_token if can_edit else game.view_token)
+    body = {
+        "title": game.title,
+        "preset": game.preset,
+        "ruleset": game.ruleset,
+        "frozen": game.is_frozen,
+        "first_dealer": game.first_dealer,
+        "status": game.status,
+        "winners": list(game.winners),
+        "version": game.version,
+        "players": [
+            {"name": s.name, "seat": s.seat, "total": s.total, "holes_played": s.holes_played}
+            for s in sorted(game.seats.all(), key=lambda s: s.seat)
+        ],
+        "can_edit": can_edit,
+        "view_token": game.view_token,
+        "links": game_links(request, game, token, shows_edit_token),
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+    }
+    if shows_edit_token:
+        body["edit_token"] = game.edit_token
+    return GameSerializer(body).data
+
+
+def hole_url_name(playoff: bool) -> str:
+    """The URL name of one hole: a playoff hole's or a regular hole's."""
+    return "api-game-playoff-hole" if playoff else "api-game-hole"
+
+
+def hole_response(
+    request: Request, token: str, game: Game, number: int, playoff: bool, code: int = status.HTTP_200_OK
+) -> Response:
+    """The hole at `number` as the API answers it (with its ETag; Location on 201), or 404."""
+    line = selectors.hole_detail(game, number, playoff=playoff)
+    if line is None:
+        raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
+    return hole_line_response(request, token, line, code)
+
+
+def hole_line_response(
+    request: Request, token: str, line: selectors.HoleLine, code: int = status.HTTP_200_OK
+) -> Response:
+    """`line` as the API answers a hole: the body, its ETag, and its Location when just created."""
+    body = hole_body(line, absolute_url(request, hole_url_name(line.is_playoff), token, line.number))
+    headers = {"ETag": concurrency.etag("hole", line.id, line.version)}
+    if code == status.HTTP_201_CREATED:
+        headers["Location"] = body["url"]
+    return Response(body, status=code, headers=headers)
+
+
+def current_hole(game: Game, number: int, playoff: bool) -> Callable[[], concurrency.Validator | None]:
+    """What an If-Match listing several ETags is compared with: the hole at `number` now."""
+
+    def read() -> concurrency.Validator | None:
+        line = selectors.hole_detail(game, number, playoff=playoff)
+        return concurrency.Validator(line.id, line.version) if line else None
+
+    return read
+
+
+def expected_hole(request: Request, game: Game, number: int, playoff: bool) -> tuple[int | None, int | None]:
+    """(hole id, version) named by If-Match (428 without it); (None, None) for `*`: whatever is
+    current when the change runs under the game lock."""
+    named = concurrency.if_match(request, "hole", current=current_hole(game, number, playoff))
+    return (None, None) if named is None else (named.pk, named.version)

@@ -1,0 +1,78 @@
+"""Reads of live games shared by the pages, the API and the exports.
+
+Each selector runs a fixed number of queries whatever the number of players and holes. Standings,
+match end and tiebreaks come from the rules engine (`compute_match_state`, `dealer_for_hole`).
+
+A package by job, every public name re-exported here so that `from scoring import selectors` and
+`from scoring.selectors import X` work unchanged:
+
+- `scoreboard_lines`: the scoreboard and hole lines (`scoreboard`, `hole_detail`, `hole_line`...);
+- `change_history`: the history of changes and the targets of undo and redo;
+- `game_lookups`: a game by its link token, the games of a user or a browser, recent names;
+- `match_adapter`: the match state (totals, match end, outcome) from stored entries, via the engine.
+"""
+
+from __future__ import annotations
+
+from .change_history import (
+    HistoryLine,
+    change_origin,
+    game_history,
+    history_line,
+    redo_target,
+    redo_target_change,
+    undo_target,
+    undo_target_change,
+)
+from .game_lookups import (
+    GameAccess,
+    game_for_token,
+    games_for_tokens,
+    games_for_user,
+    games_for_view_tokens,
+    idempotency_key_used,
+    recent_player_names,
+)
+from .match_adapter import MatchState, SeatState, game_ruleset, match_state
+from .scoreboard_lines import (
+    EntryLine,
+    HoleLine,
+    NextHole,
+    Scoreboard,
+    SeatLine,
+    hole_detail,
+    hole_detail_by_id,
+    hole_line,
+    scoreboard,
+)
+
+__all__ = [
+    "EntryLine",
+    "GameAccess",
+    "HistoryLine",
+    "HoleLine",
+    "MatchState",
+    "NextHole",
+    "Scoreboard",
+    "SeatLine",
+    "SeatState",
+    "change_origin",
+    "game_for_token",
+    "game_history",
+    "game_ruleset",
+    "games_for_tokens",
+    "games_for_user",
+    "games_for_view_tokens",
+    "history_line",
+    "hole_detail",
+    "hole_detail_by_id",
+    "hole_line",
+    "idempotency_key_used",
+    "match_state",
+    "recent_player_names",
+    "redo_target",
+    "redo_target_change",
+    "scoreboard",
+    "undo_target",
+    "undo_target_change",
+]
