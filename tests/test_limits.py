@@ -31,7 +31,7 @@ LOOKS_LIKE_A_LIMIT = re.compile(r"^_?(MAX|MIN)_[A-Z0-9_]+$|^_?[A-Z0-9_]*_(LIMIT|
 NOT_USER_LIMITS = {
     ("rules/cards.py", "_KNOWN_LIMIT"),  # size of a parse cache
     ("rules/grid.py", "CACHE_LIMIT"),  # size of a scoring cache
-    ("rules/ruleset.py", "_INTERN_LIMIT"),  # size of an intern table
+    ("rules/resolve.py", "_INTERN_LIMIT"),  # size of an intern table
     ("web/games/_page_helpers.py", "RECENT_LIMIT"),  # how many recent names the start page suggests
     ("web/grid_entry.py", "MAX_TOKEN_LENGTH"),  # keypad token box, the longest card token ("10h") and more
     ("api/parsers.py", "MAX_BODY_BYTES"),  # HTTP request body size, with the settings' upload limits
@@ -89,7 +89,7 @@ def test_the_engine_the_forms_and_the_serializers_use_the_modules_values():
     from scoring.api.games import request_serializers as game_serializers
     from scoring.rules import hole, ruleset
     from scoring.web.calculator import forms as score_forms
-    from scoring.web.games import forms as game_forms
+    from scoring.web.games import start_forms as game_forms
 
     assert hole.TOTAL_LIMIT is limits.TOTAL_LIMIT and ruleset.MAX_DECKS is limits.MAX_DECKS
     assert ruleset.VALUE_LIMIT is limits.VALUE_LIMIT and score_forms.MAX_NAME_LENGTH == MAX_NAME_LENGTH

@@ -16,7 +16,9 @@ from .match import (
     rank_players,
 )
 from .match_state import MatchProgress, compute_match_state
-from .ruleset import PARAMETERS, PRESETS, BlockRule, EnderPenalty, ParameterInfo, Ruleset, resolve_ruleset
+from .presets import PRESETS
+from .resolve import resolve_ruleset
+from .ruleset import PARAMETERS, BlockRule, EnderPenalty, ParameterInfo, Ruleset
 from .standings import EventStandings, StandingRow, rank_event
 from .tiebreak import METRICS, TiebreakData, TiebreakMetric, register_metric
 

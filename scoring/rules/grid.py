@@ -14,7 +14,8 @@ from .decks import grid_card_problems
 from .errors import DeckError, GridError, Problem
 from .lines import block_cells
 from .matching import Found, MatchFinder
-from .ruleset import PRESETS, Ruleset
+from .presets import PRESETS
+from .ruleset import Ruleset
 
 Position = tuple[int, int]
 

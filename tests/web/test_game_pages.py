@@ -699,7 +699,7 @@ def test_it_builds_the_games_list_in_a_constant_number_of_queries(
 def test_people_read_true_times_and_minus_signs_while_machines_keep_ascii(client):
     from scoring import services as game_services
     from scoring.rules import PRESETS
-    from scoring.web.games.forms import describe_preset, short_label
+    from scoring.web.games.start_forms import describe_preset, short_label
 
     described = describe_preset(PRESETS["official"])
     assert described.startswith("official: 2\u00d73 grid, 9 holes, 2 = \u22122, K = 0")

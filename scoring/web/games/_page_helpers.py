@@ -24,9 +24,7 @@ from scoring.rules import RulesError
 from scoring.rules.errors import Problem
 from scoring.web.games import display
 from scoring.web.games.charts import Series, cumulative_chart, legend
-from scoring.web.games.forms import (
-    describe_preset,
-)
+from scoring.web.games.start_forms import describe_preset
 
 SESSION_GAMES = "golf_recent_games"  # [[token, can_edit], ...], newest first
 SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted start form opens its game

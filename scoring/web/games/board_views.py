@@ -27,11 +27,8 @@ from scoring.web.games._page_helpers import (
     undo_item,
 )
 from scoring.web.games.access import game_page, grant_or_404, refuse_read_only
-from scoring.web.games.forms import (
-    describe_preset,
-    ruleset_choices,
-)
 from scoring.web.games.settings_forms import SeatRenameForm, TitleForm, cleaned_or_refuse
+from scoring.web.games.start_forms import describe_preset, ruleset_choices
 from scoring.web.qr import qr_svg
 
 # --------------------------------------------------------------------------------------------

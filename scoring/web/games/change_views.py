@@ -19,9 +19,7 @@ from scoring.models import GameChange
 from scoring.web.games import display
 from scoring.web.games._page_helpers import problems_of, scorer_name, undo_item
 from scoring.web.games.access import game_page
-from scoring.web.games.forms import (
-    ChangeForm,
-)
+from scoring.web.games.hole_forms import ChangeForm
 
 
 @game_page(Capability.SCORE)

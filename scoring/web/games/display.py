@@ -22,7 +22,7 @@ from scoring.inputs import int_or_none
 from scoring.models import Game, GameChange
 from scoring.rules import RulesError, Ruleset, parse_grid, score_grid
 from scoring.web.calculator.results import AdjustmentLine, citation, grid_breakdown
-from scoring.web.games.forms import HoleForm, bad_cards, named_problem
+from scoring.web.games.hole_forms import HoleForm, bad_cards, named_problem
 from scoring.web.numbers import minus_sign
 
 TIEBREAK_NAMES = {

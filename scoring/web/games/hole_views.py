@@ -31,12 +31,8 @@ from scoring.web.games import display
 from scoring.web.games._drafts import mark_draft_done, said_saved_meanwhile, saved_message
 from scoring.web.games._page_helpers import SESSION_SCORER, hole_or_404, problems_of, scorer_name, status_of
 from scoring.web.games.access import game_page
-from scoring.web.games.forms import (
-    HoleDeleteForm,
-    HoleForm,
-    describe_preset,
-    hole_initial,
-)
+from scoring.web.games.hole_forms import HoleDeleteForm, HoleForm, hole_initial
+from scoring.web.games.start_forms import describe_preset
 
 # --------------------------------------------------------------------------------------------
 # Holes

@@ -28,7 +28,7 @@ from scoring.web.games._page_helpers import (
     remember_game,
     status_of,
 )
-from scoring.web.games.forms import (
+from scoring.web.games.start_forms import (
     DEFAULT_SEATS,
     MAX_PLAYERS,
     OPTION_FIELDS,
