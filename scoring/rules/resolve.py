@@ -135,16 +135,15 @@ class _Checker:
         if not isinstance(items, (list, tuple, set, frozenset)):
             self.fail("match_lines", f"match_lines must be a list of line kinds, not {_type_name(value)}.")
             return self.base.match_lines
-        lines: set[str] = set()
-        for item in items:
-            if not isinstance(item, str) or item not in MATCH_LINES:
-                self.fail(
-                    "match_lines",
-                    f"Unknown match line {_type_name(item)}: "
-                    'use "columns", "rows", "diagonals" or "anywhere".',
-                )
-                continue
-            lines.add(item)
+        lines = set(
+            self.known_words(
+                "match_lines",
+                items,
+                MATCH_LINES,
+                'Unknown match line {}: use "columns", "rows", "diagonals" or "anywhere".',
+                repeats_allowed=True,
+            )
+        )
         if "anywhere" in lines and len(lines) > 1:
             self.fail(
                 "match_lines", '"anywhere" already covers every line: it cannot be combined with others.'
@@ -227,19 +226,38 @@ class _Checker:
         if not isinstance(value, (list, tuple)):
             self.fail("tiebreakers", f"tiebreakers must be a list, not {_type_name(value)}.")
             return self.base.tiebreakers
-        seen: list[str] = []
-        for item in value:
-            if not isinstance(item, str) or item not in TIEBREAKERS:
-                self.fail(
-                    "tiebreakers",
-                    f'Unknown tiebreaker {_type_name(item)}: use "countback", "most_holes_won", '
-                    '"sudden_death" or "shared".',
-                )
-            elif item in seen:
-                self.fail("tiebreakers", f'Tiebreaker "{item}" is listed twice.')
+        return tuple(
+            self.known_words(
+                "tiebreakers",
+                value,
+                TIEBREAKERS,
+                'Unknown tiebreaker {}: use "countback", "most_holes_won", "sudden_death" or "shared".',
+                repeated='Tiebreaker "{}" is listed twice.',
+            )
+        )
+
+    def known_words(
+        self,
+        where: str,
+        items: Any,
+        allowed: tuple[str, ...],
+        unknown: str,
+        *,
+        repeated: str = "",
+        repeats_allowed: bool = False,
+    ) -> list[str]:
+        """The items that are allowed words, in order and once each; every other item named as a
+        problem at `where` (`unknown` and `repeated` take the item in their `{}`)."""
+        known: list[str] = []
+        for item in items:
+            if not isinstance(item, str) or item not in allowed:
+                self.fail(where, unknown.format(_type_name(item)))
+            elif item in known:
+                if not repeats_allowed:
+                    self.fail(where, repeated.format(item))
             else:
-                seen.append(item)
-        return tuple(seen)
+                known.append(item)
+        return known
 
 
 def _apply(base: Ruleset, overrides: Mapping[str, Any]) -> Ruleset:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -65,6 +65,34 @@ class RecordedHole:
     line: HoleLine
 
 
+class HoleToRecord(TypedDict, total=False):
+    """What `hole_record` takes: the players' entries and who ended the hole (required), and:
+    `playoff`, `blocks_marked` (blocks marked by hand for typed totals), `actor`, the request's
+    `idempotency_key` and `request_hash`, `expected_number` (the hole the client filled in) and
+    `capabilities` (what the access policy granted; None for the code itself)."""
+
+    entries: Required[Mapping[str, EntryInput]]
+    ender: Required[str | None]
+    playoff: bool
+    blocks_marked: Mapping[str, int] | None
+    actor: str
+    idempotency_key: str | None
+    request_hash: str | None
+    expected_number: int | None
+    capabilities: Capabilities
+
+
+_RECORDING_DEFAULTS: dict[str, Any] = {
+    "playoff": False,
+    "blocks_marked": None,
+    "actor": "",
+    "idempotency_key": None,
+    "request_hash": None,
+    "expected_number": None,
+    "capabilities": None,
+}
+
+
 class IdempotentReplay(Exception):
     """Raised by `hole_record` when its Idempotency-Key was already used for the same request.
 
@@ -77,16 +105,14 @@ class IdempotentReplay(Exception):
 
 
 def record_hole_in_transaction(
-    game_lookup: dict[str, Any],
-    *,
-    caller: Game | None,
-    idempotency_key: str | None,
-    request_hash: str,
-    **hole: Any,
+    game_lookup: dict[str, Any], *, caller: Game | None, **given: Unpack[HoleToRecord]
 ) -> RecordedHole | None:
     """One transaction: lock the game found by `game_lookup`, check the key, record the hole.
 
     None (nothing written) when no game matches `game_lookup`."""
+    hole: dict[str, Any] = {**_RECORDING_DEFAULTS, **given}
+    idempotency_key: str | None = hole.pop("idempotency_key")
+    request_hash: str = hole.pop("request_hash") or ""
     try:
         with transaction.atomic():
             found = db_statements.lock_game_for_hole(game_lookup, idempotency_key)

@@ -9,6 +9,7 @@ nothing is written then.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Unpack
 
 from django.db import transaction
 
@@ -22,7 +23,7 @@ from scoring.selectors import (
 )
 from scoring.services._entry_scoring import EntryInput, entries_laid_over_snapshot, score_entries
 from scoring.services._guards import Capabilities, check_hole_policy
-from scoring.services._hole_recording import RecordedHole, record_hole_in_transaction
+from scoring.services._hole_recording import HoleToRecord, RecordedHole, record_hole_in_transaction
 from scoring.services._hole_writing import (
     bump_hole_version,
     copy_game_state,
@@ -36,21 +37,10 @@ from scoring.services._hole_writing import (
 )
 
 
-def hole_record(
-    game: Game,
-    *,
-    entries: Mapping[str, EntryInput],
-    ender: str | None,
-    playoff: bool = False,
-    blocks_marked: Mapping[str, int] | None = None,
-    actor: str = "",
-    idempotency_key: str | None = None,
-    request_hash: str | None = None,
-    expected_number: int | None = None,
-    capabilities: Capabilities = None,
-) -> Hole:
+def hole_record(game: Game, **hole: Unpack[HoleToRecord]) -> Hole:
     """Record the next hole (or the next playoff hole) and return it.
 
+    The keywords are those of `HoleToRecord` (only `entries` and `ender` are required).
     `entries` maps each player's name to their final grid (rows of card tokens, top row first), a
     typed hole total (int), or a dict {"cards": rows} / {"total": n} with an optional
     "blocks_marked". Every player must have an entry (for a playoff hole: exactly the contenders
@@ -74,37 +64,13 @@ def hole_record(
     itself): a managed game's hole policy (`scoring.hole_policies`) judges the recording with it
     and may refuse (`HoleChangeRefused`). The new hole is announced after commit (`hole_recorded`).
     """
-    recorded = record_hole_in_transaction(
-        {"id": game.pk},
-        caller=game,
-        entries=entries,
-        ender=ender,
-        playoff=playoff,
-        blocks_marked=blocks_marked,
-        actor=actor,
-        idempotency_key=idempotency_key,
-        request_hash=request_hash or "",
-        expected_number=expected_number,
-        capabilities=capabilities,
-    )
+    recorded = record_hole_in_transaction({"id": game.pk}, caller=game, **hole)
     if recorded is None:
         raise Game.DoesNotExist(f"Game {game.pk} no longer exists.")
     return recorded.hole
 
 
-def hole_record_by_edit_token(
-    edit_token: str,
-    *,
-    entries: Mapping[str, EntryInput],
-    ender: str | None,
-    playoff: bool = False,
-    blocks_marked: Mapping[str, int] | None = None,
-    actor: str = "",
-    idempotency_key: str | None = None,
-    request_hash: str | None = None,
-    expected_number: int | None = None,
-    capabilities: Capabilities = None,
-) -> RecordedHole | None:
+def hole_record_by_edit_token(edit_token: str, **hole: Unpack[HoleToRecord]) -> RecordedHole | None:
     """`hole_record` for the game whose edit token is `edit_token`; None (nothing written) if none.
 
     The game is found and locked by one query, so an API request pays no separate lookup. Answers
@@ -112,19 +78,7 @@ def hole_record_by_edit_token(
     """
     if not edit_token or len(edit_token) > 64:
         return None
-    return record_hole_in_transaction(
-        {"edit_token": edit_token},
-        caller=None,
-        entries=entries,
-        ender=ender,
-        playoff=playoff,
-        blocks_marked=blocks_marked,
-        actor=actor,
-        idempotency_key=idempotency_key,
-        request_hash=request_hash or "",
-        expected_number=expected_number,
-        capabilities=capabilities,
-    )
+    return record_hole_in_transaction({"edit_token": edit_token}, caller=None, **hole)
 
 
 def hole_update(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
 from django.db.models import F
@@ -41,14 +41,18 @@ from scoring.services._hole_writing import (
 )
 
 
-def undo_last_change(
-    game: Game,
-    *,
-    actor: str = "",
-    expected_change: int | None = None,
-    capabilities: Capabilities = None,
-    reason: str = "",
-) -> GameChange:
+class ChangeRequest(TypedDict, total=False):
+    """What undo and redo take, all optional: `actor`, `expected_change` (the change the client saw
+    as the one to revert), `capabilities` (what the access policy granted; None for the code
+    itself) and the `reason` a game's manager may ask for."""
+
+    actor: str
+    expected_change: int | None
+    capabilities: Capabilities
+    reason: str
+
+
+def undo_last_change(game: Game, **request: Unpack[ChangeRequest]) -> GameChange:
     """Revert the latest hole change not yet undone, and record the undo as a change itself.
 
     Undoing a recorded hole deletes it, undoing an edit restores the state before it, undoing a
@@ -59,24 +63,10 @@ def undo_last_change(
     On a managed game the manager's hole policy judges the undo as a change of that hole, with
     `capabilities` and `reason`; the hole's change is announced after commit (`scoring.signals`).
     """
-    return _revert_latest_change(
-        game,
-        actor=actor,
-        expected_change=expected_change,
-        redo=False,
-        capabilities=capabilities,
-        reason=reason,
-    )
+    return _revert_latest_change(game, redo=False, **request)
 
 
-def redo_change(
-    game: Game,
-    *,
-    actor: str = "",
-    expected_change: int | None = None,
-    capabilities: Capabilities = None,
-    reason: str = "",
-) -> GameChange:
+def redo_change(game: Game, **request: Unpack[ChangeRequest]) -> GameChange:
     """Apply again the change the latest undo reverted, and record the redo as a change itself.
 
     Redo is offered until a new hole is recorded, edited or deleted; after several undos, redo
@@ -84,24 +74,17 @@ def redo_change(
     (a repeat raises `ChangeNotCurrent`). Raises `NothingToUndo` when there is nothing to redo.
     The hole policy and the announcement as for `undo_last_change`.
     """
-    return _revert_latest_change(
-        game,
-        actor=actor,
-        expected_change=expected_change,
-        redo=True,
-        capabilities=capabilities,
-        reason=reason,
-    )
+    return _revert_latest_change(game, redo=True, **request)
 
 
 def _revert_latest_change(
     game: Game,
     *,
-    actor: str,
-    expected_change: int | None,
     redo: bool,
-    capabilities: Capabilities,
-    reason: str,
+    actor: str = "",
+    expected_change: int | None = None,
+    capabilities: Capabilities = None,
+    reason: str = "",
 ) -> GameChange:
     """One transaction: revert the undo target (or, for `redo`, the redo target), logged as a change."""
     with transaction.atomic():

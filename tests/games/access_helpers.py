@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from scoring import services
+from scoring import hole_policies, services
 from scoring.access import (
     Capability,
     TokenKind,
@@ -58,6 +58,15 @@ def staff() -> Iterator[None]:
     yield
     unregister_access_provider(PROVIDER)
     unregister_game_manager(MANAGED_BY)
+
+
+@pytest.fixture
+def table_policy() -> Iterator[None]:
+    """The tournament rule (corrections at the table until the next hole), registered for the test
+    games' label for one test only."""
+    hole_policies.register_hole_policy(MANAGED_BY, hole_policies.corrections_at_table_until_next_hole)
+    yield
+    hole_policies.unregister_hole_policy(MANAGED_BY)
 
 
 def build(state: str, *, managed: bool = False) -> Game:

@@ -9,30 +9,21 @@ the next one is recorded; later only an official, with a reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from scoring import hole_policies, services
+from scoring import services
 from scoring.limits import MAX_REASON_LENGTH
 from scoring.models import ChangeAction, Game, GameChange, Hole
 
-from .access_helpers import MANAGED_BY, MANAGED_LABEL, staff  # noqa: F401  (the `staff` fixture)
+from .access_helpers import MANAGED_BY, MANAGED_LABEL, staff, table_policy  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.usefixtures("staff", "table_policy")
 
 CORRECTED = {"Ann": 13, "Bob": 12, "Cy": 3}
-
-
-@pytest.fixture
-def table_policy() -> Iterator[None]:
-    """The tournament rule, registered for the test games' label for one test only."""
-    hole_policies.register_hole_policy(MANAGED_BY, hole_policies.corrections_at_table_until_next_hole)
-    yield
-    hole_policies.unregister_hole_policy(MANAGED_BY)
 
 
 @pytest.fixture

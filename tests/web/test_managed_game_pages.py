@@ -4,28 +4,19 @@ in the history. Real database; the policy and the test provider are registered f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from scoring import hole_policies, services
+from scoring import services
 from scoring.models import ChangeAction, Game, GameChange, Hole
-from tests.games.access_helpers import MANAGED_BY, build, staff  # noqa: F401 (fixture)
+from tests.games.access_helpers import build, staff, table_policy  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def policy() -> Iterator[None]:
-    hole_policies.register_hole_policy(MANAGED_BY, hole_policies.corrections_at_table_until_next_hole)
-    yield
-    hole_policies.unregister_hole_policy(MANAGED_BY)
-
-
-@pytest.fixture
-def table(staff, policy) -> Game:  # noqa: F811
+def table(staff, table_policy) -> Game:  # noqa: F811
     """A managed game of Ann, Bob and Cy with holes 1 and 2 recorded."""
     game = build("played", managed=True)
     services.hole_record(game, entries={"Ann": 4, "Bob": 6, "Cy": 8}, ender=None)

@@ -1,6 +1,6 @@
 """API URLs of live games, under /api/v1/: games by link token, their players, holes, entries and exports."""
 
-from django.urls import path
+from django.urls import URLPattern, path
 
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.rate_limits import limit_game_creation, limit_hole_writes
@@ -24,42 +24,25 @@ _redo = limit_hole_writes(game_redo)
 
 _PLAYOFF = {"playoff": True}
 
+
+def _hole_routes(kind: str, name: str, extra: dict[str, bool]) -> list[URLPattern]:
+    """The routes of the holes (or the playoff holes) of a game: the list, one hole, its entries."""
+    base = f"games/<token:token>/{kind}/"
+    return [
+        path(base, _holes, extra, name=f"api-game-{name}s"),
+        path(f"{base}<number:number>/", _hole, extra, name=f"api-game-{name}"),
+        path(f"{base}<number:number>/entries/", _entries, extra, name=f"api-game-{name}-entries"),
+        path(f"{base}<number:number>/entries/<number:seat>/", _entry, extra, name=f"api-game-{name}-entry"),
+    ]
+
+
 urlpatterns = [
     path("games/", _games, name="api-games"),
     path("games/<token:token>/", game_detail, name="api-game"),
     path("games/<token:token>/players/", game_players, name="api-game-players"),
     path("games/<token:token>/players/<number:seat>/", game_player_detail, name="api-game-player"),
-    path("games/<token:token>/holes/", _holes, name="api-game-holes"),
-    path("games/<token:token>/holes/<number:number>/", _hole, name="api-game-hole"),
-    path(
-        "games/<token:token>/holes/<number:number>/entries/",
-        _entries,
-        name="api-game-hole-entries",
-    ),
-    path(
-        "games/<token:token>/holes/<number:number>/entries/<number:seat>/",
-        _entry,
-        name="api-game-hole-entry",
-    ),
-    path("games/<token:token>/playoff-holes/", _holes, _PLAYOFF, name="api-game-playoff-holes"),
-    path(
-        "games/<token:token>/playoff-holes/<number:number>/",
-        _hole,
-        _PLAYOFF,
-        name="api-game-playoff-hole",
-    ),
-    path(
-        "games/<token:token>/playoff-holes/<number:number>/entries/",
-        _entries,
-        _PLAYOFF,
-        name="api-game-playoff-hole-entries",
-    ),
-    path(
-        "games/<token:token>/playoff-holes/<number:number>/entries/<number:seat>/",
-        _entry,
-        _PLAYOFF,
-        name="api-game-playoff-hole-entry",
-    ),
+    *_hole_routes("holes", "hole", {}),
+    *_hole_routes("playoff-holes", "playoff-hole", _PLAYOFF),
     path("games/<token:token>/scoreboard/", game_scoreboard, name="api-game-scoreboard"),
     path("games/<token:token>/history/", game_history, name="api-game-history"),
     path("games/<token:token>/undo/", _undo, name="api-game-undo"),

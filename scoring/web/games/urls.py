@@ -8,7 +8,7 @@ A token outside the token alphabet, or a number of more than 9 digits, matches n
 (`scoring.converters`).
 """
 
-from django.urls import path
+from django.urls import URLPattern, path
 
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.rate_limits import limit_game_creation, limit_hole_writes
@@ -24,6 +24,20 @@ _redo = limit_hole_writes(change_views.game_redo)
 
 app_name = "games"
 
+
+def _score_breakdowns(link: str, *, can_edit: bool, name_prefix: str) -> list[URLPattern]:
+    """How a recorded hole's (or playoff hole's) scores were made, under the edit or the view link."""
+    return [
+        path(
+            f"{link}/<token:token>/{kind}/<number:number>/scores/",
+            board_views.hole_scores,
+            {"can_edit": can_edit, "playoff": playoff} if playoff else {"can_edit": can_edit},
+            name=f"{name_prefix}{name}-scores",
+        )
+        for kind, name, playoff in (("holes", "hole", False), ("playoff", "playoff", True))
+    ]
+
+
 urlpatterns = [
     path("", start_views.games_list, name="list"),
     path("new/", _new, name="new"),
@@ -37,18 +51,7 @@ urlpatterns = [
     path("e/<token:token>/holes/new/", _hole_new, name="hole-new"),
     path("e/<token:token>/holes/<number:number>/", _hole_edit, name="hole-edit"),
     path("e/<token:token>/holes/<number:number>/delete/", _hole_delete, name="hole-delete"),
-    path(
-        "e/<token:token>/holes/<number:number>/scores/",
-        board_views.hole_scores,
-        {"can_edit": True},
-        name="hole-scores",
-    ),
-    path(
-        "e/<token:token>/playoff/<number:number>/scores/",
-        board_views.hole_scores,
-        {"can_edit": True, "playoff": True},
-        name="playoff-scores",
-    ),
+    *_score_breakdowns("e", can_edit=True, name_prefix=""),
     path("e/<token:token>/playoff/new/", _hole_new, {"playoff": True}, name="playoff-new"),
     path("e/<token:token>/playoff/<number:number>/", _hole_edit, {"playoff": True}, name="playoff-edit"),
     path(
@@ -72,17 +75,6 @@ urlpatterns = [
         name="view-scoreboard",
     ),
     path("v/<token:token>/history/", board_views.game_history, {"can_edit": False}, name="view-history"),
-    path(
-        "v/<token:token>/holes/<number:number>/scores/",
-        board_views.hole_scores,
-        {"can_edit": False},
-        name="view-hole-scores",
-    ),
-    path(
-        "v/<token:token>/playoff/<number:number>/scores/",
-        board_views.hole_scores,
-        {"can_edit": False, "playoff": True},
-        name="view-playoff-scores",
-    ),
+    *_score_breakdowns("v", can_edit=False, name_prefix="view-"),
     path("v/<token:token>/<path:rest>", board_views.read_only_refusal, name="view-refuse"),
 ]
