@@ -64,7 +64,19 @@ def game_history(request: Request, grant: GameGrant) -> Response:
     return Response(HistoryLineSerializer(lines, many=True).data)
 
 
-@extend_schema(
+def _change_schema(*, summary: str, description: str) -> Any:
+    """The OpenAPI description of undo and redo: the same request and answers, their own words."""
+    return extend_schema(
+        summary=summary,
+        description=description,
+        tags=["games"],
+        parameters=[TOKEN],
+        request=UndoSerializer,
+        responses={200: HistoryLineSerializer, **ERRORS},
+    )
+
+
+@_change_schema(
     summary="Undo the last change",
     description=(
         "Reverts the latest change not yet undone (recorded as a change itself). The body names that "
@@ -73,10 +85,6 @@ def game_history(request: Request, grant: GameGrant) -> Response:
         "kept in the history; a managed game's manager may refuse the undo at the table (409) or ask "
         "an official for a reason (400 naming `reason`)."
     ),
-    tags=["games"],
-    parameters=[TOKEN],
-    request=UndoSerializer,
-    responses={200: HistoryLineSerializer, **ERRORS},
 )
 @token_api({"POST": Capability.SCORE})
 def game_undo(request: Request, grant: GameGrant) -> Response:
@@ -84,17 +92,13 @@ def game_undo(request: Request, grant: GameGrant) -> Response:
     return _undo_or_redo(request, grant, services.undo_last_change)
 
 
-@extend_schema(
+@_change_schema(
     summary="Redo what the last undo reverted",
     description=(
         "Applies again the change the latest undo reverted, until a new hole is recorded, edited or "
         "deleted. The body names that undo (`change`: the scoreboard's `redo.id`); a repeat answers 409. "
         "An optional `reason` is kept in the history, as for undo."
     ),
-    tags=["games"],
-    parameters=[TOKEN],
-    request=UndoSerializer,
-    responses={200: HistoryLineSerializer, **ERRORS},
 )
 @token_api({"POST": Capability.SCORE})
 def game_redo(request: Request, grant: GameGrant) -> Response:

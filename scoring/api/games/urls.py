@@ -25,14 +25,20 @@ _redo = limit_hole_writes(game_redo)
 _PLAYOFF = {"playoff": True}
 
 
+# Each route of a hole family: (path after the family, view, name suffix).
+_HOLE_ROUTES = (
+    ("", _holes, "s"),
+    ("<number:number>/", _hole, ""),
+    ("<number:number>/entries/", _entries, "-entries"),
+    ("<number:number>/entries/<number:seat>/", _entry, "-entry"),
+)
+
+
 def _hole_routes(kind: str, name: str, extra: dict[str, bool]) -> list[URLPattern]:
     """The routes of the holes (or the playoff holes) of a game: the list, one hole, its entries."""
-    base = f"games/<token:token>/{kind}/"
     return [
-        path(base, _holes, extra, name=f"api-game-{name}s"),
-        path(f"{base}<number:number>/", _hole, extra, name=f"api-game-{name}"),
-        path(f"{base}<number:number>/entries/", _entries, extra, name=f"api-game-{name}-entries"),
-        path(f"{base}<number:number>/entries/<number:seat>/", _entry, extra, name=f"api-game-{name}-entry"),
+        path(f"games/<token:token>/{kind}/{rest}", view, extra, name=f"api-game-{name}{suffix}")
+        for rest, view, suffix in _HOLE_ROUTES
     ]
 
 

@@ -25,16 +25,38 @@ _redo = limit_hole_writes(change_views.game_redo)
 app_name = "games"
 
 
-def _score_breakdowns(link: str, *, can_edit: bool, name_prefix: str) -> list[URLPattern]:
-    """How a recorded hole's (or playoff hole's) scores were made, under the edit or the view link."""
+def _hole_pages(kind: str, name: str, extra: dict[str, bool]) -> list[URLPattern]:
+    """Scoring the next hole (or playoff hole), correcting one and deleting one, by the edit link."""
+    base = f"e/<token:token>/{kind}/"
+    return [
+        path(f"{base}new/", _hole_new, extra, name=f"{name}-new"),
+        path(f"{base}<number:number>/", _hole_edit, extra, name=f"{name}-edit"),
+        path(f"{base}<number:number>/delete/", _hole_delete, extra, name=f"{name}-delete"),
+    ]
+
+
+def _pages_of_both_links(link: str, *, can_edit: bool) -> list[URLPattern]:
+    """The pages the edit ("e") and the view ("v") link both have: the live scoreboard partial, the
+    history, and how a recorded hole's (or playoff hole's) scores were made."""
+    board, scores = ("edit-", "") if can_edit else ("view-", "view-")
+    flag = {"can_edit": can_edit}
     return [
         path(
-            f"{link}/<token:token>/{kind}/<number:number>/scores/",
-            board_views.hole_scores,
-            {"can_edit": can_edit, "playoff": playoff} if playoff else {"can_edit": can_edit},
-            name=f"{name_prefix}{name}-scores",
-        )
-        for kind, name, playoff in (("holes", "hole", False), ("playoff", "playoff", True))
+            f"{link}/<token:token>/scoreboard/",
+            board_views.scoreboard_partial,
+            flag,
+            name=f"{board}scoreboard",
+        ),
+        path(f"{link}/<token:token>/history/", board_views.game_history, flag, name=f"{board}history"),
+        *(
+            path(
+                f"{link}/<token:token>/{kind}/<number:number>/scores/",
+                board_views.hole_scores,
+                {**flag, "playoff": True} if playoff else flag,
+                name=f"{scores}{name}-scores",
+            )
+            for kind, name, playoff in (("holes", "hole", False), ("playoff", "playoff", True))
+        ),
     ]
 
 
@@ -42,39 +64,16 @@ urlpatterns = [
     path("", start_views.games_list, name="list"),
     path("new/", _new, name="new"),
     path("e/<token:token>/", board_views.game_edit, name="edit"),
-    path(
-        "e/<token:token>/scoreboard/",
-        board_views.scoreboard_partial,
-        {"can_edit": True},
-        name="edit-scoreboard",
-    ),
-    path("e/<token:token>/holes/new/", _hole_new, name="hole-new"),
-    path("e/<token:token>/holes/<number:number>/", _hole_edit, name="hole-edit"),
-    path("e/<token:token>/holes/<number:number>/delete/", _hole_delete, name="hole-delete"),
-    *_score_breakdowns("e", can_edit=True, name_prefix=""),
-    path("e/<token:token>/playoff/new/", _hole_new, {"playoff": True}, name="playoff-new"),
-    path("e/<token:token>/playoff/<number:number>/", _hole_edit, {"playoff": True}, name="playoff-edit"),
-    path(
-        "e/<token:token>/playoff/<number:number>/delete/",
-        _hole_delete,
-        {"playoff": True},
-        name="playoff-delete",
-    ),
+    *_hole_pages("holes", "hole", {}),
+    *_pages_of_both_links("e", can_edit=True),
+    *_hole_pages("playoff", "playoff", {"playoff": True}),
     path("e/<token:token>/preview/", hole_views.hole_preview, name="preview"),
     path("e/<token:token>/undo/", _undo, name="undo"),
     path("e/<token:token>/undo/confirm/", change_views.undo_confirm, name="undo-confirm"),
     path("e/<token:token>/redo/", _redo, name="redo"),
-    path("e/<token:token>/history/", board_views.game_history, {"can_edit": True}, name="edit-history"),
     path("e/<token:token>/share/", board_views.game_share, name="share"),
     path("e/<token:token>/settings/", board_views.game_settings, name="settings"),
     path("v/<token:token>/", board_views.game_view, name="view"),
-    path(
-        "v/<token:token>/scoreboard/",
-        board_views.scoreboard_partial,
-        {"can_edit": False},
-        name="view-scoreboard",
-    ),
-    path("v/<token:token>/history/", board_views.game_history, {"can_edit": False}, name="view-history"),
-    *_score_breakdowns("v", can_edit=False, name_prefix="view-"),
+    *_pages_of_both_links("v", can_edit=False),
     path("v/<token:token>/<path:rest>", board_views.read_only_refusal, name="view-refuse"),
 ]
