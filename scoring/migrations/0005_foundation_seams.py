@@ -1,7 +1,10 @@
-"""An Idempotency-Key keeps the recorded hole's number instead of the HTTP answer first given.
+"""`scoring` as a foundation (issue 7), in one migration:
 
-The API builds a retry's answer from the hole as it stands; only the number is needed once the hole
-is gone (undone or deleted). Existing rows get it from the stored answer's body.
+- an Idempotency-Key keeps the recorded hole's number instead of the HTTP answer first given: the
+  API builds a retry's answer from the hole as it stands, and only the number is needed once the
+  hole is gone (undone or deleted); existing rows get it from the stored answer's body;
+- a game can belong to something else (`managed_by`, `managed_label`: a tournament's table);
+- a change keeps the reason given for it when a game's manager asks for one.
 """
 
 from typing import Any
@@ -32,4 +35,19 @@ class Migration(migrations.Migration):
         migrations.RunPython(copy_numbers, migrations.RunPython.noop),
         migrations.RemoveField(model_name="idempotencykey", name="response_body"),
         migrations.RemoveField(model_name="idempotencykey", name="response_status"),
+        migrations.AddField(
+            model_name="game",
+            name="managed_by",
+            field=models.CharField(blank=True, default="", max_length=64, verbose_name="managed by"),
+        ),
+        migrations.AddField(
+            model_name="game",
+            name="managed_label",
+            field=models.CharField(blank=True, default="", max_length=200, verbose_name="managed as"),
+        ),
+        migrations.AddField(
+            model_name="gamechange",
+            name="reason",
+            field=models.CharField(blank=True, default="", max_length=200, verbose_name="reason"),
+        ),
     ]
