@@ -7,7 +7,7 @@ import pytest
 from .migration_helpers import migrate_to
 
 BEFORE = [("scoring", "0004_idempotency_key_keeps_hole_id")]
-AFTER = [("scoring", "0005_idempotency_key_stores_hole_number")]
+AFTER = [("scoring", "0005_foundation_seams")]
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("latest_schema_afterwards")]
 
