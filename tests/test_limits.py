@@ -85,7 +85,7 @@ def test_no_limit_is_defined_anywhere_else_in_the_package():
 
 
 def test_the_engine_the_forms_and_the_serializers_use_the_modules_values():
-    from scoring.api.calculator import serializers as rules_serializers
+    from scoring.api.calculator import request_serializers as rules_serializers
     from scoring.api.games import request_serializers as game_serializers
     from scoring.rules import hole, ruleset
     from scoring.web.calculator import forms as score_forms

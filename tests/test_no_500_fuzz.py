@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import services
-from scoring.api.calculator import serializers as rs
+from scoring.api.calculator import request_serializers as rs
 from scoring.api.games import request_serializers as gs
 from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
 from scoring.rules import RANKS

@@ -36,12 +36,11 @@ from scoring.rules import (
 from scoring.rules import score_grid as engine_score_grid
 from scoring.rules import score_hole as engine_score_hole
 
-from .serializers import (
-    HoleRequestSerializer,
+from .request_serializers import HoleRequestSerializer, ScoreRequestSerializer
+from .response_serializers import (
     HoleResponseSerializer,
     RulesetListSerializer,
     RulesetSerializer,
-    ScoreRequestSerializer,
     ScoreResponseSerializer,
 )
 

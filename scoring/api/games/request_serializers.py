@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.api.calculator.serializers import GridField, RulesetSpecField, StrictObjectSerializer
+from scoring.api.calculator.request_serializers import GridField, RulesetSpecField, StrictObjectSerializer
 from scoring.api.input_fields import StrictCharField, StrictIntegerField
 from scoring.inputs import InputError, clean_text, preview
 from scoring.limits import (

@@ -12,7 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring import selectors
-from scoring.api.calculator.serializers import AdjustmentSerializer, RulesetSerializer
+from scoring.api.calculator.response_serializers import AdjustmentSerializer, RulesetSerializer
 from scoring.api.games.concurrency import etag
 from scoring.selectors import HoleLine
 
