@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -12,111 +11,14 @@ from .cards import JOKER, KNOWN_TOKENS, PLAIN_RANKS, Card, Grid, parse_grid
 from .citations import cite
 from .decks import grid_card_problems
 from .errors import DeckError, GridError, Problem
+from .grid_results import Block, CardScore, GridScore, Match, Position, position_label
 from .lines import block_cells
 from .matching import Found, MatchFinder
 from .presets import PRESETS
 from .ruleset import Ruleset
 
-Position = tuple[int, int]
-
 _OFFICIAL_VALUES = {"A": 1, "2": -2, "J": 10, "Q": 10, "K": 0} | {str(n): n for n in range(3, 11)}
 _ROW_TYPES = (list, tuple)
-
-
-def _pos_dict(position: Position) -> dict[str, int]:
-    return {"row": position[0] + 1, "col": position[1] + 1}
-
-
-def _at(position: Position) -> str:
-    return f"row {position[0] + 1}, column {position[1] + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """Cards of equal rank that cancel. Positions are 0-based (row, col)."""
-
-    kind: str
-    positions: tuple[Position, ...]
-    rank: str
-    points: int
-    wild: tuple[Position, ...]
-    rule: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON with 1-based positions."""
-        return {
-            "kind": self.kind,
-            "positions": [_pos_dict(p) for p in self.positions],
-            "rank": self.rank,
-            "points": self.points,
-            "wild": [_pos_dict(p) for p in self.wild],
-            "rule": self.rule,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """Four equal ranks filling two adjacent columns of a 2-row grid (seed 001). Its cards score 0 each;
-    the block scores `points` in all and gives `others_add` to every opponent."""
-
-    positions: tuple[Position, ...]
-    rank: str
-    points: int
-    others_add: int
-    rule: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON with 1-based positions."""
-        return {
-            "positions": [_pos_dict(p) for p in self.positions],
-            "rank": self.rank,
-            "points": self.points,
-            "others_add": self.others_add,
-            "rule": self.rule,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class CardScore:
-    """What one card scores and under which rule."""
-
-    position: Position
-    card: Card
-    points: int
-    matched: bool
-    rule: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON with a 1-based position and the canonical card token."""
-        return {
-            "position": _pos_dict(self.position),
-            "card": str(self.card),
-            "rank": self.card.rank,
-            "points": self.points,
-            "matched": self.matched,
-            "rule": self.rule,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class GridScore:
-    """A grid's score with its breakdown: total = sum of card points + sum of block points."""
-
-    total: int
-    matches: tuple[Match, ...]
-    blocks: tuple[Block, ...]
-    cards: tuple[CardScore, ...]
-    explanation: tuple[str, ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """{"total", "matches", "blocks", "cards", "explanation"}, positions 1-based."""
-        return {
-            "total": self.total,
-            "matches": [m.to_dict() for m in self.matches],
-            "blocks": [b.to_dict() for b in self.blocks],
-            "cards": [c.to_dict() for c in self.cards],
-            "explanation": list(self.explanation),
-        }
 
 
 class _Engine:
@@ -340,12 +242,12 @@ class _Engine:
         elif line.kind == "row":
             where = f"Row {positions[0][0] + 1}"
         elif line.kind == "diagonal":
-            where = "Diagonal from " + _at(positions[0])
+            where = "Diagonal from " + position_label(positions[0])
         else:
-            where = "Cards at " + " and ".join(_at(p) for p in positions)
+            where = "Cards at " + " and ".join(position_label(p) for p in positions)
         text = f"{where}: {cards} match ({cite(line.rule)})"
         if wild:
-            jokers = " and ".join(_at(p) for p in wild)
+            jokers = " and ".join(position_label(p) for p in wild)
             text += f"; the joker at {jokers} stands in for {_article(found.rank)} ({cite('seed 002')})"
         if any(self.value[rank] < 0 for rank in shown):
             if self.keep:
