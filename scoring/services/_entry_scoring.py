@@ -158,7 +158,7 @@ def _blocks_by_seat(
                 Problem(f"blocks_marked.{name}", _("No player named %(name)s in this hole.") % {"name": name})
             )
         elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            problems.append(Problem(f"blocks_marked.{name}", _("The number of blocks must be 0 or more.")))
+            problems.append(Problem(f"blocks_marked.{name}", _blocks_message()))
         else:
             blocks_by_seat[seat.pk] = count
     return blocks_by_seat
@@ -188,7 +188,7 @@ def _entries_to_score(
             blocks = blocks_by_seat.get(seat.pk, own_blocks or 0)
             if isinstance(blocks, bool) or not isinstance(blocks, int) or blocks < 0:
                 raise GameError(
-                    Problem(f"{where}.blocks_marked", _("The number of blocks must be 0 or more."))
+                    Problem(f"{where}.blocks_marked", _blocks_message())
                 )
         except (RulesError, GameError) as error:
             to_score.append(EntryToScore(name=seat.name, refused=error.problems))
@@ -258,3 +258,8 @@ def entries_laid_over_snapshot(
     for name, value in changes.items():
         merged[canonical.get(name_key(str(name)), str(name))] = value
     return merged
+
+
+def _blocks_message() -> str:
+    """What is wrong with a block count that is not a whole number of 0 or more ("1", 1.5, -1)."""
+    return _("The number of blocks marked must be a whole number, 0 or more (as a number, not text).")

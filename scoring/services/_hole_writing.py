@@ -220,6 +220,13 @@ def find_named_hole(game: Game, number: int, playoff: bool, expected_id: int | N
         return find_hole(game, number, playoff)
     hole = Hole.objects.filter(game=game, pk=expected_id).select_related("ender").first()
     label = _("playoff hole") if playoff else _("hole")
+    if hole is None and Hole.objects.filter(pk=expected_id).exclude(game=game).exists():
+        raise StaleVersion(  # a validator copied from another game's hole: not this game's at all
+            Problem(
+                "If-Match",
+                _("That %(label)s belongs to another game: nothing was changed.") % {"label": label},
+            )
+        )
     if hole is None:
         raise HoleGone(
             Problem(

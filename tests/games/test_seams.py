@@ -305,3 +305,22 @@ def test_deleting_a_game_something_points_at_is_a_clear_refusal(make_game, prote
         refused.value.message == "This game is part of Spring Open, round 1, table 2 and cannot be deleted."
     )
     assert Game.objects.filter(pk=game.pk).exists() and game.seats.count() == 2
+
+
+def test_a_hole_named_from_another_game_is_not_called_deleted(make_game):
+    game, other = make_game(["ann", "bob"]), make_game(["ann", "bob"])
+    typed(game, 3, 21)
+    elsewhere = typed(other, 5, 9)
+    with pytest.raises(services.GameError) as refused:
+        services.hole_delete(game, 1, expected_id=elsewhere.pk)
+    assert status_for(refused.value) == 412
+    assert refused.value.message == "That hole belongs to another game: nothing was changed."
+    assert game.holes.count() == 1 and other.holes.count() == 1
+
+
+def test_a_block_count_given_as_text_is_named_as_such(make_game):
+    game = make_game(["ann", "bob"])
+    with pytest.raises(services.GameError) as refused:
+        services.hole_record(game, entries={"ann": {"total": 1, "blocks_marked": "1"}, "bob": 2}, ender=None)
+    assert "whole number, 0 or more (as a number, not text)" in str(refused.value)
+    assert game.holes.count() == 0
