@@ -27,7 +27,7 @@ from scoring.game_errors import (
 from scoring.hole_policies import HoleChangeRefused, ReasonRequired
 from scoring.rules.errors import RulesError
 
-__all__ = ["ANSWERED_ERRORS", "STATUS_BY_ERROR", "status_for"]
+__all__ = ["ANSWERED_ERRORS", "STATUS_BY_ERROR", "register_error_status", "status_for"]
 
 # The errors a view answers with their problems (anything else is a bug: a 500).
 ANSWERED_ERRORS: tuple[type[Exception], ...] = (RulesError, GameError)
@@ -61,3 +61,11 @@ def status_for(error: BaseException) -> int:
         if kind in STATUS_BY_ERROR:
             return STATUS_BY_ERROR[kind]
     return 400
+
+
+def register_error_status(kind: type[Exception], status: int) -> None:
+    """Give an app's own error kind (a `GameError` subclass) its HTTP status, from its `ready()`:
+    `scoring` never imports the apps built on it, so they register their kinds here."""
+    if not issubclass(kind, ANSWERED_ERRORS):
+        raise TypeError(f"{kind.__name__} is not an answered error (a GameError or RulesError).")
+    STATUS_BY_ERROR[kind] = status

@@ -7,3 +7,20 @@ class TournamentsConfig(AppConfig):
 
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        """Plug the tournament into `scoring`'s seams: access, hole policy, error statuses, signals."""
+        from scoring import hole_policies
+        from scoring.access import register_access_provider, register_game_manager
+        from scoring.error_statuses import register_error_status
+        from tournaments import receivers
+        from tournaments.access import table_hole_policy, table_staff_capabilities
+        from tournaments.errors import STATUSES
+        from tournaments.models import TABLE_MANAGER
+
+        register_access_provider("tournaments.staff", table_staff_capabilities)
+        register_game_manager(TABLE_MANAGER, _("the tournament's directors"))
+        hole_policies.register_hole_policy(TABLE_MANAGER, table_hole_policy)
+        for kind, status in STATUSES.items():
+            register_error_status(kind, status)
+        receivers.connect()

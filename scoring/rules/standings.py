@@ -92,6 +92,7 @@ def rank_event(
     penalties: Mapping[str, int] | None = None,
     *,
     every_place: bool = False,
+    groups: Mapping[str, int] | None = None,
 ) -> EventStandings:
     """Rank `players` by total over `holes` (lowest first), ties broken by `tiebreakers` in order.
 
@@ -99,7 +100,9 @@ def rank_event(
     decide `sudden_death`. `countback` and `most_holes_won` separate ties at any place; `sudden_death`
     and `shared` settle a tie for first only, unless `every_place`. A tie that waits for playoff holes
     is kept, its rows marked `playoff`. Players still level share a rank; the order within a tie is
-    the order of `players`. Bad input raises `RulesError`."""
+    the order of `players`. `groups` (a whole number by player, lower first, 0 when absent) ranks
+    before the total: a tournament lists complete records before incomplete ones this way, while
+    holes won still count against every player of a hole's table. Bad input raises `RulesError`."""
     names = tuple(players)
     recorded = list(holes)
     chain = tuple(tiebreakers)
@@ -109,7 +112,9 @@ def rank_event(
     settler = TieSettler(data, every_place=every_place)
     order: list[tuple[str, ...]] = []
     tied_on_total: dict[str, tuple[str, ...]] = {}
-    for place, group in enumerate(split_by_key(names, {name: totals[name].total for name in names})):
+    group_of = groups or {}
+    keys = {name: (group_of.get(name, 0), totals[name].total) for name in names}
+    for place, group in enumerate(split_by_key(names, keys)):
         tied_on_total.update(dict.fromkeys(group, group))
         order += settler.settle(group, chain, first=place == 0)
     shown = tuple(dict.fromkeys(chain))  # each metric's column once, in the chain's order

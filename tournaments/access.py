@@ -1,0 +1,193 @@
+"""Who may do what in a tournament: the one access policy of this app, for pages and API alike.
+
+Roles: the tournament's `director` (its creator), `co_director` and `official` (`Staff` rows), and
+everybody else. What each may do is the table `_ALLOWED`; views never test roles themselves, they
+ask `require(user, tournament, action)` (or the decorators built on it) and list views filter with
+`visible_tournaments(user)`.
+
+The tables' games are `scoring` games: this module also registers, for them, an access provider
+(staff reach a table's game through its view link and get what their role gives) and the hole
+policy (tables score only while their round is in play; corrections after the next hole, or once
+the round is finalized, need an official or a director and a reason).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+
+from scoring import hole_policies
+from scoring.access import Capability, TokenKind
+from scoring.models import Game
+from scoring.rules.errors import Problem
+from tournaments.errors import NotAllowed, NotFoundInTournament
+from tournaments.models import TABLE_MANAGER, RoundStatus, Staff, StaffRole, Table, Tournament
+
+
+class Role(StrEnum):
+    """A user's part in one tournament."""
+
+    DIRECTOR = "director"
+    CO_DIRECTOR = "co_director"
+    OFFICIAL = "official"
+
+
+class Action(StrEnum):
+    """Something done to a tournament."""
+
+    VIEW = "view"  # its public pages: players, seating, released standings
+    SEE_LIVE = "see_live"  # the dashboard, unreleased standings, the event log, table links
+    RUN = "run"  # settings, players, seating, publishing, finalizing, overrides
+    OFFICIATE = "officiate"  # penalties, rulings, late corrections with a reason
+    STAFF = "staff"  # add or remove co-directors and officials
+
+
+_STAFF_ACTIONS = {Action.VIEW, Action.SEE_LIVE}
+_ALLOWED: dict[Role, frozenset[Action]] = {
+    Role.DIRECTOR: frozenset(Action),
+    Role.CO_DIRECTOR: frozenset(_STAFF_ACTIONS | {Action.RUN, Action.OFFICIATE}),
+    Role.OFFICIAL: frozenset(_STAFF_ACTIONS | {Action.OFFICIATE}),
+}
+
+
+def role_of(user: Any, tournament: Tournament) -> Role | None:
+    """`user`'s role in `tournament` (None for anyone else); at most one query."""
+    if user is None or not user.is_authenticated:
+        return None
+    if tournament.director_id == user.pk:
+        return Role.DIRECTOR
+    staff_role = Staff.objects.filter(tournament=tournament, user=user).values_list("role", flat=True).first()
+    return Role(staff_role) if staff_role else None
+
+
+def allowed_actions(user: Any, tournament: Tournament, role: Role | str | None = "") -> frozenset[Action]:
+    """Everything `user` may do to `tournament` (pass `role` when already known)."""
+    if role == "":
+        role = role_of(user, tournament)
+    if role is not None:
+        return _ALLOWED[Role(role)]
+    return frozenset({Action.VIEW}) if tournament.public else frozenset()
+
+
+def may(user: Any, tournament: Tournament, action: Action) -> bool:
+    """True when `user` may do `action` to `tournament`."""
+    return action in allowed_actions(user, tournament)
+
+
+def require(user: Any, tournament: Tournament, action: Action) -> Role | None:
+    """Answer `user`'s role when they may do `action`; else raise `NotFoundInTournament` when they may
+    not even see the (private) tournament, `NotAllowed` otherwise."""
+    role = role_of(user, tournament)
+    actions = allowed_actions(user, tournament, role)
+    if action in actions:
+        return role
+    if Action.VIEW not in actions:
+        raise NotFoundInTournament(Problem("tournament", _("No such tournament.")))
+    if not user.is_authenticated:
+        raise NotAllowed(
+            Problem("tournament", _("Log in as one of the tournament's directors or officials."))
+        )
+    raise NotAllowed(
+        Problem("tournament", _("Only the tournament's %(who)s may do this.") % {"who": _who(action)})
+    )
+
+
+def _who(action: Action) -> str:
+    if action is Action.STAFF:
+        return _("director")
+    if action is Action.OFFICIATE:
+        return _("directors and officials")
+    if action is Action.RUN:
+        return _("directors")
+    return _("staff")
+
+
+def visible_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments `user` may see: the public ones, and those they direct or help run."""
+    if user is None or not user.is_authenticated:
+        return Tournament.objects.filter(public=True)
+    return Tournament.objects.filter(Q(public=True) | Q(director=user) | Q(staff__user=user)).distinct()
+
+
+def staffed_tournaments(user: Any) -> QuerySet[Tournament]:
+    """The tournaments `user` directs or helps run (their own list)."""
+    if user is None or not user.is_authenticated:
+        return Tournament.objects.none()
+    return Tournament.objects.filter(Q(director=user) | Q(staff__user=user)).distinct()
+
+
+# --------------------------------------------------------------------------------------------
+# The tables' games: the access provider and the hole policy registered with `scoring`
+
+
+_CAPABILITIES_BY_ROLE: dict[Role, frozenset[Capability]] = {
+    Role.DIRECTOR: Capability.all(),
+    Role.CO_DIRECTOR: Capability.all(),
+    Role.OFFICIAL: frozenset({Capability.VIEW, Capability.SCORE, Capability.OFFICIATE}),
+}
+
+
+def table_staff_capabilities(game: Game, user: Any, token_kind: TokenKind) -> frozenset[Capability]:
+    """What a director or official may do to a table's game (the `scoring` access provider).
+
+    Answers at once, without a query, for every game that is not a tournament's table and for
+    anonymous users; otherwise one query finds the user's role in the table's tournament.
+    """
+    if game.managed_by != TABLE_MANAGER or user is None or not user.is_authenticated:
+        return frozenset()
+    tournament = (
+        Tournament.objects.filter(round_set__tables__game=game).only("pk", "director_id", "public").first()
+    )
+    if tournament is None:
+        return frozenset()
+    role = role_of(user, tournament)
+    return _CAPABILITIES_BY_ROLE[role] if role is not None else frozenset()
+
+
+def table_hole_policy(change: hole_policies.HoleChange) -> None:
+    """When a table's holes may be recorded and corrected (the `scoring` hole policy).
+
+    - a seated round does not score yet, a finalized one is locked: only a director changes it
+      then, with a reason;
+    - while the round is in play, a hole is corrected at the table until the next hole is
+      recorded, later only by an official or a director with a reason (kept in the history);
+    - a tie at a table is not played off there: the event's standings break it.
+    """
+    row = Table.objects.filter(game_id=change.game_id).values_list("round__status", "round__number").first()
+    if row is None:
+        return
+    status, number = row
+    capabilities = change.capabilities
+    if change.playoff and capabilities is not None:
+        raise hole_policies.HoleChangeRefused(
+            _("A tie at a tournament table is not played off there: the event's standings break it."),
+            where="playoff",
+        )
+    if status == RoundStatus.SEATED and capabilities is not None:
+        raise hole_policies.HoleChangeRefused(
+            _("Round %(n)s is seated but not started: the tables can score once the director publishes it.")
+            % {"n": number},
+            where="round",
+        )
+    if status == RoundStatus.FINALIZED and capabilities is not None:
+        if Capability.MANAGE not in capabilities:
+            raise hole_policies.HoleChangeRefused(
+                _("Round %(n)s is finalized: only a director can change its scores, with a reason.")
+                % {"n": number},
+                where="round",
+            )
+        if not change.reason.strip():
+            raise hole_policies.ReasonRequired(
+                _("Say why a score of finalized round %(n)s is being changed.") % {"n": number},
+                where="reason",
+            )
+        return
+    hole_policies.corrections_at_table_until_next_hole(change)
+
+
+def staff_role_choices() -> list[tuple[str, str]]:
+    """The roles a director can give (for forms and the API)."""
+    return [(value, str(label)) for value, label in StaffRole.choices]

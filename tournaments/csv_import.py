@@ -1,0 +1,159 @@
+"""Reading a player list from CSV (`name[,club][,rating]`): pure, all lines checked before any is used.
+
+The first line is the header; it names the columns (`name` is required, `club` and `rating` are
+optional, in any order). Every bad line is named by its number in the file ("line 7") with what
+is wrong, so the director can fix them all at once; the caller imports nothing when any line is
+bad. Blank lines are skipped. A name already in the tournament, or twice in the file, is a bad
+line (names are compared as `scoring.names` compares them).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring.names import InvalidName, clean_name, name_key
+from scoring.rules.errors import Problem
+from tournaments.models import MAX_CLUB
+
+MAX_CSV_LINES = 2000
+MAX_RATING = 100_000
+COLUMNS = ("name", "club", "rating")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """One good line: the player to create."""
+
+    line: int
+    name: str
+    club: str
+    rating: int | None
+
+
+def parse_players_csv(text: str, *, taken: Collection[str] = ()) -> tuple[list[PlayerLine], list[Problem]]:
+    """The players of `text` and the problems of its bad lines (`where` = "line N", 1-based).
+
+    `taken` holds the name keys already in the tournament. When the problems are not empty the
+    caller must create nothing.
+    """
+    if "\x00" in text:
+        return [], [Problem("file", _("The file contains NUL bytes: save it as plain CSV text."))]
+    lines = text.lstrip("\ufeff").splitlines()
+    if not any(line.strip() for line in lines):
+        return [], [
+            Problem("file", _("The file is empty: the first line names the columns, e.g. name,club,rating."))
+        ]
+    if len(lines) > MAX_CSV_LINES + 1:
+        return [], [
+            Problem("file", _("At most %(n)s players can be imported at once.") % {"n": MAX_CSV_LINES})
+        ]
+    reader = csv.reader(io.StringIO("\n".join(lines)))
+    try:
+        header = [cell.strip().lower() for cell in next(reader)]
+    except (csv.Error, StopIteration):
+        return [], [Problem("line 1", _("The first line must name the columns: name[,club][,rating]."))]
+    problems = _header_problems(header)
+    if problems:
+        return [], problems
+    players: list[PlayerLine] = []
+    seen = {key: 0 for key in taken}
+    for number, cells in _numbered_rows(reader, problems):
+        if not any(cell.strip() for cell in cells):
+            continue
+        player = _player_line(
+            number, dict(zip(header, cells, strict=False)), len(cells) > len(header), seen, problems
+        )
+        if player is not None:
+            players.append(player)
+    return players, problems
+
+
+def _header_problems(header: list[str]) -> list[Problem]:
+    unknown = [column for column in header if column not in COLUMNS]
+    if "name" not in header or unknown or len(set(header)) != len(header):
+        return [
+            Problem(
+                "line 1",
+                _(
+                    "The first line must name the columns: name, and optionally club and rating "
+                    "(found: %(found)s)."
+                )
+                % {"found": ",".join(header)[:80]},
+            )
+        ]
+    return []
+
+
+def _numbered_rows(reader: Any, problems: list[Problem]) -> Iterator[tuple[int, list[str]]]:
+    """(line number, cells) for each data row; a row the csv module cannot read becomes a problem."""
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            problems.append(
+                Problem(f"line {reader.line_num}", _("This line is not valid CSV: %(e)s.") % {"e": error})
+            )
+            continue
+        yield reader.line_num, cells
+
+
+def _player_line(
+    number: int, row: dict[str, str], extra_cells: bool, seen: dict[str, int], problems: list[Problem]
+) -> PlayerLine | None:
+    where = f"line {number}"
+    before = len(problems)
+    if extra_cells:
+        problems.append(Problem(where, _("This line has more cells than the header has columns.")))
+    name = ""
+    try:
+        name = clean_name(row.get("name", ""))
+    except InvalidName as bad:
+        reason = _("the name is too long") if bad.reason == "too_long" else _("the name is missing")
+        problems.append(Problem(where, _("Line %(n)s: %(reason)s.") % {"n": number, "reason": reason}))
+    club = (row.get("club") or "").strip()
+    if len(club) > MAX_CLUB:
+        problems.append(
+            Problem(where, _("The club is too long (%(max)s characters at most).") % {"max": MAX_CLUB})
+        )
+    rating = _rating(row.get("rating"), where, problems)
+    if name:
+        key = name_key(name)
+        if key in seen:
+            earlier = seen[key]
+            problems.append(
+                Problem(
+                    where,
+                    _("%(name)s is already on line %(line)s.") % {"name": name, "line": earlier}
+                    if earlier
+                    else _("%(name)s is already in the tournament.") % {"name": name},
+                )
+            )
+        else:
+            seen[key] = number
+    if len(problems) > before:
+        return None
+    return PlayerLine(line=number, name=name, club=club, rating=rating)
+
+
+def _rating(raw: str | None, where: str, problems: list[Problem]) -> int | None:
+    text = (raw or "").strip()
+    if not text:
+        return None
+    # isascii: full-width or Arabic-Indic digits would pass isdigit(); a rating is plain ASCII digits.
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (digits.isascii() and digits.isdigit()) or int(text) > MAX_RATING or int(text) < -MAX_RATING:
+        problems.append(
+            Problem(
+                where, _("The rating must be a whole number up to %(max)s, or empty.") % {"max": MAX_RATING}
+            )
+        )
+        return None
+    return int(text)

@@ -1,0 +1,44 @@
+"""Writes of tournaments, each one transaction that locks the tournament row first.
+
+- `events`: `create_tournament`, `update_tournament`, `add_staff`, `remove_staff`;
+- `entrants`: `add_entrant`, `import_entrants` (CSV, all or nothing), `set_checked_in`,
+  `drop_entrant`, `reinstate_entrant`;
+- `rounds`: `seat_next_round`, `swap_players`, `publish_round`, `finalize_round`;
+- `tables`: `confirm_table`, `clear_dispute`.
+
+Bad input raises `tournaments.errors.TournamentError` (400), a wrong state `WrongState` (409)
+naming what is in the way, a missing player or round `NotFoundInTournament` (404).
+"""
+
+from tournaments.services.entrants import (
+    add_entrant,
+    drop_entrant,
+    entrant_in,
+    import_entrants,
+    reinstate_entrant,
+    set_checked_in,
+)
+from tournaments.services.events import add_staff, create_tournament, remove_staff, update_tournament
+from tournaments.services.rounds import finalize_round, publish_round, round_in, seat_next_round, swap_players
+from tournaments.services.tables import clear_dispute, confirm_table, table_of_game
+
+__all__ = [
+    "add_entrant",
+    "add_staff",
+    "clear_dispute",
+    "confirm_table",
+    "create_tournament",
+    "drop_entrant",
+    "entrant_in",
+    "finalize_round",
+    "import_entrants",
+    "publish_round",
+    "reinstate_entrant",
+    "remove_staff",
+    "round_in",
+    "seat_next_round",
+    "set_checked_in",
+    "swap_players",
+    "table_of_game",
+    "update_tournament",
+]

@@ -1,0 +1,213 @@
+"""A tournament's players: add one, import a CSV list, check in, drop, withdraw.
+
+Late entries and drops change only the rounds not yet seated: a player who drops keeps the rounds
+they played (and stays at the table of a round already seated), a late entry joins from the next
+round seated.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from scoring.names import InvalidName, clean_name, name_key
+from scoring.rules.errors import Problem
+from tournaments.csv_import import parse_players_csv
+from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
+from tournaments.models import MAX_CLUB, Entrant, EntrantStatus, Tournament
+from tournaments.services.events import bump_version, lock_tournament, log_event
+
+MAX_ENTRANTS = 2000
+MAX_RATING = 100_000
+
+
+def add_entrant(
+    tournament: Tournament, name: Any, *, club: Any = "", rating: Any = None, actor: Any = None
+) -> Entrant:
+    """Register one player. Names are unique in a tournament (as `scoring.names` compares them):
+    a name already there, even sent twice at once, is a `TournamentError` naming it."""
+    problems: list[Problem] = []
+    clean = _clean_name(name, problems)
+    if not isinstance(club, str) or len(club) > MAX_CLUB or "\x00" in club:
+        problems.append(
+            Problem("club", _("The club must be text of %(max)s characters at most.") % {"max": MAX_CLUB})
+        )
+    if rating is not None and (
+        isinstance(rating, bool) or not isinstance(rating, int) or abs(rating) > MAX_RATING
+    ):
+        problems.append(
+            Problem(
+                "rating",
+                _("The rating must be a whole number up to %(max)s, or empty.") % {"max": MAX_RATING},
+            )
+        )
+    if problems:
+        raise TournamentError(problems)
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        _refuse_when_full(locked, 1)
+        if Entrant.objects.filter(tournament=locked, name_key=name_key(clean)).exists():
+            raise TournamentError(
+                Problem("name", _("%(name)s is already in the tournament.") % {"name": clean})
+            )
+        try:
+            with transaction.atomic():
+                entrant = Entrant.objects.create(
+                    tournament=locked,
+                    name=clean,
+                    club=club.strip(),
+                    rating=rating,
+                    entered_before_round=locked.round_set.count() + 1,
+                )
+        except IntegrityError:
+            raise TournamentError(
+                Problem("name", _("%(name)s is already in the tournament.") % {"name": clean})
+            ) from None
+        log_event(locked, "player_added", actor=actor, player=entrant.name)
+        bump_version(locked.pk)
+    return entrant
+
+
+def import_entrants(tournament: Tournament, text: Any, *, actor: Any = None) -> list[Entrant]:
+    """Register every player of a CSV list (`name[,club][,rating]`, header first), all or none:
+    any bad line raises `TournamentError` whose problems name each bad line ("line 7")."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise TournamentError(
+                Problem("file", _("The file is not UTF-8 text: save it as CSV UTF-8."))
+            ) from None
+    if not isinstance(text, str):
+        raise TournamentError(Problem("file", _("Send the CSV as text.")))
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        taken = set(Entrant.objects.filter(tournament=locked).values_list("name_key", flat=True))
+        lines, problems = parse_players_csv(text, taken=taken)
+        if problems:
+            raise TournamentError(problems)
+        if not lines:
+            raise TournamentError(Problem("file", _("The file names no players.")))
+        _refuse_when_full(locked, len(lines))
+        entering = locked.round_set.count() + 1
+        created = Entrant.objects.bulk_create(
+            Entrant(
+                tournament=locked,
+                name=line.name,
+                name_key=name_key(line.name),
+                club=line.club,
+                rating=line.rating,
+                entered_before_round=entering,
+            )
+            for line in lines
+        )
+        log_event(locked, "players_imported", actor=actor, count=len(created))
+        bump_version(locked.pk)
+    return created
+
+
+def set_checked_in(
+    tournament: Tournament, entrant_id: Any, checked_in: bool, *, actor: Any = None
+) -> Entrant:
+    """Mark a player present (or not) at the venue."""
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        entrant = entrant_in(locked, entrant_id)
+        entrant.checked_in = bool(checked_in)
+        entrant.save(update_fields=["checked_in"])
+    return entrant
+
+
+def drop_entrant(
+    tournament: Tournament,
+    entrant_id: Any,
+    *,
+    status: str = EntrantStatus.DROPPED,
+    actor: Any = None,
+    reason: str = "",
+) -> Entrant:
+    """Take a player out of the rounds not yet seated (`dropped`, or `withdrawn`); the rounds played stay.
+
+    Dropping a player already dropped answers them as they are (a retried request changes nothing).
+    """
+    if status not in (EntrantStatus.DROPPED, EntrantStatus.WITHDRAWN):
+        raise TournamentError(Problem("status", _("A player can be dropped or withdrawn.")))
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        entrant = entrant_in(locked, entrant_id)
+        if entrant.status == status:
+            return entrant
+        if entrant.status == EntrantStatus.DISQUALIFIED:
+            raise WrongState(
+                Problem("player", _("%(name)s is disqualified from the event.") % {"name": entrant.name})
+            )
+        entrant.status = status
+        entrant.left_after_round = locked.round_set.count()
+        entrant.save(update_fields=["status", "left_after_round"])
+        log_event(locked, f"player_{status}", actor=actor, reason=reason, player=entrant.name)
+        bump_version(locked.pk)
+    return entrant
+
+
+def reinstate_entrant(tournament: Tournament, entrant_id: Any, *, actor: Any = None) -> Entrant:
+    """Bring a dropped or withdrawn player back for the rounds not yet seated."""
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        entrant = entrant_in(locked, entrant_id)
+        if entrant.status == EntrantStatus.DISQUALIFIED:
+            raise WrongState(
+                Problem("player", _("%(name)s is disqualified from the event.") % {"name": entrant.name})
+            )
+        if entrant.status != EntrantStatus.ACTIVE:
+            entrant.status = EntrantStatus.ACTIVE
+            entrant.left_after_round = None
+            entrant.save(update_fields=["status", "left_after_round"])
+            log_event(locked, "player_reinstated", actor=actor, player=entrant.name)
+            bump_version(locked.pk)
+    return entrant
+
+
+def entrant_in(tournament: Tournament, entrant_id: Any) -> Entrant:
+    """The player `entrant_id` of `tournament`, or `NotFoundInTournament`."""
+    if isinstance(entrant_id, bool) or not isinstance(entrant_id, int | str):
+        raise TournamentError(Problem("player", _("A player is named by their id, a whole number.")))
+    try:
+        pk = (
+            int(entrant_id)
+            if isinstance(entrant_id, int) or (entrant_id.isascii() and entrant_id.isdigit())
+            else None
+        )
+    except ValueError:
+        pk = None
+    entrant = (
+        Entrant.objects.filter(tournament=tournament, pk=pk).first()
+        if pk is not None and pk < 2**63
+        else None
+    )
+    if entrant is None:
+        raise NotFoundInTournament(
+            Problem("player", _("No player %(id)s in this tournament.") % {"id": str(entrant_id)[:20]})
+        )
+    return entrant
+
+
+def _clean_name(name: Any, problems: list[Problem]) -> str:
+    try:
+        return clean_name(name)
+    except InvalidName as bad:
+        problems.append(
+            Problem(
+                "name",
+                _("The name is too long.") if bad.reason == "too_long" else _("The player needs a name."),
+            )
+        )
+        return ""
+
+
+def _refuse_when_full(tournament: Tournament, adding: int) -> None:
+    if Entrant.objects.filter(tournament=tournament).count() + adding > MAX_ENTRANTS:
+        raise WrongState(
+            Problem("players", _("A tournament holds %(n)s players at most.") % {"n": MAX_ENTRANTS})
+        )

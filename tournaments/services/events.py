@@ -1,0 +1,311 @@
+"""A tournament as a whole: create it, change its settings, add and remove its staff.
+
+Every write is one transaction that locks the tournament row first (`lock_tournament`), so two
+directors' requests at once are taken one after the other, never interleaved.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from scoring.rules import Ruleset, resolve_ruleset
+from scoring.rules.errors import Problem, RulesError
+from scoring.rules.ruleset import TIEBREAKERS
+from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
+from tournaments.models import (
+    MAX_ROUNDS,
+    MAX_TOURNAMENT_NAME,
+    MAX_VENUE,
+    EventLogEntry,
+    SeatingMode,
+    Staff,
+    StaffRole,
+    StandingsRelease,
+    Tournament,
+)
+
+MAX_SEED = 2**53  # a seed a JSON client can hold exactly
+MAX_TIME_LIMIT = 24 * 60
+
+#: The settings `update_tournament` accepts, by name.
+SETTINGS = (
+    "name",
+    "date",
+    "venue",
+    "ruleset",
+    "rounds",
+    "seating",
+    "seed",
+    "tiebreakers",
+    "time_limit_minutes",
+    "standings_release",
+    "public",
+)
+
+
+def lock_tournament(tournament: Tournament | int) -> Tournament:
+    """The tournament's row, locked until the transaction ends (call inside `transaction.atomic`)."""
+    pk = tournament if isinstance(tournament, int) else tournament.pk
+    return Tournament.objects.select_for_update().get(pk=pk)
+
+
+def bump_version(tournament_id: int) -> None:
+    """Mark the tournament's standings as changed (their cache key moves on)."""
+    Tournament.objects.filter(pk=tournament_id).update(version=F("version") + 1)
+
+
+def log_event(
+    tournament: Tournament,
+    action: str,
+    *,
+    actor: Any = None,
+    round_number: int | None = None,
+    reason: str = "",
+    **details: Any,
+) -> EventLogEntry:
+    """Record something the staff did, with who and why."""
+    return EventLogEntry.objects.create(
+        tournament=tournament,
+        action=action,
+        actor=actor if actor is not None and getattr(actor, "is_authenticated", False) else None,
+        round_number=round_number,
+        reason=reason,
+        details=details,
+    )
+
+
+def create_tournament(*, director: Any, name: str, **settings: Any) -> Tournament:
+    """Create a tournament directed by `director` (a logged-in user).
+
+    `settings` are those of `SETTINGS`; missing ones take their defaults: the `official` ruleset,
+    3 rounds, `fewest_repeats` after round 1, a random seed (stored, so the seating can be
+    reproduced), the ruleset's tiebreak chain (rule 4.2), live standings, public. Raises
+    `TournamentError` (or the engine's `RulesError`) naming every bad setting at once.
+    """
+    values = {
+        "name": name,
+        "date": None,
+        "venue": "",
+        "ruleset": "official",
+        "rounds": 3,
+        "seating": SeatingMode.FEWEST_REPEATS,
+        "seed": None,
+        "tiebreakers": None,
+        "time_limit_minutes": None,
+        "standings_release": StandingsRelease.LIVE,
+        "public": True,
+    }
+    unknown = set(settings) - set(SETTINGS)
+    if unknown:
+        raise TournamentError([Problem(key, _("Unknown setting.")) for key in sorted(unknown)])
+    values.update(settings)
+    cleaned = clean_settings(values)
+    if cleaned.get("seed") is None:
+        cleaned["seed"] = secrets.randbelow(10**9)
+    if cleaned.get("tiebreakers") is None:
+        cleaned["tiebreakers"] = list(cleaned["ruleset"]["tiebreakers"])
+    return Tournament.objects.create(director=director, **cleaned)
+
+
+def update_tournament(tournament: Tournament, *, actor: Any = None, **changes: Any) -> Tournament:
+    """Change some settings. The ruleset and seed are frozen once round 1 is seated; the number of
+    rounds cannot go below the rounds already seated. `WrongState` (409) names what is in the way."""
+    unknown = set(changes) - set(SETTINGS)
+    if unknown:
+        raise TournamentError([Problem(key, _("Unknown setting.")) for key in sorted(unknown)])
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        seated = locked.round_set.count()
+        current = {key: getattr(locked, key) for key in SETTINGS}
+        merged = {**current, **changes}
+        cleaned = clean_settings(merged)
+        if seated:
+            frozen = [key for key in ("ruleset", "seed") if key in changes and cleaned[key] != current[key]]
+            if frozen:
+                raise WrongState(
+                    [
+                        Problem(
+                            key, _("Round 1 is seated: the %(what)s can no longer change.") % {"what": key}
+                        )
+                        for key in frozen
+                    ]
+                )
+            if cleaned["rounds"] < seated:
+                raise WrongState(
+                    Problem(
+                        "rounds",
+                        _("%(n)s rounds are already seated: the event cannot be shorter.") % {"n": seated},
+                    )
+                )
+        for key, value in cleaned.items():
+            setattr(locked, key, value)
+        locked.save()
+        log_event(locked, "settings", actor=actor, changed=sorted(changes))
+        bump_version(locked.pk)
+    locked.refresh_from_db()
+    return locked
+
+
+def clean_settings(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Check every setting and answer them cleaned (the ruleset resolved to its dict)."""
+    problems: list[Problem] = []
+    cleaned: dict[str, Any] = {}
+    name = values.get("name")
+    if not isinstance(name, str) or not name.strip() or "\x00" in name:
+        problems.append(Problem("name", _("The tournament needs a name.")))
+    elif len(name.strip()) > MAX_TOURNAMENT_NAME:
+        problems.append(
+            Problem(
+                "name", _("The name is too long (%(max)s characters at most).") % {"max": MAX_TOURNAMENT_NAME}
+            )
+        )
+    else:
+        cleaned["name"] = name.strip()
+    cleaned["date"] = _date(values.get("date"), problems)
+    venue = values.get("venue") or ""
+    if not isinstance(venue, str) or len(venue) > MAX_VENUE or "\x00" in venue:
+        problems.append(
+            Problem("venue", _("The venue must be text of %(max)s characters at most.") % {"max": MAX_VENUE})
+        )
+    else:
+        cleaned["venue"] = venue.strip()
+    ruleset = values.get("ruleset")
+    try:
+        resolved = (
+            ruleset
+            if isinstance(ruleset, Ruleset)
+            else resolve_ruleset(ruleset if ruleset is not None else "official")
+        )
+        cleaned["ruleset"] = resolved.to_dict()
+    except RulesError as error:
+        problems.extend(
+            Problem(f"ruleset.{p.where}" if p.where and p.where != "ruleset" else "ruleset", p.message)
+            for p in error.problems
+        )
+    cleaned["rounds"] = _whole(values.get("rounds"), "rounds", 1, MAX_ROUNDS, problems)
+    cleaned["seating"] = _choice(values.get("seating"), "seating", SeatingMode.values, problems)
+    seed = values.get("seed")
+    cleaned["seed"] = None if seed is None else _whole(seed, "seed", 0, MAX_SEED, problems)
+    cleaned["tiebreakers"] = _tiebreakers(values.get("tiebreakers"), problems)
+    limit = values.get("time_limit_minutes")
+    cleaned["time_limit_minutes"] = (
+        None if limit in (None, "") else _whole(limit, "time_limit_minutes", 1, MAX_TIME_LIMIT, problems)
+    )
+    cleaned["standings_release"] = _choice(
+        values.get("standings_release"), "standings_release", StandingsRelease.values, problems
+    )
+    public = values.get("public")
+    if not isinstance(public, bool):
+        problems.append(Problem("public", _("Public must be true or false.")))
+    cleaned["public"] = public
+    if problems:
+        raise TournamentError(problems)
+    return cleaned
+
+
+def _whole(value: Any, where: str, low: int, high: int, problems: list[Problem]) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        problems.append(
+            Problem(
+                where,
+                _("%(what)s must be a whole number from %(low)s to %(high)s.")
+                % {"what": where, "low": low, "high": high},
+            )
+        )
+        return low
+    return value
+
+
+def _choice(value: Any, where: str, choices: list[str], problems: list[Problem]) -> str:
+    if value not in choices:
+        problems.append(
+            Problem(
+                where,
+                _("%(what)s must be one of: %(choices)s.") % {"what": where, "choices": ", ".join(choices)},
+            )
+        )
+        return choices[0]
+    return str(value)
+
+
+def _date(value: Any, problems: list[Problem]) -> datetime.date | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, datetime.date):
+        return value
+    if isinstance(value, str) and value.isascii():
+        try:
+            return datetime.date.fromisoformat(value)
+        except ValueError:
+            pass
+    problems.append(Problem("date", _("The date must be a day written YYYY-MM-DD.")))
+    return None
+
+
+def _tiebreakers(value: Any, problems: list[Problem]) -> list[str] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or not value or not all(isinstance(v, str) for v in value):
+        problems.append(
+            Problem(
+                "tiebreakers",
+                _("The tiebreak chain is a list of: %(all)s.") % {"all": ", ".join(TIEBREAKERS)},
+            )
+        )
+        return None
+    unknown = [v for v in value if v not in TIEBREAKERS]
+    if unknown or len(set(value)) != len(value):
+        problems.append(
+            Problem(
+                "tiebreakers", _("Use each of these at most once: %(all)s.") % {"all": ", ".join(TIEBREAKERS)}
+            )
+        )
+        return None
+    return list(value)
+
+
+def add_staff(tournament: Tournament, username: str, role: str, *, actor: Any = None) -> Staff:
+    """Make the user called `username` a co-director or official of `tournament` (or change their role)."""
+    if role not in StaffRole.values:
+        raise TournamentError(
+            Problem("role", _("The role must be one of: %(r)s.") % {"r": ", ".join(StaffRole.values)})
+        )
+    user = (
+        get_user_model().objects.filter(username=(username or "").strip()[:150]).first()
+        if isinstance(username, str)
+        else None
+    )
+    if user is None:
+        raise TournamentError(
+            Problem("username", _("No user is called %(name)s.") % {"name": str(username)[:150]})
+        )
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        if user.pk == locked.director_id:
+            raise WrongState(
+                Problem("username", _("%(name)s directs this tournament already.") % {"name": user.username})
+            )
+        staff, _created = Staff.objects.update_or_create(
+            tournament=locked, user=user, defaults={"role": role}
+        )
+        log_event(locked, "staff_added", actor=actor, username=user.username, role=role)
+    return staff
+
+
+def remove_staff(tournament: Tournament, staff_id: int, *, actor: Any = None) -> None:
+    """Take a co-director or official off `tournament`."""
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        staff = Staff.objects.filter(tournament=locked, pk=staff_id).select_related("user").first()
+        if staff is None:
+            raise NotFoundInTournament(Problem("staff", _("No such staff member in this tournament.")))
+        log_event(locked, "staff_removed", actor=actor, username=staff.user.username, role=staff.role)
+        staff.delete()
