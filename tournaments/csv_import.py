@@ -19,10 +19,8 @@ from django.utils.translation import gettext as _
 
 from scoring.names import InvalidName, clean_name, name_key
 from scoring.rules.errors import Problem
-from tournaments.models import MAX_CLUB
+from tournaments.limits import MAX_CLUB, MAX_CSV_LINES, MAX_RATING
 
-MAX_CSV_LINES = 2000
-MAX_RATING = 100_000
 COLUMNS = ("name", "club", "rating")
 
 

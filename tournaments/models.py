@@ -15,15 +15,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.limits import MAX_REASON_LENGTH
 from scoring.models import Game, NamedModel
+from tournaments.limits import MAX_CLUB, MAX_NOTE, MAX_ROUNDS, MAX_TOURNAMENT_NAME, MAX_VENUE
 
 #: The label of the games this app manages (`scoring.models.Game.managed_by`).
 TABLE_MANAGER = "tournaments.table"
-
-MAX_ROUNDS = 10
-MAX_TOURNAMENT_NAME = 120
-MAX_VENUE = 120
-MAX_CLUB = 80
-MAX_NOTE = 500
 
 
 class SeatingMode(models.TextChoices):

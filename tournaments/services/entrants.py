@@ -16,11 +16,9 @@ from scoring.names import InvalidName, clean_name, name_key
 from scoring.rules.errors import Problem
 from tournaments.csv_import import parse_players_csv
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
-from tournaments.models import MAX_CLUB, Entrant, EntrantStatus, Tournament
+from tournaments.limits import MAX_CLUB, MAX_ENTRANTS, MAX_RATING
+from tournaments.models import Entrant, EntrantStatus, Tournament
 from tournaments.services.events import bump_version, lock_tournament, log_event
-
-MAX_ENTRANTS = 2000
-MAX_RATING = 100_000
 
 
 def add_entrant(

@@ -20,10 +20,8 @@ from scoring.rules import Ruleset, resolve_ruleset
 from scoring.rules.errors import Problem, RulesError
 from scoring.rules.ruleset import TIEBREAKERS
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
+from tournaments.limits import MAX_ROUNDS, MAX_SEED, MAX_TIME_LIMIT, MAX_TOURNAMENT_NAME, MAX_VENUE
 from tournaments.models import (
-    MAX_ROUNDS,
-    MAX_TOURNAMENT_NAME,
-    MAX_VENUE,
     EventLogEntry,
     SeatingMode,
     Staff,
@@ -31,9 +29,6 @@ from tournaments.models import (
     StandingsRelease,
     Tournament,
 )
-
-MAX_SEED = 2**53  # a seed a JSON client can hold exactly
-MAX_TIME_LIMIT = 24 * 60
 
 #: The settings `update_tournament` accepts, by name.
 SETTINGS = (

@@ -15,7 +15,8 @@ from scoring.models import Game, GameStatus
 from scoring.names import InvalidName, clean_name, name_key
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
-from tournaments.models import MAX_NOTE, Table, TableSeat
+from tournaments.limits import MAX_NOTE
+from tournaments.models import Table, TableSeat
 from tournaments.services.events import log_event
 
 

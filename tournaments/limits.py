@@ -1,0 +1,27 @@
+"""Every size limit of a tournament a user can meet, in one place (as `scoring.limits` for games)."""
+
+from __future__ import annotations
+
+__all__ = [
+    "MAX_CLUB",
+    "MAX_CSV_LINES",
+    "MAX_ENTRANTS",
+    "MAX_NOTE",
+    "MAX_RATING",
+    "MAX_ROUNDS",
+    "MAX_SEED",
+    "MAX_TIME_LIMIT",
+    "MAX_TOURNAMENT_NAME",
+    "MAX_VENUE",
+]
+
+MAX_ROUNDS = 10  # rounds of an event (issue: 1 to 10)
+MAX_TOURNAMENT_NAME = 120
+MAX_VENUE = 120
+MAX_CLUB = 80
+MAX_NOTE = 500  # a disagreement's or a penalty's note
+MAX_RATING = 100_000  # a player's rating, either sign
+MAX_ENTRANTS = 2000  # players in one tournament
+MAX_CSV_LINES = MAX_ENTRANTS  # players in one CSV import
+MAX_SEED = 2**53  # a seed a JSON client holds exactly
+MAX_TIME_LIMIT = 24 * 60  # minutes a round may last
