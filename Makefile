@@ -30,6 +30,7 @@ run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
 	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo_tournament
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 # The checks run on development-shaped settings like pytest (tests/settings.py); production settings

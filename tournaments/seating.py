@@ -105,7 +105,7 @@ def seat_round(
     if effective == "standings":
         ranked = [p for p in standings if p in set(players)]
         ordered = ranked + [p for p in players if p not in set(ranked)]
-        groups = _chunk(ordered, sizes)
+        groups = _chunk(ordered, _sizes_rotating_threes(ordered, sizes, at_three))
     else:
         groups = _chunk(_rotated_for_threes(players, sizes, at_three, rng), sizes)
         if effective == "fewest_repeats":
@@ -125,6 +125,37 @@ def seat_round(
         seed=seed,
         round_number=round_number,
     )
+
+
+def _sizes_rotating_threes(
+    ordered: Sequence[Player], sizes: Sequence[int], at_three: Counter[Player]
+) -> list[int]:
+    """The table sizes in standings order with the tables of 3 placed where their players sat at a
+    table of 3 least often (lower in the standings among equals): leaders stay together while the
+    seats at tables of 3 move round by round. A small dynamic programme over (tables, threes)."""
+    threes = sum(1 for size in sizes if size == 3)
+    if not threes or threes == len(sizes):
+        return list(sizes)
+    tables = len(sizes)
+    # best[i][j]: (cost, -positions of the threes) and the sizes of the first i tables with j threes.
+    best: dict[tuple[int, int], tuple[tuple[int, int], list[int]]] = {(0, 0): ((0, 0), [])}
+    for i in range(tables):
+        for j in range(min(i, threes) + 1):
+            if (i, j) not in best:
+                continue
+            (cost, late), chosen = best[(i, j)]
+            start = 4 * (i - j) + 3 * j
+            options = [((cost, late), 4, j)]
+            if j < threes:
+                seats = sum(at_three[p] for p in ordered[start : start + 3])
+                options.append(((cost + seats, late - i), 3, j + 1))
+            for key, size, used in options:
+                if (i - used + 1) > tables - threes:
+                    continue  # more tables of 4 than there are
+                current = best.get((i + 1, used))
+                if current is None or key < current[0]:
+                    best[(i + 1, used)] = (key, [*chosen, size])
+    return best[(tables, threes)][1]
 
 
 def _chunk(ordered: Sequence[Player], sizes: Sequence[int]) -> list[list[Player]]:

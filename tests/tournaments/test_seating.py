@@ -106,3 +106,23 @@ def test_standings_seat_the_leaders_together() -> None:
     seating = seat_round(players, seed=5, round_number=2, mode="standings", standings=order)
     assert [set(table) for table in seating.tables] == [{11, 10, 9, 8}, {7, 6, 5, 4}, {3, 2, 1, 0}]
     assert seat_round(players, seed=5, round_number=1, mode="standings", standings=order).mode == "random"
+
+
+def test_standings_rotate_who_sits_at_a_table_of_three() -> None:
+    players = list(range(10))  # tables of 4, 3 and 3
+    order = list(range(10))  # the same standings every round: the rotation alone must move the threes
+    earlier: list[tuple[tuple[int, ...], ...]] = [seat_round(players, seed=9, round_number=1).tables]
+    at_three: dict[int, int] = dict.fromkeys(players, 0)
+    for number in (2, 3, 4):
+        seating = seat_round(
+            players, seed=9, round_number=number, mode="standings", earlier_rounds=earlier, standings=order
+        )
+        for table in seating.tables:
+            if len(table) == 3:
+                for player in table:
+                    at_three[player] += 1
+        earlier.append(seating.tables)
+        # Leaders together: each table holds players next to each other in the standings.
+        for table in seating.tables:
+            assert max(table) - min(table) == len(table) - 1
+    assert max(at_three.values()) <= 2  # nobody sat at a table of 3 in all three rounds

@@ -1,6 +1,7 @@
 """Writes of tournaments, each one transaction that locks the tournament row first.
 
-- `events`: `create_tournament`, `update_tournament`, `add_staff`, `remove_staff`;
+- `events`: `create_tournament`, `update_tournament`, `delete_tournament`, `add_staff`,
+  `remove_staff`;
 - `entrants`: `add_entrant`, `import_entrants` (CSV, all or nothing), `set_checked_in`,
   `drop_entrant`, `reinstate_entrant`;
 - `rounds`: `seat_next_round`, `swap_players`, `publish_round`, `finalize_round`;
@@ -18,7 +19,13 @@ from tournaments.services.entrants import (
     reinstate_entrant,
     set_checked_in,
 )
-from tournaments.services.events import add_staff, create_tournament, remove_staff, update_tournament
+from tournaments.services.events import (
+    add_staff,
+    create_tournament,
+    delete_tournament,
+    remove_staff,
+    update_tournament,
+)
 from tournaments.services.rounds import finalize_round, publish_round, round_in, seat_next_round, swap_players
 from tournaments.services.tables import clear_dispute, confirm_table, table_of_game
 
@@ -28,6 +35,7 @@ __all__ = [
     "clear_dispute",
     "confirm_table",
     "create_tournament",
+    "delete_tournament",
     "drop_entrant",
     "entrant_in",
     "finalize_round",

@@ -304,3 +304,18 @@ def remove_staff(tournament: Tournament, staff_id: int, *, actor: Any = None) ->
             raise NotFoundInTournament(Problem("staff", _("No such staff member in this tournament.")))
         log_event(locked, "staff_removed", actor=actor, username=staff.user.username, role=staff.role)
         staff.delete()
+
+
+def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:
+    """Delete a tournament with its rounds, tables, their games, players and log (the director's
+    decision; the pages ask for confirmation). Players who played are protected from a plain
+    delete, so the rounds go first, then the event, then the tables' games."""
+    from scoring.models import Game
+    from tournaments.models import Table
+
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        games = list(Table.objects.filter(round__tournament=locked).values_list("game_id", flat=True))
+        locked.round_set.all().delete()
+        locked.delete()
+        Game.objects.filter(pk__in=games).delete()
