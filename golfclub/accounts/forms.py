@@ -1,8 +1,25 @@
-"""The sign-up form: a username and a password typed twice, checked by the password validators."""
+"""Account forms: the login form (usernames held to their real length) and the sign-up form."""
 
 from __future__ import annotations
 
-from django.contrib.auth.forms import UserCreationForm
+from typing import Any
+
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.validators import MaxLengthValidator
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, refusing a username longer than the model allows before authenticating.
+
+    Django sets the field's `max_length` after building it, so the length is never checked: a
+    10,000-character username reached `authenticate()`, and django-axes failed (a 500) writing it
+    into its 255-character log column.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length))
 
 
 class SignupForm(UserCreationForm):

@@ -23,7 +23,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from . import tokens
-from .forms import SignupForm
+from .forms import LoginForm, SignupForm
 
 # Signing up logs the new user in at once; the axes backend wants credentials, this one does not.
 _LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -35,7 +35,9 @@ def signup_open() -> bool:
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login page, which also links to sign-up while it is open."""
+    """Django's login page (with `LoginForm`), which also links to sign-up while it is open."""
+
+    authentication_form = LoginForm
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """Add `signup_open` for the template."""

@@ -97,10 +97,14 @@ def test_it_keeps_the_password_when_the_old_one_is_wrong_or_the_new_ones_differ(
     )
     differ = client.post(
         "/accounts/password_change/",
-        {"old_password": DANA_PASSWORD, "new_password1": "a-new-long-one-1", "new_password2": "a-new-long-one-2"},
+        {
+            "old_password": DANA_PASSWORD,
+            "new_password1": "a-new-long-one-1",
+            "new_password2": "a-new-long-one-2",
+        },
     )
     assert "old password was entered incorrectly" in text(wrong_old)
-    assert "didn’t match" in text(differ) or "didn't match" in text(differ)
+    assert "The two password fields" in text(differ)
     dana.refresh_from_db()
     assert dana.check_password(DANA_PASSWORD)
 
@@ -138,7 +142,7 @@ def test_it_follows_a_safe_next_after_sign_up_and_ignores_a_foreign_one(settings
 @pytest.mark.parametrize(
     ("username", "password", "again", "message"),
     [
-        ("fran", FRAN_PASSWORD, "something-else-99", "didn’t match"),
+        ("fran", FRAN_PASSWORD, "something-else-99", "The two password fields"),
         ("fran", "password", None, "too common"),
         ("fran", "12345678901", None, "entirely numeric"),
         ("fran", "short", None, "too short"),
@@ -153,7 +157,7 @@ def test_it_refuses_a_bad_sign_up_with_a_message_and_creates_nobody(
     settings.GOLFCLUB_SIGNUP_OPEN = True
     response = signup(client, username, password, again)
     assert response.status_code == 400
-    assert message in text(response).replace("'", "’")
+    assert message in text(response)
     assert not User.objects.exists()
     assert "_auth_user_id" not in client.session
 
@@ -184,9 +188,7 @@ def test_it_says_sign_up_is_closed_and_hides_its_link(client: Client, settings) 
 def test_it_limits_sign_ups_per_client_address(settings) -> None:
     settings.GOLFCLUB_SIGNUP_OPEN = True
     settings.RATELIMIT_SIGNUP = "2/m"
-    answers = [
-        signup(Client(REMOTE_ADDR="10.8.8.8"), f"player{i}").status_code for i in range(3)
-    ]
+    answers = [signup(Client(REMOTE_ADDR="10.8.8.8"), f"player{i}").status_code for i in range(3)]
     assert answers == [302, 302, 429]
     assert User.objects.count() == 2
     limited = signup(Client(REMOTE_ADDR="10.8.8.8"), "player9")
