@@ -27,6 +27,8 @@ from .forms import LoginForm, SignupForm
 
 # Signing up logs the new user in at once; the axes backend wants credentials, this one does not.
 _LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
+# Where a key just created waits, in the session, for the one page view that shows it.
+_NEW_KEY = "golfclub_new_api_key"
 
 
 def signup_open() -> bool:
@@ -91,28 +93,30 @@ def signup(request: HttpRequest) -> HttpResponse:
 def api_token(request: HttpRequest) -> HttpResponse:
     """The user's API token: whether there is one (masked), create or replace it, revoke it.
 
-    A new key is shown whole in the answer to the POST that made it, and never again: the page is
-    not cached and the key is not kept anywhere else (a reload shows it masked).
+    Every POST redirects (a reload must never replace the key just copied). A new key rides in the
+    session to the next GET, which shows it whole once and drops it: later views show it masked.
     """
-    new_key: str | None = None
-    status = 200
     if request.method == "POST":
         action = request.POST.get("action", "")
         if action == "create":
-            new_key = tokens.issue_token(request.user).key
-        elif action == "revoke":
+            request.session[_NEW_KEY] = tokens.issue_token(request.user).key
+            return redirect("api_token")
+        if action == "revoke":
+            request.session.pop(_NEW_KEY, None)
             if tokens.revoke_token(request.user):
                 messages.success(
                     request, _("Your API token is revoked: scripts using it are refused from now on.")
                 )
             return redirect("api_token")
-        else:
-            messages.error(request, _("Unknown action: use one of the buttons on this page."))
-            status = 400
+        messages.error(request, _("Unknown action: use one of the buttons on this page."))
     token = tokens.current_token(request.user)
+    new_key = request.session.pop(_NEW_KEY, None) if request.method == "GET" else None
     context = {
         "token": token,
         "masked": tokens.mask_key(token.key) if token else "",
-        "new_key": new_key,
+        # Only the key still in force (not one replaced or revoked from another tab since).
+        "new_key": new_key if token and new_key == token.key else None,
     }
-    return render(request, "registration/api_token.html", context, status=status)
+    return render(
+        request, "registration/api_token.html", context, status=400 if request.method == "POST" else 200
+    )

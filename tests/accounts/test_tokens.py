@@ -14,8 +14,8 @@ from tests.accounts.helpers import text
 pytestmark = pytest.mark.django_db
 
 
-def create(client: Client):
-    return client.post("/accounts/token/", {"action": "create"})
+def create(client: Client, follow: bool = True):
+    return client.post("/accounts/token/", {"action": "create"}, follow=follow)
 
 
 def shown_key(response) -> str:
@@ -27,7 +27,7 @@ def shown_key(response) -> str:
 
 
 def test_it_sends_a_visitor_to_log_in_first(client: Client) -> None:
-    for response in (client.get("/accounts/token/"), create(client)):
+    for response in (client.get("/accounts/token/"), create(client, follow=False)):
         assert response.status_code == 302 and response["Location"].startswith("/accounts/login/?next=")
     assert not Token.objects.exists()
 
@@ -41,7 +41,9 @@ def test_it_says_dana_has_no_token_yet(client: Client, dana) -> None:
 
 def test_it_shows_a_new_key_once_then_masked(client: Client, dana) -> None:
     client.force_login(dana)
-    response = create(client)
+    posted = create(client, follow=False)
+    assert posted.status_code == 302 and posted["Location"] == "/accounts/token/"  # a reload never re-posts
+    response = client.get("/accounts/token/")
     assert response.status_code == 200
     key = Token.objects.get(user=dana).key
     assert shown_key(response) == key
@@ -49,6 +51,7 @@ def test_it_shows_a_new_key_once_then_masked(client: Client, dana) -> None:
     assert '<label for="new-api-key">' in response.content.decode()
     assert "no-store" in response["Cache-Control"] or "no-cache" in response["Cache-Control"]
 
+    assert key not in str(dict(client.session))  # not kept once shown
     again = client.get("/accounts/token/")
     assert key not in again.content.decode()
     assert f"{key[:4]}…" in text(again) and "You have a token" in text(again)
@@ -89,7 +92,7 @@ def test_it_refuses_an_unknown_action_with_a_message(client: Client, dana, actio
 def test_it_needs_the_csrf_token_to_create_a_token(dana) -> None:
     client = Client(enforce_csrf_checks=True)
     client.force_login(dana)
-    assert create(client).status_code == 403
+    assert create(client, follow=False).status_code == 403
     assert not Token.objects.exists()
 
 
