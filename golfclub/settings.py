@@ -7,6 +7,7 @@ ALLOWED_HOSTS comma-separated host names.
 REDIS_URL     optional shared cache (redis://127.0.0.1:6379/0); without it the database cache table,
               so rate-limit counters are shared by every process and machine either way.
 CLIENT_IP_HEADER, RATELIMIT_*, AXES_*  abuse limits (see README, "Configuration").
+GOLFCLUB_SIGNUP_OPEN  whether anyone may create an account at /accounts/signup/ (default: with DEBUG).
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -155,6 +157,7 @@ CLIENT_IP_PROXY_COUNT = int(os.environ.get("CLIENT_IP_PROXY_COUNT", "1"))
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 RATELIMIT_GAME_CREATE = os.environ.get("RATELIMIT_GAME_CREATE", "20/m,200/h")  # per client address
 RATELIMIT_HOLE_WRITES = os.environ.get("RATELIMIT_HOLE_WRITES", "60/m,600/h")  # per game link
+RATELIMIT_SIGNUP = os.environ.get("RATELIMIT_SIGNUP", "5/m,20/h")  # sign-up attempts per client address
 RATELIMIT_USE_CACHE = "default"
 
 # django-axes: after AXES_FAILURE_LIMIT wrong passwords (on /accounts/login/ and /admin/login/ alike)
@@ -184,6 +187,9 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# Anyone may create an account at /accounts/signup/ while this is on: open for local development,
+# closed on a server unless the club wants open registration (accounts are then made by the admin).
+GOLFCLUB_SIGNUP_OPEN = env_bool("GOLFCLUB_SIGNUP_OPEN", DEBUG)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English"))]
@@ -210,7 +216,12 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # DRF's JSONParser, but a body too large or nested too deep is a 400 instead of a 500.
     "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.BoundedJSONParser"],
-    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    # Browsers: the session cookie, with its CSRF check. Scripts: "Authorization: Token <key>" (no CSRF:
+    # the header is not sent by a browser on its own), keys from /accounts/token/ or create_api_token.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

@@ -2,7 +2,6 @@
 
 from django.conf import settings
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
@@ -32,8 +31,7 @@ urlpatterns = [
     path("api/v1/", include("scoring.api.games.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", _redoc, name="api-docs"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("golfclub.accounts.urls")),
     path("admin/", admin.site.urls),
 ]
 

@@ -28,6 +28,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rest_framework.authtoken.models import Token
 
 from scoring import services
 from scoring.api.calculator import request_serializers as rs
@@ -164,6 +165,10 @@ ROUTES: dict[str, Route] = {
     "api-docs": Route(examples=3),
     "login": Route(query=("next",), form=("username", "password", "next")),
     "logout": Route(query=("next",), form=("next",)),
+    "password_change": Route(form=("old_password", "new_password1", "new_password2")),
+    "password_change_done": Route(),
+    "signup": Route(query=("next",), form=("username", "password1", "password2", "next")),
+    "api_token": Route(form=("action",)),
 }
 EVERYWHERE = ("q", "page")  # parameters no view reads: they must be harmless too
 
@@ -355,6 +360,8 @@ def state() -> tuple[Any, ...]:
         GameChange.objects.count(),
         IdempotencyKey.objects.count(),
         list(Player.objects.order_by("pk").values_list("pk", "name")),
+        list(get_user_model().objects.order_by("pk").values_list("pk", "username", "password")),
+        list(Token.objects.order_by("pk").values_list("pk", "user_id")),
     )
 
 

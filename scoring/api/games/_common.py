@@ -25,12 +25,12 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from scoring import selectors
 from scoring.access import Capability
@@ -140,13 +140,14 @@ READ_ONLY = {"GET": Capability.VIEW}
 
 
 def session_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
-    """@api_view for a view that knows the logged-in user (session, with its CSRF check)."""
+    """@api_view for a view that knows the logged-in user: the session (with its CSRF check), or a
+    script's `Authorization: Token <key>` (DEFAULT_AUTHENTICATION_CLASSES)."""
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
         view = answer_game_errors(view)
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
-        view = authentication_classes([SessionAuthentication])(view)
+        view = authentication_classes(api_settings.DEFAULT_AUTHENTICATION_CLASSES)(view)
         return api_view(methods)(view)
 
     return decorate
