@@ -249,6 +249,7 @@ SPECTACULAR_SETTINGS = {
         {"name": "holes", "description": "Record, correct and delete holes (If-Match, Idempotency-Key)."},
         {"name": "players", "description": "The players of a game, and a logged-in user's roster."},
         {"name": "exports", "description": "A game as CSV or JSON, and each player's results summary."},
+        {"name": "tournaments", "description": "Events: settings, players, rounds, tables, standings."},
     ],
 }
 

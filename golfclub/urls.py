@@ -29,6 +29,7 @@ urlpatterns = [
     path("games/", include("scoring.web.games.urls")),
     path("api/v1/", include("scoring.api.calculator.urls")),
     path("api/v1/", include("scoring.api.games.urls")),
+    path("api/v1/", include("tournaments.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", _redoc, name="api-docs"),
     path("accounts/", include("golfclub.accounts.urls")),

@@ -36,6 +36,10 @@ from scoring.api.games import request_serializers as gs
 from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
 from scoring.rules import RANKS
 from scoring.web.calculator.forms import RulesForm
+from tournaments import services as tournament_services
+from tournaments.api import request_serializers as ts
+from tournaments.models import Entrant, Round, Staff, TableSeat, Tournament
+from tournaments.models import Table as EventTable
 
 EXAMPLES = 12
 SKIPPED_PREFIXES = ("admin/",)  # Django's admin: its own forms, staff only, not this project's input layer
@@ -163,6 +167,24 @@ ROUTES: dict[str, Route] = {
     # The schema is generated on every request (about a second): a few examples suffice.
     "api-schema": Route(query=("format", "lang", "version"), examples=3),
     "api-docs": Route(examples=3),
+    "api-tournaments": Route(query=("page",), json=_fields(ts.TournamentCreateSerializer)),
+    "api-tournament": Route(json=_fields(ts.TournamentUpdateSerializer)),
+    "api-tournament-staff": Route(json=_fields(ts.StaffAddSerializer)),
+    "api-tournament-staff-member": Route(),
+    "api-tournament-players": Route(json=_fields(ts.PlayerAddSerializer)),
+    "api-tournament-player": Route(),
+    "api-tournament-player-drop": Route(json=_fields(ts.ReasonSerializer)),
+    "api-tournament-player-withdraw": Route(json=_fields(ts.ReasonSerializer)),
+    "api-tournament-player-reinstate": Route(json=_fields(ts.ReasonSerializer)),
+    "api-tournament-player-check-in": Route(json=_fields(ts.CheckInSerializer)),
+    "api-tournament-rounds": Route(),
+    "api-tournament-round": Route(),
+    "api-tournament-round-publish": Route(),
+    "api-tournament-round-finalize": Route(json=_fields(ts.FinalizeSerializer)),
+    "api-tournament-round-swap": Route(json=_fields(ts.SwapSerializer)),
+    "api-tournament-table-clear-dispute": Route(json=_fields(ts.ClearDisputeSerializer)),
+    "api-tournament-standings": Route(),
+    "api-game-confirm": Route(json=_fields(ts.ConfirmSerializer)),
     "login": Route(query=("next",), form=("username", "password", "next")),
     "logout": Route(query=("next",), form=("next",)),
     "password_change": Route(form=("old_password", "new_password1", "new_password2")),
@@ -312,13 +334,28 @@ def table(db) -> Table:
     services.hole_record(tie, entries={"Ann": 4, "Bob": 4}, ender=None)
     services.hole_record(tie, entries={"Ann": 2, "Bob": 2}, ender=None, playoff=True)
     player = Player.objects.filter(owner=user).first()
+    # A tournament the logged-in fuzz user directs, round 1 seated, and a private one of another user.
+    event = tournament_services.create_tournament(
+        director=user, name="Fuzz Open", ruleset={"preset": "official", "holes": 1}, rounds=2, seed=3
+    )
+    tournament_services.import_entrants(event, "name\nAnn\nBob\nCy\nDi\nEd\nFay\nGus\nHal\n")
+    round_ = tournament_services.seat_next_round(event)
+    other = get_user_model().objects.create_user("fuzz-other")
+    private = tournament_services.create_tournament(director=other, name="Closed", public=False, seed=4)
+    tournament_services.add_staff(event, "fuzz-other", "official")
+    entrants = [str(pk) for pk in Entrant.objects.filter(tournament=event).values_list("pk", flat=True)[:3]]
+    table_game = EventTable.objects.filter(round=round_).select_related("game").first().game
     tokens = [game.edit_token, game.view_token, tie.edit_token, tie.view_token, "demo-friday-edit"]
+    tokens += [table_game.edit_token, table_game.view_token]
     return Table(
         {
             "token": tokens,
             "number": ["1", "2", "3", "0"],
             "seat": ["0", "1", "2", "7"],
-            "player_id": [str(player.pk if player else 1), "0"],
+            "player_id": [str(player.pk if player else 1), "0", *entrants],
+            "tournament_id": [str(event.pk), str(event.pk), str(private.pk), "0"],
+            "staff_id": [str(pk) for pk in Staff.objects.values_list("pk", flat=True)] + ["0"],
+            "table": ["1", "2", "0"],
             "name": ["official", "basic", "nope"],
             "rest": ["x", "holes/new/", "settings/"],
         }
@@ -362,6 +399,12 @@ def state() -> tuple[Any, ...]:
         list(Player.objects.order_by("pk").values_list("pk", "name")),
         list(get_user_model().objects.order_by("pk").values_list("pk", "username", "password")),
         list(Token.objects.order_by("pk").values_list("pk", "user_id")),
+        list(Tournament.objects.order_by("pk").values_list("pk", "name", "ruleset", "seed", "version")),
+        list(Entrant.objects.order_by("pk").values_list("pk", "name", "status", "checked_in")),
+        list(Round.objects.order_by("pk").values_list("pk", "status")),
+        list(TableSeat.objects.order_by("pk").values_list("pk", "entrant_id", "seat")),
+        list(EventTable.objects.order_by("pk").values_list("pk", "confirmed_at", "disputed_at")),
+        list(Staff.objects.order_by("pk").values_list("pk", "role")),
     )
 
 

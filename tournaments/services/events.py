@@ -182,7 +182,10 @@ def clean_settings(values: Mapping[str, Any]) -> dict[str, Any]:
         cleaned["ruleset"] = resolved.to_dict()
     except RulesError as error:
         problems.extend(
-            Problem(f"ruleset.{p.where}" if p.where and p.where != "ruleset" else "ruleset", p.message)
+            # The engine's paths may already start at "ruleset" ("ruleset.holes"): prefix only bare ones.
+            Problem(
+                p.where if (p.where or "ruleset").startswith("ruleset") else f"ruleset.{p.where}", p.message
+            )
             for p in error.problems
         )
     cleaned["rounds"] = _whole(values.get("rounds"), "rounds", 1, MAX_ROUNDS, problems)

@@ -1,0 +1,57 @@
+"""Query-count guards: the list endpoints and the standings read a fixed number of queries whatever
+the size of the event (the same bound at two sizes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.helpers import event, play_round
+from tournaments import services
+from tournaments.models import Tournament
+
+from .conftest import client_of, with_staff
+
+pytestmark = pytest.mark.django_db
+
+
+def _played(players: int) -> Tournament:
+    tournament = with_staff(event(players, rounds=2, holes=2))
+    play_round(tournament)
+    services.finalize_round(tournament, 1)
+    play_round(tournament, confirm=False)
+    return tournament
+
+
+@pytest.mark.parametrize("players", [8, 40])
+@pytest.mark.parametrize("who", ["dora", None])
+def test_it_reads_the_standings_in_a_bounded_number_of_queries(
+    players: int, who: str | None, django_assert_max_num_queries
+) -> None:
+    tournament = _played(players)
+    client = client_of(who)
+    with django_assert_max_num_queries(12):
+        response = client.get(f"/api/v1/tournaments/{tournament.pk}/standings/")
+    assert response.status_code == 200 and len(response.json()["standings"]) == players
+
+
+@pytest.mark.parametrize("players", [8, 40])
+def test_it_reads_players_rounds_and_a_round_in_bounded_queries(
+    players: int, django_assert_max_num_queries
+) -> None:
+    tournament = _played(players)
+    client = client_of("dora")
+    base = f"/api/v1/tournaments/{tournament.pk}/"
+    for path, bound in (("players/", 6), ("rounds/", 6), ("rounds/2/", 9)):
+        with django_assert_max_num_queries(bound):
+            assert client.get(base + path).status_code == 200
+
+
+@pytest.mark.parametrize("events", [2, 12])
+def test_it_lists_tournaments_in_bounded_queries(events: int, django_assert_max_num_queries) -> None:
+    for _ in range(events):
+        with_staff(event(4, rounds=1, holes=1))
+    for who in ("dora", "olive", None):
+        client = client_of(who)
+        with django_assert_max_num_queries(7):
+            response = client.get("/api/v1/tournaments/")
+        assert response.status_code == 200 and response.json()["count"] == events

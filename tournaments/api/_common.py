@@ -1,0 +1,113 @@
+"""What the tournament API views share: the decorator that makes a view (`tournament_api`), the
+tournament of the URL checked against the access policy, body checking, OpenAPI parameters and
+error answers.
+
+Authentication: DRF's token (`Authorization: Token <key>`, for scripts) and the session (with
+its CSRF check on writes). Writes need a logged-in user: 401 otherwise. What a user may do is
+decided by `tournaments.access.require` only; a private tournament is a 404 to outsiders.
+
+Private to `tournaments.api`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework import serializers
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import SAFE_METHODS, AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.api.errors import ErrorSerializer
+from scoring.error_statuses import ANSWERED_ERRORS, status_for
+from scoring.rules.errors import Problem
+from tournaments.access import Action, require
+from tournaments.errors import NotFoundInTournament
+from tournaments.models import Tournament
+
+from .parsers import TOURNAMENT_PARSERS
+
+TOURNAMENT_ID = OpenApiParameter(
+    "tournament_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The tournament's id."
+)
+PLAYER_ID = OpenApiParameter(
+    "player_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The player's id in the tournament."
+)
+ROUND = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The round number.")
+TABLE = OpenApiParameter("table", OpenApiTypes.INT, OpenApiParameter.PATH, description="The table number.")
+STAFF_ID = OpenApiParameter("staff_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The staff id.")
+
+_E = ErrorSerializer
+READ_ERRORS = {
+    404: OpenApiResponse(_E, description="No such tournament (or a private one), player or round.")
+}
+ERRORS = {
+    400: OpenApiResponse(_E, description="Bad input: every problem with where it is."),
+    401: OpenApiResponse(_E, description="Not logged in (session or `Authorization: Token <key>`)."),
+    403: OpenApiResponse(_E, description="Logged in, but not allowed by the tournament's roles."),
+    **READ_ERRORS,
+    409: OpenApiResponse(
+        _E, description="The event's state does not allow this now; says what is in the way."
+    ),
+}
+
+
+def answer_errors(view: Callable[..., Response]) -> Callable[..., Response]:
+    """Answer the services' errors with their own status (400, 403, 404, 409) in the error shape."""
+
+    @functools.wraps(view)
+    def wrapper(request: Request, *args: Any, **kwargs: Any) -> Response:
+        try:
+            return view(request, *args, **kwargs)
+        except ANSWERED_ERRORS as error:
+            return Response(error.as_dict(), status=status_for(error))
+
+    return wrapper
+
+
+def tournament_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """@api_view for a tournament route: token or session authentication (CSRF on session
+    writes), JSON (or CSV) bodies, the services' errors answered; writes need a logged-in user."""
+
+    def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        @functools.wraps(view)
+        def logged_in_for_writes(request: Request, *args: Any, **kwargs: Any) -> Response:
+            if request.method not in SAFE_METHODS and not request.user.is_authenticated:
+                raise NotAuthenticated(
+                    _("Log in (or send Authorization: Token <key>) to change a tournament.")
+                )
+            return view(request, *args, **kwargs)
+
+        wrapped = answer_errors(logged_in_for_writes)
+        wrapped = parser_classes(TOURNAMENT_PARSERS)(wrapped)
+        wrapped = permission_classes([AllowAny])(wrapped)
+        # Token first: an anonymous write is answered 401 with `WWW-Authenticate: Token`.
+        wrapped = authentication_classes([TokenAuthentication, SessionAuthentication])(wrapped)
+        return api_view(methods)(wrapped)
+
+    return decorate
+
+
+def tournament_for(request: Request, tournament_id: int, action: Action, *, lock: bool = False) -> Tournament:
+    """The tournament of the URL if the user may do `action` to it: else 404 (none, or private
+    and not theirs) or 403 (`tournaments.access.require`)."""
+    found = Tournament.objects.filter(pk=tournament_id).first() if tournament_id < 2**63 else None
+    if found is None:
+        raise NotFoundInTournament(Problem("tournament", _("No such tournament.")))
+    require(request.user, found, action)
+    return found
+
+
+def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    """The JSON body checked by `serializer_class`: its validated data, or a 400 naming each problem."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

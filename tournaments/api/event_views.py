@@ -1,0 +1,187 @@
+"""Tournaments as a whole: list and create, read and change settings, and the staff."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.inputs import parse_int
+from tournaments import services
+from tournaments.access import Action, role_of, visible_tournaments
+from tournaments.models import Staff, Tournament
+
+from ._common import ERRORS, READ_ERRORS, STAFF_ID, TOURNAMENT_ID, tournament_api, tournament_for, validated
+from .request_serializers import StaffAddSerializer, TournamentCreateSerializer, TournamentUpdateSerializer
+from .response_serializers import StaffSerializer, TournamentListSerializer, TournamentSerializer
+
+PAGE_SIZE = 50
+_PAGE = OpenApiParameter(
+    "page", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False, description="From 1."
+)
+
+
+def tournament_body(
+    tournament: Tournament, role: str | None, *, players: int, rounds_seated: int
+) -> dict[str, Any]:
+    """A tournament as the API shows it."""
+    return TournamentSerializer(
+        {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "date": tournament.date,
+            "venue": tournament.venue,
+            "director": tournament.director.get_username(),
+            "ruleset": tournament.ruleset,
+            "rounds": tournament.rounds,
+            "seating": tournament.seating,
+            "seed": tournament.seed,
+            "tiebreakers": tournament.tiebreakers,
+            "time_limit_minutes": tournament.time_limit_minutes,
+            "standings_release": tournament.standings_release,
+            "public": tournament.public,
+            "rounds_seated": rounds_seated,
+            "players": players,
+            "role": role,
+        }
+    ).data
+
+
+def _detail(tournament: Tournament, role: str | None) -> dict[str, Any]:
+    return tournament_body(
+        tournament,
+        role,
+        players=tournament.entrants.count(),
+        rounds_seated=tournament.round_set.count(),
+    )
+
+
+@extend_schema(
+    methods=["GET"], summary="Tournaments you may see", tags=["tournaments"], parameters=[_PAGE],
+    operation_id="v1_tournaments_list",
+    description=f"The public ones, and those you direct or help run; {PAGE_SIZE} a page, newest first.",
+    responses={200: TournamentListSerializer, 400: ERRORS[400]},
+)  # fmt: skip
+@extend_schema(
+    methods=["POST"], summary="Create a tournament", tags=["tournaments"], request=TournamentCreateSerializer,
+    description="You become its director. Missing settings take their defaults (official ruleset, "
+    "3 rounds, fewest_repeats, a random seed, the ruleset's tiebreak chain, live standings, public).",
+    responses={201: TournamentSerializer, 400: ERRORS[400], 401: ERRORS[401]},
+)  # fmt: skip
+@tournament_api(["GET", "POST"])
+def tournaments(request: Request) -> Response:
+    """GET/POST /api/v1/tournaments/."""
+    if request.method == "POST":
+        data = dict(validated(TournamentCreateSerializer, request))
+        created = services.create_tournament(director=request.user, **data)
+        created = Tournament.objects.select_related("director").get(pk=created.pk)
+        body = tournament_body(created, "director", players=0, rounds_seated=0)
+        location = request.build_absolute_uri(reverse("api-tournament", args=[created.pk]))
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
+    page = parse_int(request.query_params.get("page", "1"), "page", minimum=1, maximum=10**6)
+    visible = visible_tournaments(request.user)
+    count = visible.count()
+    rows = list(
+        Tournament.objects.filter(pk__in=visible.values("pk"))
+        .select_related("director")
+        .annotate(
+            player_count=Count("entrants", distinct=True), round_count=Count("round_set", distinct=True)
+        )
+        .order_by("-date", "-pk")[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    )
+    roles = _roles(request.user, rows)
+    results = [
+        tournament_body(t, roles.get(t.pk), players=t.player_count, rounds_seated=t.round_count) for t in rows
+    ]
+    base = request.build_absolute_uri(request.path)
+    return Response(
+        {
+            "count": count,
+            "next": f"{base}?page={page + 1}" if page * PAGE_SIZE < count else None,
+            "previous": f"{base}?page={page - 1}" if page > 1 else None,
+            "results": results,
+        }
+    )
+
+
+def _roles(user: Any, rows: list[Tournament]) -> dict[int, str]:
+    """The user's role in each of `rows`, in one query (none for anonymous users)."""
+    if not user.is_authenticated or not rows:
+        return {}
+    roles = {t.pk: "director" for t in rows if t.director_id == user.pk}
+    for pk, role in Staff.objects.filter(Q(user=user), tournament_id__in=[t.pk for t in rows]).values_list(
+        "tournament_id", "role"
+    ):
+        roles.setdefault(pk, role)
+    return roles
+
+
+@extend_schema(
+    methods=["GET"], summary="A tournament", tags=["tournaments"], parameters=[TOURNAMENT_ID],
+    responses={200: TournamentSerializer, **READ_ERRORS},
+)  # fmt: skip
+@extend_schema(
+    methods=["PATCH"], summary="Change a tournament's settings", tags=["tournaments"],
+    parameters=[TOURNAMENT_ID],
+    description="Directors only. The ruleset and seed are frozen once round 1 is seated (409).",
+    request=TournamentUpdateSerializer, responses={200: TournamentSerializer, **ERRORS},
+)  # fmt: skip
+@tournament_api(["GET", "PATCH"])
+def tournament_detail(request: Request, tournament_id: int) -> Response:
+    """GET/PATCH /api/v1/tournaments/{id}/."""
+    action = Action.VIEW if request.method == "GET" else Action.RUN
+    tournament = tournament_for(request, tournament_id, action)
+    if request.method == "PATCH":
+        changes = dict(validated(TournamentUpdateSerializer, request))
+        services.update_tournament(tournament, actor=request.user, **changes)
+    tournament = Tournament.objects.select_related("director").get(pk=tournament.pk)
+    return Response(_detail(tournament, role_of(request.user, tournament)))
+
+
+@extend_schema(
+    methods=["GET"], summary="The tournament's staff", tags=["tournaments"], parameters=[TOURNAMENT_ID],
+    responses={200: StaffSerializer(many=True), **ERRORS},
+)  # fmt: skip
+@extend_schema(
+    methods=["POST"], summary="Add a co-director or an official", tags=["tournaments"],
+    parameters=[TOURNAMENT_ID],
+    description="The director only, by username; an existing staff member's role changes.",
+    request=StaffAddSerializer, responses={201: StaffSerializer, **ERRORS},
+)  # fmt: skip
+@tournament_api(["GET", "POST"])
+def staff(request: Request, tournament_id: int) -> Response:
+    """GET/POST /api/v1/tournaments/{id}/staff/."""
+    action = Action.SEE_LIVE if request.method == "GET" else Action.STAFF
+    tournament = tournament_for(request, tournament_id, action)
+    if request.method == "POST":
+        data = validated(StaffAddSerializer, request)
+        member = services.add_staff(tournament, data["username"], data["role"], actor=request.user)
+        return Response(_staff_body(member), status=status.HTTP_201_CREATED)
+    members = (
+        Staff.objects.filter(tournament=tournament).select_related("user").order_by("role", "user__username")
+    )
+    return Response([_staff_body(m) for m in members])
+
+
+def _staff_body(member: Staff) -> dict[str, Any]:
+    return StaffSerializer(
+        {"id": member.pk, "username": member.user.get_username(), "role": member.role}
+    ).data
+
+
+@extend_schema(
+    summary="Remove a co-director or an official", tags=["tournaments"], parameters=[TOURNAMENT_ID, STAFF_ID],
+    responses={204: None, **ERRORS},
+)  # fmt: skip
+@tournament_api(["DELETE"])
+def staff_member(request: Request, tournament_id: int, staff_id: int) -> Response:
+    """DELETE /api/v1/tournaments/{id}/staff/{staff_id}/ (the director only)."""
+    tournament = tournament_for(request, tournament_id, Action.STAFF)
+    services.remove_staff(tournament, staff_id, actor=request.user)
+    return Response(status=status.HTTP_204_NO_CONTENT)

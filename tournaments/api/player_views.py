@@ -1,0 +1,162 @@
+"""A tournament's players: list, add one (JSON) or many (CSV), drop, withdraw, reinstate, check in,
+and a player's record round by round, hole by hole."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiRequest, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import services
+from tournaments.access import Action
+from tournaments.models import Entrant, EntrantStatus
+from tournaments.records import player_record
+
+from ._common import ERRORS, PLAYER_ID, READ_ERRORS, TOURNAMENT_ID, tournament_api, tournament_for, validated
+from .parsers import CsvText
+from .request_serializers import CheckInSerializer, PlayerAddSerializer, ReasonSerializer
+from .response_serializers import (
+    EntrantRefSerializer,
+    EntrantSerializer,
+    PlayerRecordSerializer,
+    PlayersCreatedSerializer,
+    StatusSerializer,
+)
+
+_CSV = OpenApiRequest(
+    OpenApiTypes.STR, examples=[OpenApiExample("CSV", value="name,club,rating\nAnn,Elm,1500\nBob,,\n")]
+)
+
+
+def player_body(entrant: Entrant) -> dict[str, Any]:
+    """A player as the API shows them."""
+    return EntrantSerializer(
+        {
+            "id": entrant.pk,
+            "name": entrant.name,
+            "club": entrant.club,
+            "rating": entrant.rating,
+            "status": entrant.status,
+            "checked_in": entrant.checked_in,
+        }
+    ).data
+
+
+@extend_schema(
+    methods=["GET"], summary="The tournament's players", tags=["tournaments"], parameters=[TOURNAMENT_ID],
+    responses={200: EntrantSerializer(many=True), **READ_ERRORS},
+)  # fmt: skip
+@extend_schema(
+    methods=["POST"], summary="Add a player, or import a CSV list", tags=["tournaments"],
+    parameters=[TOURNAMENT_ID],
+    description=(
+        'JSON `{"name", "club", "rating"}` adds one player (201 `{"id", "name", "status"}`); names are '
+        "unique in a tournament. `Content-Type: text/csv` with a header `name[,club][,rating]` imports "
+        'a list (201 `{"created": [...]}`); any bad line is a 400 whose `errors` name each line '
+        '(`"where": "line 7"`) and nothing is created.'
+    ),
+    request={"application/json": PlayerAddSerializer, "text/csv": _CSV},
+    responses={201: EntrantSerializer, **ERRORS},
+)  # fmt: skip
+@tournament_api(["GET", "POST"])
+def players(request: Request, tournament_id: int) -> Response:
+    """GET/POST /api/v1/tournaments/{id}/players/."""
+    if request.method == "GET":
+        tournament = tournament_for(request, tournament_id, Action.VIEW)
+        return Response(
+            [player_body(e) for e in Entrant.objects.filter(tournament=tournament).order_by("name_key", "pk")]
+        )
+    tournament = tournament_for(request, tournament_id, Action.RUN)
+    if isinstance(request.data, CsvText):
+        created = services.import_entrants(tournament, str(request.data), actor=request.user)
+        body = {"created": [EntrantRefSerializer({"id": e.pk, "name": e.name}).data for e in created]}
+        return Response(PlayersCreatedSerializer(body).data, status=status.HTTP_201_CREATED)
+    data = validated(PlayerAddSerializer, request)
+    entrant = services.add_entrant(
+        tournament, data["name"], club=data["club"], rating=data["rating"], actor=request.user
+    )
+    return Response(player_body(entrant), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    summary="A player's record", tags=["tournaments"], parameters=[TOURNAMENT_ID, PLAYER_ID],
+    description="Round by round (table, seat, total), hole by hole.",
+    responses={200: PlayerRecordSerializer, **READ_ERRORS},
+)  # fmt: skip
+@tournament_api(["GET"])
+def player_detail(request: Request, tournament_id: int, player_id: int) -> Response:
+    """GET /api/v1/tournaments/{id}/players/{player_id}/."""
+    tournament = tournament_for(request, tournament_id, Action.VIEW)
+    entrant = services.entrant_in(tournament, player_id)
+    rounds = [
+        {
+            "round": r.round,
+            "status": r.status,
+            "table": r.table,
+            "seat": r.seat,
+            "total": r.total,
+            "holes": [{"number": n, "score": s} for n, s in r.holes],
+        }
+        for r in player_record(entrant)
+    ]
+    return Response(PlayerRecordSerializer({"player": player_body(entrant), "rounds": rounds}).data)
+
+
+def _status_view(change: str) -> Any:
+    """A POST view changing one player's status (`drop`, `withdraw`, `reinstate`)."""
+
+    @extend_schema(
+        summary={
+            "drop": "Drop a player",
+            "withdraw": "Withdraw a player",
+            "reinstate": "Reinstate a player",
+        }[change],
+        description={
+            "drop": 'Out of the rounds not yet seated; the rounds played stay. 200 `{"status": "dropped"}`.',
+            "withdraw": 'As a drop, marked withdrawn. 200 `{"status": "withdrawn"}`.',
+            "reinstate": 'Back for the rounds not yet seated. 200 `{"status": "active"}`.',
+        }[change],
+        tags=["tournaments"],
+        parameters=[TOURNAMENT_ID, PLAYER_ID],
+        request=ReasonSerializer,
+        responses={200: StatusSerializer, **ERRORS},
+    )
+    @tournament_api(["POST"])
+    def view(request: Request, tournament_id: int, player_id: int) -> Response:
+        tournament = tournament_for(request, tournament_id, Action.RUN)
+        reason = validated(ReasonSerializer, request)["reason"]
+        if change == "reinstate":
+            entrant = services.reinstate_entrant(tournament, player_id, actor=request.user)
+        else:
+            wanted = EntrantStatus.DROPPED if change == "drop" else EntrantStatus.WITHDRAWN
+            entrant = services.drop_entrant(
+                tournament, player_id, status=wanted, actor=request.user, reason=reason
+            )
+        return Response(StatusSerializer({"status": entrant.status}).data)
+
+    view.__name__ = view.cls.__name__ = f"player_{change}"
+    view.__doc__ = f"POST /api/v1/tournaments/{{id}}/players/{{player_id}}/{change}/."
+    return view
+
+
+player_drop = _status_view("drop")
+player_withdraw = _status_view("withdraw")
+player_reinstate = _status_view("reinstate")
+
+
+@extend_schema(
+    summary="Check a player in (or out)", tags=["tournaments"], parameters=[TOURNAMENT_ID, PLAYER_ID],
+    description='`{}` or `{"checked_in": true}` marks the player present; `{"checked_in": false}` undoes it.',
+    request=CheckInSerializer, responses={200: EntrantSerializer, **ERRORS},
+)  # fmt: skip
+@tournament_api(["POST"])
+def player_check_in(request: Request, tournament_id: int, player_id: int) -> Response:
+    """POST /api/v1/tournaments/{id}/players/{player_id}/check-in/."""
+    tournament = tournament_for(request, tournament_id, Action.RUN)
+    checked_in = validated(CheckInSerializer, request)["checked_in"]
+    entrant = services.set_checked_in(tournament, player_id, checked_in, actor=request.user)
+    return Response(player_body(entrant))

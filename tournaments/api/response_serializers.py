@@ -1,0 +1,178 @@
+"""What the tournament API answers, for the OpenAPI schema and as the one spelling of each shape."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+
+class TournamentSerializer(serializers.Serializer):
+    """A tournament's settings and where it stands."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.DateField(allow_null=True)
+    venue = serializers.CharField()
+    director = serializers.CharField(help_text="The director's username.")
+    ruleset = serializers.DictField(help_text="Every parameter resolved (frozen once round 1 is seated).")
+    rounds = serializers.IntegerField(help_text="Rounds the event plays (1 to 10).")
+    seating = serializers.CharField()
+    seed = serializers.IntegerField()
+    tiebreakers = serializers.ListField(child=serializers.CharField())
+    time_limit_minutes = serializers.IntegerField(allow_null=True)
+    standings_release = serializers.CharField()
+    public = serializers.BooleanField()
+    rounds_seated = serializers.IntegerField()
+    players = serializers.IntegerField(help_text="Players registered.")
+    role = serializers.CharField(
+        allow_null=True, help_text="Your role in it: director, co_director, official or null."
+    )
+
+
+class TournamentListSerializer(serializers.Serializer):
+    """A page of tournaments."""
+
+    count = serializers.IntegerField()
+    next = serializers.CharField(allow_null=True)
+    previous = serializers.CharField(allow_null=True)
+    results = TournamentSerializer(many=True)
+
+
+class EntrantRefSerializer(serializers.Serializer):
+    """A player named by id and name."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class EntrantSerializer(serializers.Serializer):
+    """A player of the tournament."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField()
+    rating = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField(help_text="active, dropped, withdrawn or disqualified.")
+    checked_in = serializers.BooleanField()
+
+
+class PlayersCreatedSerializer(serializers.Serializer):
+    """The players a CSV import created."""
+
+    created = EntrantRefSerializer(many=True)
+
+
+class StatusSerializer(serializers.Serializer):
+    """A new status."""
+
+    status = serializers.CharField()
+
+
+class GameTokensSerializer(serializers.Serializer):
+    """A table's links: shown to the staff only."""
+
+    edit_token = serializers.CharField()
+    view_token = serializers.CharField()
+
+
+class TableSerializer(serializers.Serializer):
+    """A table of a round: players in seat order; its game's links for the staff."""
+
+    number = serializers.IntegerField()
+    players = EntrantRefSerializer(many=True)
+    game = GameTokensSerializer(required=False, help_text="Staff only.")
+    status = serializers.CharField(help_text="The game's status: in_progress or finished.")
+    holes_played = serializers.IntegerField()
+    confirmed = serializers.BooleanField()
+    confirmed_by = serializers.CharField(allow_null=True)
+    disputed = serializers.BooleanField()
+    dispute_note = serializers.CharField(required=False, help_text="Staff only.")
+
+
+class RoundSerializer(serializers.Serializer):
+    """A round: its status and tables."""
+
+    number = serializers.IntegerField()
+    status = serializers.CharField(help_text="seated, published or finalized.")
+    seating = serializers.CharField()
+    repeat_pairs = serializers.IntegerField(help_text="Pairs of players who met in an earlier round.")
+    tables = TableSerializer(many=True)
+
+
+class RoundSummarySerializer(serializers.Serializer):
+    """A round in a list."""
+
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    tables = serializers.IntegerField()
+
+
+class ConfirmationSerializer(serializers.Serializer):
+    """A table's scorecard after a confirmation or a disagreement."""
+
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    confirmed = serializers.BooleanField()
+    confirmed_by = serializers.CharField(allow_null=True)
+    disputed = serializers.BooleanField()
+    disputed_by = serializers.CharField(allow_null=True)
+
+
+class StandingSerializer(serializers.Serializer):
+    """One line of the standings (SPEC "Tournament API contract")."""
+
+    rank = serializers.IntegerField()
+    player = EntrantRefSerializer()
+    total = serializers.IntegerField()
+    rounds = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    penalty_points = serializers.IntegerField()
+    holes_won = serializers.IntegerField()
+    holes_played = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    status = serializers.CharField()
+    playoff = serializers.BooleanField()
+    shared = serializers.BooleanField()
+    tiebreak = serializers.DictField(child=serializers.CharField())
+    why_above = serializers.CharField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    """The standings in rank order."""
+
+    standings = StandingSerializer(many=True)
+    rounds = serializers.ListField(child=serializers.IntegerField(), help_text="The round numbers counted.")
+    live = serializers.BooleanField(help_text="True when a round in play is counted.")
+    final = serializers.BooleanField(help_text="True when every round is finalized.")
+    tiebreakers = serializers.ListField(child=serializers.CharField())
+
+
+class RecordHoleSerializer(serializers.Serializer):
+    """One hole of a player's record."""
+
+    number = serializers.IntegerField()
+    score = serializers.IntegerField()
+
+
+class RecordRoundSerializer(serializers.Serializer):
+    """A player's round: table, score, holes."""
+
+    round = serializers.IntegerField()
+    status = serializers.CharField()
+    table = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    total = serializers.IntegerField()
+    holes = RecordHoleSerializer(many=True)
+
+
+class PlayerRecordSerializer(serializers.Serializer):
+    """A player's record: round by round, hole by hole."""
+
+    player = EntrantSerializer()
+    rounds = RecordRoundSerializer(many=True)
+
+
+class StaffSerializer(serializers.Serializer):
+    """A co-director or official."""
+
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    role = serializers.CharField()

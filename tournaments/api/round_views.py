@@ -1,0 +1,193 @@
+"""A tournament's rounds: seat the next one, read one (tables; links for the staff), swap two
+players before publishing, publish, finalize, and clear a table's disagreement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.rules.errors import Problem
+from tournaments import services
+from tournaments.access import Action, may
+from tournaments.errors import NotFoundInTournament
+from tournaments.models import Round, Table, TableSeat, Tournament
+
+from ._common import (
+    ERRORS,
+    READ_ERRORS,
+    ROUND,
+    TABLE,
+    TOURNAMENT_ID,
+    tournament_api,
+    tournament_for,
+    validated,
+)
+from .request_serializers import ClearDisputeSerializer, EmptySerializer, FinalizeSerializer, SwapSerializer
+from .response_serializers import RoundSerializer, RoundSummarySerializer, StatusSerializer, TableSerializer
+
+
+def round_body(round_: Round, *, staff: bool) -> dict[str, Any]:
+    """A round with its tables, players in seat order; the tables' game tokens only for `staff`
+    (those who may see the event live): the public never sees an edit link. Three queries."""
+    tables = (
+        Table.objects.filter(round=round_)
+        .select_related("game", "confirmed_by")
+        .annotate(holes=Count("game__holes", filter=Q(game__holes__is_playoff=False)))
+        .prefetch_related(
+            Prefetch("seats", queryset=TableSeat.objects.select_related("entrant").order_by("seat"))
+        )
+        .order_by("number")
+    )
+    return RoundSerializer(
+        {
+            "number": round_.number,
+            "status": round_.status,
+            "seating": round_.seating_mode,
+            "repeat_pairs": round_.repeat_pairs,
+            "tables": [_table_body(t, staff=staff) for t in tables],
+        }
+    ).data
+
+
+def _table_body(table: Table, *, staff: bool) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "number": table.number,
+        "players": [{"id": s.entrant_id, "name": s.entrant.name} for s in table.seats.all()],
+        "status": table.game.status,
+        "holes_played": table.holes,
+        "confirmed": table.is_confirmed,
+        "confirmed_by": table.confirmed_by.name if table.confirmed_by else None,
+        "disputed": table.is_disputed,
+    }
+    if staff:
+        body["game"] = {"edit_token": table.game.edit_token, "view_token": table.game.view_token}
+        body["dispute_note"] = table.dispute_note
+    return body
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    return services.round_in(tournament, number)
+
+
+@extend_schema(
+    methods=["GET"], summary="The rounds seated so far", tags=["tournaments"], parameters=[TOURNAMENT_ID],
+    responses={200: RoundSummarySerializer(many=True), **READ_ERRORS},
+)  # fmt: skip
+@extend_schema(
+    methods=["POST"], summary="Seat the next round", tags=["tournaments"], parameters=[TOURNAMENT_ID],
+    description=(
+        "Seats every active player (round 1 at random from the seed; later rounds by the event's "
+        "seating mode) at tables of 4, the rest of 3, each table a live game. 409 while a round is "
+        "not finalized or when every round is seated."
+    ),
+    request=EmptySerializer, responses={201: RoundSerializer, **ERRORS},
+)  # fmt: skip
+@tournament_api(["GET", "POST"])
+def rounds(request: Request, tournament_id: int) -> Response:
+    """GET/POST /api/v1/tournaments/{id}/rounds/."""
+    if request.method == "GET":
+        tournament = tournament_for(request, tournament_id, Action.VIEW)
+        rows = (
+            Round.objects.filter(tournament=tournament)
+            .annotate(table_count=Count("tables"))
+            .order_by("number")
+        )
+        body = [{"number": r.number, "status": r.status, "tables": r.table_count} for r in rows]
+        return Response(RoundSummarySerializer(body, many=True).data)
+    tournament = tournament_for(request, tournament_id, Action.RUN)
+    validated(EmptySerializer, request)
+    round_ = services.seat_next_round(tournament, actor=request.user)
+    return Response(round_body(round_, staff=True), status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    summary="A round and its tables", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
+    description="The tables' game links (`game`) are shown to the event's staff only.",
+    responses={200: RoundSerializer, **READ_ERRORS},
+)  # fmt: skip
+@tournament_api(["GET"])
+def round_detail(request: Request, tournament_id: int, number: int) -> Response:
+    """GET /api/v1/tournaments/{id}/rounds/{n}/."""
+    tournament = tournament_for(request, tournament_id, Action.VIEW)
+    round_ = _round(tournament, number)
+    return Response(round_body(round_, staff=may(request.user, tournament, Action.SEE_LIVE)))
+
+
+@extend_schema(
+    summary="Publish a round", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
+    description="The tables may now score. Publishing again changes nothing.",
+    request=EmptySerializer, responses={200: StatusSerializer, **ERRORS},
+)  # fmt: skip
+@tournament_api(["POST"])
+def round_publish(request: Request, tournament_id: int, number: int) -> Response:
+    """POST /api/v1/tournaments/{id}/rounds/{n}/publish/."""
+    tournament = tournament_for(request, tournament_id, Action.RUN)
+    validated(EmptySerializer, request)
+    round_ = services.publish_round(tournament, number, actor=request.user)
+    return Response(StatusSerializer({"status": round_.status}).data)
+
+
+@extend_schema(
+    summary="Finalize a round", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
+    description=(
+        'Locks the round when every table\'s game is over and confirmed: 200 `{"status": "finalized"}`; '
+        "else 409 naming the tables. `override` (with a reason, recorded) finalizes finished but "
+        "unconfirmed or disputed tables; unfinished ones always stop it."
+    ),
+    request=FinalizeSerializer, responses={200: StatusSerializer, **ERRORS},
+)  # fmt: skip
+@tournament_api(["POST"])
+def round_finalize(request: Request, tournament_id: int, number: int) -> Response:
+    """POST /api/v1/tournaments/{id}/rounds/{n}/finalize/."""
+    tournament = tournament_for(request, tournament_id, Action.RUN)
+    data = validated(FinalizeSerializer, request)
+    round_ = services.finalize_round(
+        tournament, number, override=data["override"], reason=data["reason"], actor=request.user
+    )
+    return Response(StatusSerializer({"status": round_.status}).data)
+
+
+@extend_schema(
+    summary="Swap two players before publishing", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
+    description='`{"players": [id, id], "reason": "..."}`: their seats are exchanged; the reason is kept.',
+    request=SwapSerializer, responses={200: RoundSerializer, **ERRORS},
+)  # fmt: skip
+@tournament_api(["POST"])
+def round_swap(request: Request, tournament_id: int, number: int) -> Response:
+    """POST /api/v1/tournaments/{id}/rounds/{n}/swap/."""
+    tournament = tournament_for(request, tournament_id, Action.RUN)
+    data = validated(SwapSerializer, request)
+    first, second = data["players"]
+    round_ = services.swap_players(
+        tournament, number, first, second, reason=data["reason"], actor=request.user
+    )
+    return Response(round_body(round_, staff=True))
+
+
+@extend_schema(
+    summary="Clear a table's disagreement", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND, TABLE],
+    description="The director has settled it: the players can confirm the scorecard again.",
+    request=ClearDisputeSerializer, responses={200: TableSerializer, **ERRORS},
+)  # fmt: skip
+@tournament_api(["POST"])
+def table_clear_dispute(request: Request, tournament_id: int, number: int, table: int) -> Response:
+    """POST /api/v1/tournaments/{id}/rounds/{n}/tables/{t}/clear-dispute/."""
+    tournament = tournament_for(request, tournament_id, Action.RUN)
+    note = validated(ClearDisputeSerializer, request)["note"]
+    round_ = _round(tournament, number)
+    found = Table.objects.filter(round=round_, number=table).first() if table < 2**15 else None
+    if found is None:
+        raise NotFoundInTournament(_no_table(number, table))
+    services.clear_dispute(found, note=note, actor=request.user)
+    body = next(t for t in round_body(round_, staff=True)["tables"] if t["number"] == found.number)
+    return Response(body)
+
+
+def _no_table(number: int, table: int) -> Problem:
+    return Problem("table", _("Round %(n)s has no table %(t)s.") % {"n": number, "t": table})

@@ -1,0 +1,92 @@
+"""A table's confirmation through its link, and the tournament's standings."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.access import Capability, GameGrant
+from scoring.api.errors import ErrorSerializer
+from scoring.api.games._common import token_api, validated
+from tournaments import services
+from tournaments.access import Action, may
+from tournaments.models import StandingsRelease, Table
+from tournaments.standings import compute_standings
+
+from ._common import READ_ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
+from .request_serializers import ConfirmSerializer
+from .response_serializers import ConfirmationSerializer, StandingSerializer, StandingsSerializer
+
+_TOKEN = OpenApiParameter(
+    "token", OpenApiTypes.STR, OpenApiParameter.PATH, description="The table's edit token (its link)."
+)
+_CONFIRM_ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Bad input, or `by` is not a player at the table."),
+    403: OpenApiResponse(ErrorSerializer, description="A view link cannot confirm."),
+    404: OpenApiResponse(
+        ErrorSerializer, description="No game has this link, or it is not a tournament table."
+    ),
+    409: OpenApiResponse(ErrorSerializer, description="The game is not over, or a disagreement is pending."),
+}
+
+
+def confirmation_body(table: Table) -> dict[str, object]:
+    """A table's scorecard state after a confirmation or a disagreement."""
+    return ConfirmationSerializer(
+        {
+            "round": table.round.number,
+            "table": table.number,
+            "confirmed": table.is_confirmed,
+            "confirmed_by": table.confirmed_by.name if table.confirmed_by else None,
+            "disputed": table.is_disputed,
+            "disputed_by": table.disputed_by.name if table.disputed_by else None,
+        }
+    ).data
+
+
+@extend_schema(
+    summary="Confirm a table's scorecard", tags=["tournaments"], parameters=[_TOKEN],
+    description=(
+        'Through the table\'s edit link: `{"by": "Bob"}`, a player at the table, attests the finished '
+        'scorecard; `{"disagree": true, "by": ..., "note": ...}` flags the table for the director.'
+    ),
+    request=ConfirmSerializer, responses={200: ConfirmationSerializer, **_CONFIRM_ERRORS},
+)  # fmt: skip
+@token_api({"POST": Capability.SCORE})
+def game_confirm(request: Request, grant: GameGrant) -> Response:
+    """POST /api/v1/games/{edit_token}/confirm/ (the table link is the credential)."""
+    data = validated(ConfirmSerializer, request)
+    table = services.confirm_table(grant.game, data["by"], disagree=data["disagree"], note=data["note"])
+    table = Table.objects.select_related("round", "confirmed_by", "disputed_by").get(pk=table.pk)
+    return Response(confirmation_body(table))
+
+
+@extend_schema(
+    summary="Standings", tags=["tournaments"], parameters=[TOURNAMENT_ID],
+    description=(
+        "In rank order (SPEC \"Standings\"): complete records by total, the tiebreak chain, "
+        "incomplete records after, event DQs last; still tied after the chain, players share the "
+        "rank. The staff see them live; the public too when the release is `live`, otherwise "
+        "over the finalized rounds only."
+    ),
+    responses={200: StandingsSerializer, **READ_ERRORS},
+)  # fmt: skip
+@tournament_api(["GET"])
+def standings(request: Request, tournament_id: int) -> Response:
+    """GET /api/v1/tournaments/{id}/standings/."""
+    tournament = tournament_for(request, tournament_id, Action.VIEW)
+    live = tournament.standings_release == StandingsRelease.LIVE or may(
+        request.user, tournament, Action.SEE_LIVE
+    )
+    table = compute_standings(tournament, live=live)
+    return Response(
+        {
+            "standings": [StandingSerializer(line.to_api()).data for line in table.lines],
+            "rounds": list(table.round_numbers),
+            "live": table.live,
+            "final": table.final,
+            "tiebreakers": list(table.tiebreakers),
+        }
+    )
