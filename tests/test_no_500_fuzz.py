@@ -35,6 +35,7 @@ from scoring.api.games import request_serializers as gs
 from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
 from scoring.rules import RANKS
 from scoring.web.calculator.forms import RulesForm
+from tournaments.services import create_tournament, import_entrants, seat_next_round
 
 EXAMPLES = 12
 SKIPPED_PREFIXES = ("admin/",)  # Django's admin: its own forms, staff only, not this project's input layer
@@ -102,6 +103,20 @@ START = (
     "first_dealer",
     "title",
 )
+TOURNAMENT_FORM = (
+    "name",
+    "date",
+    "venue",
+    "ruleset",
+    "rounds",
+    "seating",
+    "seed",
+    "time_limit_minutes",
+    "standings_release",
+    "public",
+    "tiebreak_1",
+    "tiebreak_2",
+)
 ROUTES: dict[str, Route] = {
     "home": Route(),
     "favicon": Route(),
@@ -162,6 +177,29 @@ ROUTES: dict[str, Route] = {
     # The schema is generated on every request (about a second): a few examples suffice.
     "api-schema": Route(query=("format", "lang", "version"), examples=3),
     "api-docs": Route(examples=3),
+    "tournaments:list": Route(),
+    "tournaments:new": Route(form=TOURNAMENT_FORM),
+    "tournaments:table": Route(form=("action", "by", "note")),
+    "tournaments:dashboard": Route(),
+    "tournaments:dashboard-live": Route(),
+    "tournaments:settings": Route(form=TOURNAMENT_FORM),
+    "tournaments:staff-add": Route(form=("username", "role")),
+    "tournaments:staff-remove": Route(),
+    "tournaments:players": Route(),
+    "tournaments:player-add": Route(form=("name", "club", "rating")),
+    "tournaments:player-import": Route(form=("text", "file")),
+    "tournaments:player": Route(),
+    "tournaments:player-check-in": Route(form=("checked_in",)),
+    "tournaments:player-status": Route(query=("action",), form=("action", "reason")),
+    "tournaments:round-seat": Route(),
+    "tournaments:seating": Route(),
+    "tournaments:round-swap": Route(form=("first", "second", "reason")),
+    "tournaments:round-publish": Route(),
+    "tournaments:round-finalize": Route(form=("override", "reason")),
+    "tournaments:table-cards": Route(),
+    "tournaments:table-clear": Route(form=("reason",)),
+    "tournaments:standings": Route(),
+    "tournaments:log": Route(),
     "login": Route(query=("next",), form=("username", "password", "next")),
     "logout": Route(query=("next",), form=("next",)),
 }
@@ -307,7 +345,19 @@ def table(db) -> Table:
     services.hole_record(tie, entries={"Ann": 4, "Bob": 4}, ender=None)
     services.hole_record(tie, entries={"Ann": 2, "Bob": 2}, ender=None, playoff=True)
     player = Player.objects.filter(owner=user).first()
-    tokens = [game.edit_token, game.view_token, tie.edit_token, tie.view_token, "demo-friday-edit"]
+    # A tournament the fuzz user directs, round 1 seated: its pages are reached with real ids too.
+    event = create_tournament(director=user, name="Fuzz Open", seed=1)
+    import_entrants(event, "name\nAnn\nBob\nCy\nDi\n")
+    round_ = seat_next_round(event)
+    table_game = round_.tables.get().game
+    tokens = [
+        game.edit_token,
+        game.view_token,
+        tie.edit_token,
+        tie.view_token,
+        "demo-friday-edit",
+        table_game.edit_token,
+    ]
     return Table(
         {
             "token": tokens,
@@ -316,6 +366,10 @@ def table(db) -> Table:
             "player_id": [str(player.pk if player else 1), "0"],
             "name": ["official", "basic", "nope"],
             "rest": ["x", "holes/new/", "settings/"],
+            "pk": [str(event.pk), "0"],
+            "entrant_id": [str(event.entrants.first().pk), "0"],
+            "table_id": [str(round_.tables.get().pk), "0"],
+            "staff_id": ["1", "0"],
         }
     )
 
