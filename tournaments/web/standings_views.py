@@ -11,6 +11,7 @@ from tournaments.access import Action
 from tournaments.models import Entrant, StandingsRelease
 from tournaments.standings import compute_standings
 from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.forms import TIEBREAK_LABELS
 from tournaments.web.selectors import log_lines, player_rounds
 
 
@@ -23,7 +24,13 @@ def _live(page: TournamentPage) -> bool:
 def standings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     """Rank, player, per-round scores, penalty points, total, tiebreak columns, why above."""
     table = compute_standings(page.tournament, live=_live(page))
-    columns = [name for name, _value in table.lines[0].columns] if table.lines else []
+    # The tiebreak columns and chain under their readable names ("Most holes won", not most_holes_won).
+    columns = (
+        [str(TIEBREAK_LABELS.get(name, name)) for name, _value in table.lines[0].columns]
+        if table.lines
+        else []
+    )
+    chain = [str(TIEBREAK_LABELS.get(name, name)) for name in table.tiebreakers]
     return render(
         request,
         "tournaments/standings.html",
@@ -33,6 +40,7 @@ def standings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             incomplete=[line for line in table.lines if not line.complete and not line.disqualified],
             disqualified=[line for line in table.lines if line.disqualified],
             columns=columns,
+            chain=chain,
         ),
     )
 
