@@ -27,6 +27,7 @@ urlpatterns = [
     path("score/", include("scoring.web.calculator.urls")),
     path("rules/", rules_views.rules_reference, name="rules"),
     path("games/", include("scoring.web.games.urls")),
+    path("tournaments/", include("tournaments.web.urls")),
     path("api/v1/", include("scoring.api.calculator.urls")),
     path("api/v1/", include("scoring.api.games.urls")),
     path("api/v1/", include("tournaments.api.urls")),

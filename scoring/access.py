@@ -190,6 +190,31 @@ def managed_refusal_message(game: Game) -> str:
     }
 
 
+ManagedGameLinks = Callable[[Game, GameGrant], Iterable[tuple[str | Promise, str]]]
+_MANAGED_LINKS: dict[str, ManagedGameLinks] = {}
+
+
+def register_managed_game_links(managed_by: str, links: ManagedGameLinks) -> None:
+    """Let the app managing the games marked `managed_by` add links to their board (from its `ready()`):
+    `links(game, grant)` answers (label, url) pairs, e.g. a tournament table's "Confirm the scorecard".
+    It is called on every board render and poll of such a game, so it must not query the database
+    for what the game row already says (its status, its tokens)."""
+    _MANAGED_LINKS[managed_by] = links
+
+
+def unregister_managed_game_links(managed_by: str) -> None:
+    """Forget the links of the games marked `managed_by` (tests)."""
+    _MANAGED_LINKS.pop(managed_by, None)
+
+
+def managed_game_links(game: Game, grant: GameGrant) -> list[tuple[str, str]]:
+    """The links the game's manager shows on its board (none for an unmanaged game)."""
+    links = _MANAGED_LINKS.get(game.managed_by) if game.managed_by else None
+    if links is None:
+        return []
+    return [(str(label), url) for label, url in links(game, grant)]
+
+
 # --------------------------------------------------------------------------------------------
 # The decision
 

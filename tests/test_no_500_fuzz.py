@@ -40,6 +40,7 @@ from tournaments import services as tournament_services
 from tournaments.api import request_serializers as ts
 from tournaments.models import Entrant, Round, Staff, TableSeat, Tournament
 from tournaments.models import Table as EventTable
+from tournaments.services import create_tournament, import_entrants, seat_next_round
 
 EXAMPLES = 12
 SKIPPED_PREFIXES = ("admin/",)  # Django's admin: its own forms, staff only, not this project's input layer
@@ -106,6 +107,20 @@ START = (
     "player",
     "first_dealer",
     "title",
+)
+TOURNAMENT_FORM = (
+    "name",
+    "date",
+    "venue",
+    "ruleset",
+    "rounds",
+    "seating",
+    "seed",
+    "time_limit_minutes",
+    "standings_release",
+    "public",
+    "tiebreak_1",
+    "tiebreak_2",
 )
 ROUTES: dict[str, Route] = {
     "home": Route(),
@@ -185,6 +200,29 @@ ROUTES: dict[str, Route] = {
     "api-tournament-table-clear-dispute": Route(json=_fields(ts.ClearDisputeSerializer)),
     "api-tournament-standings": Route(),
     "api-game-confirm": Route(json=_fields(ts.ConfirmSerializer)),
+    "tournaments:list": Route(),
+    "tournaments:new": Route(form=TOURNAMENT_FORM),
+    "tournaments:table": Route(form=("action", "by", "note")),
+    "tournaments:dashboard": Route(),
+    "tournaments:dashboard-live": Route(),
+    "tournaments:settings": Route(form=TOURNAMENT_FORM),
+    "tournaments:staff-add": Route(form=("username", "role")),
+    "tournaments:staff-remove": Route(),
+    "tournaments:players": Route(),
+    "tournaments:player-add": Route(form=("name", "club", "rating")),
+    "tournaments:player-import": Route(form=("text", "file")),
+    "tournaments:player": Route(),
+    "tournaments:player-check-in": Route(form=("checked_in",)),
+    "tournaments:player-status": Route(query=("action",), form=("action", "reason")),
+    "tournaments:round-seat": Route(),
+    "tournaments:seating": Route(),
+    "tournaments:round-swap": Route(form=("first", "second", "reason")),
+    "tournaments:round-publish": Route(),
+    "tournaments:round-finalize": Route(form=("override", "reason")),
+    "tournaments:table-cards": Route(),
+    "tournaments:table-clear": Route(form=("reason",)),
+    "tournaments:standings": Route(),
+    "tournaments:log": Route(),
     "login": Route(query=("next",), form=("username", "password", "next")),
     "logout": Route(query=("next",), form=("next",)),
     "password_change": Route(form=("old_password", "new_password1", "new_password2")),
@@ -358,6 +396,9 @@ def table(db) -> Table:
             "table": ["1", "2", "0"],
             "name": ["official", "basic", "nope"],
             "rest": ["x", "holes/new/", "settings/"],
+            "pk": [str(event.pk), "0"],
+            "entrant_id": [str(event.entrants.first().pk), "0"],
+            "table_id": [str(round_.tables.first().pk), "0"],
         }
     )
 

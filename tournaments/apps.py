@@ -11,16 +11,22 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         """Plug the tournament into `scoring`'s seams: access, hole policy, error statuses, signals."""
         from scoring import hole_policies
-        from scoring.access import register_access_provider, register_game_manager
+        from scoring.access import (
+            register_access_provider,
+            register_game_manager,
+            register_managed_game_links,
+        )
         from scoring.error_statuses import register_error_status
         from tournaments import receivers
         from tournaments.access import table_hole_policy, table_staff_capabilities
         from tournaments.errors import STATUSES
         from tournaments.models import TABLE_MANAGER
+        from tournaments.web.links import table_board_links
 
         register_access_provider("tournaments.staff", table_staff_capabilities)
         register_game_manager(TABLE_MANAGER, _("the tournament's directors"))
         hole_policies.register_hole_policy(TABLE_MANAGER, table_hole_policy)
+        register_managed_game_links(TABLE_MANAGER, table_board_links)
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
         receivers.connect()

@@ -13,7 +13,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from scoring import selectors
-from scoring.access import GameGrant
+from scoring.access import GameGrant, managed_game_links
 from scoring.error_statuses import status_for
 from scoring.game_errors import (
     GameError,
@@ -119,6 +119,7 @@ def board_context(
         "more_history": len(history) > HISTORY_ON_PAGE,
         "ruleset_label": describe_preset(board.ruleset),
         "managed_label": game.managed_label if game.is_managed else "",
+        "managed_links": managed_game_links(game, grant),
         "can_manage": can_edit and grant.can_manage,
         "replay_url": f"{reverse('games:new')}?{replay_query}",
         "undo": undo_item(game) if can_edit else None,

@@ -1,0 +1,105 @@
+"""A table's confirmation page through the table link: the scorecard, "I confirm" or "I disagree";
+the table link opens nothing else of the event; the game's board links to the page once the game is
+over (through `scoring.access.register_managed_game_links`, the seam `scoring` offers)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from scoring import services as scoring_services
+from scoring.access import (
+    TokenKind,
+    grant_for,
+    managed_game_links,
+    register_managed_game_links,
+    unregister_managed_game_links,
+)
+from scoring.models import Game
+from tests.tournaments.web.conftest import Event, staffed_event
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def finish(table: Table) -> list[str]:
+    names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+    for hole in range(2):
+        scoring_services.hole_record(
+            table.game, entries={n: hole + i for i, n in enumerate(names)}, ender=None
+        )
+    return names
+
+
+@pytest.fixture
+def ev(db) -> Event:
+    return staffed_event()
+
+
+def test_a_player_confirms_the_finished_scorecard(client: Client, ev: Event) -> None:
+    names = finish(ev.table)
+    url = f"/tournaments/table/{ev.table.game.edit_token}/"
+    page = client.get(url).content.decode()
+    assert "Spring Open" in page and "Round 1 · Table 1" in page and names[0] in page
+    assert "I confirm the scorecard" in page
+    assert client.post(url, {"action": "confirm", "by": names[1]}).status_code == 302
+    table = Table.objects.get(pk=ev.table.pk)
+    assert table.confirmed_by.name == names[1]
+    assert f"Confirmed by {names[1]}" in client.get(url).content.decode()
+
+
+def test_a_player_disagrees_with_a_note_and_a_name_from_another_table_is_refused(
+    client: Client, ev: Event
+) -> None:
+    names = finish(ev.table)
+    url = f"/tournaments/table/{ev.table.game.edit_token}/"
+    stranger = ev.other_table.game.seats.first().name
+    refused = client.post(url, {"action": "confirm", "by": stranger})
+    assert refused.status_code == 400 and not Table.objects.get(pk=ev.table.pk).is_confirmed
+    assert (
+        client.post(url, {"action": "disagree", "by": names[2], "note": "Hole 1 was wrong"}).status_code
+        == 302
+    )
+    table = Table.objects.get(pk=ev.table.pk)
+    assert table.is_disputed and table.dispute_note == "Hole 1 was wrong"
+
+
+def test_confirming_before_the_end_says_the_game_is_not_over(client: Client, ev: Event) -> None:
+    names = list(ev.table.game.seats.values_list("name", flat=True))
+    url = f"/tournaments/table/{ev.table.game.edit_token}/"
+    assert "not over yet" in client.get(url).content.decode()
+    answer = client.post(url, {"action": "confirm", "by": names[0]})
+    assert answer.status_code == 409 and "not over yet" in answer.content.decode()
+
+
+def test_the_table_link_opens_nothing_else_of_the_event(client: Client, ev: Event) -> None:
+    table_token, view_token = ev.table.game.edit_token, ev.table.game.view_token
+    assert client.get(f"/tournaments/table/{view_token}/").status_code == 404
+    page = client.get(f"/tournaments/table/{table_token}/").content.decode()
+    assert f"/tournaments/{ev.tournament.pk}/" not in page
+    assert ev.other_table.game.edit_token not in page
+    plain = scoring_services.create_game(players=["Ann", "Bob"], ruleset="official")
+    assert client.get(f"/tournaments/table/{plain.edit_token}/").status_code == 404
+
+
+def test_the_board_links_to_the_confirmation_once_the_game_is_over(client: Client, ev: Event) -> None:
+    board = f"/games/e/{ev.table.game.edit_token}/"
+    confirm = f"/tournaments/table/{ev.table.game.edit_token}/"
+    page = client.get(board).content.decode()
+    assert "Spring Open, round 1, table 1" in page and confirm not in page
+    finish(ev.table)
+    assert confirm in client.get(board).content.decode()
+    assert confirm not in client.get(f"/games/v/{ev.table.game.view_token}/").content.decode()
+
+
+def test_the_managed_links_seam_calls_the_registered_function_for_its_games_only(ev: Event) -> None:
+    game = Game.objects.get(pk=ev.table.game.pk)
+    plain = scoring_services.create_game(players=["Ann", "Bob"], ruleset="official")
+    register_managed_game_links("tests.other", lambda g, grant: [("Other", "/x/")])
+    try:
+        assert managed_game_links(plain, grant_for(plain, TokenKind.EDIT)) == []
+        assert managed_game_links(game, grant_for(game, TokenKind.EDIT)) == []  # not over yet
+        game.managed_by = "tests.other"
+        assert managed_game_links(game, grant_for(game, TokenKind.EDIT)) == [("Other", "/x/")]
+    finally:
+        unregister_managed_game_links("tests.other")

@@ -1,0 +1,102 @@
+"""The players page: add one, import a CSV (uploaded or pasted; every bad line named by its number,
+nothing imported), check in (htmx and plain form), drop / withdraw / reinstate after a confirm step."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from tests.tournaments.helpers import event
+from tests.tournaments.web.conftest import as_user
+from tournaments.models import Entrant, EntrantStatus, EventLogEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_adds_a_player_and_names_a_duplicate() -> None:
+    tournament = event(3)
+    client = as_user("dora")
+    url = f"/tournaments/{tournament.pk}/players/add/"
+    assert client.post(url, {"name": "Ann", "club": "North", "rating": "1500"}).status_code == 302
+    assert Entrant.objects.get(tournament=tournament, name="Ann").rating == 1500
+    again = client.post(url, {"name": "ANN", "club": "", "rating": ""})
+    assert again.status_code == 400 and "ANN is already in the tournament" in again.content.decode()
+    bad = client.post(url, {"name": "Bob", "rating": "lots"})
+    assert bad.status_code == 400 and "Rating" in bad.content.decode()
+    assert tournament.entrants.count() == 4
+
+
+def test_a_csv_upload_with_bad_lines_names_each_by_number_and_imports_nothing() -> None:
+    tournament = event(3)
+    text = "name,club,rating\nAnn,North,1500\n,South,\nBob,,high\nP01\n"
+    upload = SimpleUploadedFile("players.csv", text.encode(), content_type="text/csv")
+    answer = as_user("dora").post(f"/tournaments/{tournament.pk}/players/import/", {"file": upload})
+    page = answer.content.decode()
+    assert answer.status_code == 400
+    assert "Line 3" in page and "Line 4" in page and "Line 5" in page and "Line 2" not in page
+    assert tournament.entrants.count() == 3
+
+
+def test_a_pasted_list_imports_every_player() -> None:
+    tournament = event(3)
+    client = as_user("dora")
+    answer = client.post(
+        f"/tournaments/{tournament.pk}/players/import/", {"text": "name,club\nAnn,North\nBob,South\n"}
+    )
+    assert answer.status_code == 302
+    assert "2 players imported" in client.get(answer["Location"]).content.decode()
+    assert set(tournament.entrants.values_list("name", flat=True)) >= {"Ann", "Bob"}
+    empty = client.post(f"/tournaments/{tournament.pk}/players/import/", {"text": ""})
+    assert empty.status_code == 400 and "Choose a CSV file or paste the list" in empty.content.decode()
+
+
+def test_check_in_toggles_by_htmx_and_by_a_plain_form() -> None:
+    tournament = event(3)
+    ann = tournament.entrants.get(name="P01")
+    client = as_user("dora")
+    url = f"/tournaments/{tournament.pk}/players/{ann.pk}/check-in/"
+    answer = client.post(url, {"checked_in": "1"}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    assert f'id="player-{ann.pk}"' in html and "1 checked in" in html and 'hx-swap-oob="true"' in html
+    assert Entrant.objects.get(pk=ann.pk).checked_in
+    assert client.post(url, {"checked_in": "0"}).status_code == 302
+    assert not Entrant.objects.get(pk=ann.pk).checked_in
+
+
+def test_drop_asks_first_then_drops_with_the_reason_logged_and_reinstate_brings_back() -> None:
+    tournament = event(4)
+    ann = tournament.entrants.get(name="P01")
+    client = as_user("dora")
+    url = f"/tournaments/{tournament.pk}/players/{ann.pk}/status/"
+    ask = client.get(url, {"action": "drop"})
+    assert ask.status_code == 200 and "Drop P01 from the later rounds?" in ask.content.decode()
+    assert Entrant.objects.get(pk=ann.pk).status == EntrantStatus.ACTIVE
+    assert client.post(url, {"action": "drop", "reason": "Went home ill"}).status_code == 302
+    assert Entrant.objects.get(pk=ann.pk).status == EntrantStatus.DROPPED
+    assert EventLogEntry.objects.get(tournament=tournament, action="player_dropped").reason == "Went home ill"
+    assert client.post(url, {"action": "reinstate"}).status_code == 302
+    assert Entrant.objects.get(pk=ann.pk).status == EntrantStatus.ACTIVE
+    assert client.post(url, {"action": "withdraw"}).status_code == 302
+    assert Entrant.objects.get(pk=ann.pk).status == EntrantStatus.WITHDRAWN
+    assert client.get(url, {"action": "explode"}).status_code == 302
+
+
+def test_the_public_sees_the_players_but_no_form_and_cannot_post() -> None:
+    tournament = event(4)
+    page = as_user(None).get(f"/tournaments/{tournament.pk}/players/").content.decode()
+    assert "P01" in page and "Add the player" not in page and "Check in" not in page
+    assert (
+        as_user("sam").post(f"/tournaments/{tournament.pk}/players/add/", {"name": "Zed"}).status_code == 403
+    )
+    assert not tournament.entrants.filter(name="Zed").exists()
+
+
+@pytest.mark.parametrize("players", [8, 40])
+def test_the_players_page_takes_a_fixed_number_of_queries(
+    players: int, django_assert_max_num_queries
+) -> None:
+    tournament = event(players)
+    client = as_user("dora")
+    with django_assert_max_num_queries(8):
+        assert client.get(f"/tournaments/{tournament.pk}/players/").status_code == 200

@@ -1,0 +1,146 @@
+"""A tournament as a whole: the list of events, a new one, its settings and its staff."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scoring.error_statuses import ANSWERED_ERRORS
+from tournaments import services
+from tournaments.access import Action, staffed_tournaments, visible_tournaments
+from tournaments.models import Staff
+from tournaments.web.access import TournamentPage, error_status, problems_of, tournament_page
+from tournaments.web.forms import StaffForm, TournamentForm, add_problems
+
+PUBLIC_ON_LIST = 50
+
+
+@require_http_methods(["GET", "HEAD"])
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """My events (directed or helped) and the public ones; two queries whatever their number."""
+    mine = list(staffed_tournaments(request.user).select_related("director").order_by("-date", "-pk"))
+    mine_ids = {t.pk for t in mine}
+    public = [
+        t
+        for t in visible_tournaments(None)
+        .select_related("director")
+        .order_by("-date", "-pk")[: PUBLIC_ON_LIST + len(mine_ids)]
+        if t.pk not in mine_ids
+    ][:PUBLIC_ON_LIST]
+    return render(request, "tournaments/list.html", {"mine": mine, "public": public})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    """A new tournament, directed by the user who creates it."""
+    status = 200
+    if request.method == "POST":
+        form = TournamentForm(request.POST)
+        if form.is_valid():
+            try:
+                tournament = services.create_tournament(director=request.user, **form.settings())
+            except ANSWERED_ERRORS as error:
+                add_problems(form, problems_of(error))
+                status = error_status(error)
+            else:
+                messages.success(
+                    request,
+                    _("%(name)s is created (seed %(seed)s).")
+                    % {"name": tournament.name, "seed": tournament.seed},
+                )
+                return redirect("tournaments:players", pk=tournament.pk)
+        else:
+            status = 400
+    else:
+        form = TournamentForm()
+    return render(request, "tournaments/settings.html", {"form": form, "tournament": None}, status=status)
+
+
+@tournament_page(Action.RUN, methods=("GET", "HEAD", "POST"))
+def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """The settings (the ruleset and seed frozen once round 1 is seated) and, for the director, the staff."""
+    tournament = page.tournament
+    frozen = tournament.round_set.exists()
+    status = 200
+    if request.method == "POST":
+        form = TournamentForm(request.POST, frozen=frozen, initial=TournamentForm.initial_of(tournament))
+        if form.is_valid():
+            try:
+                services.update_tournament(tournament, actor=request.user, **form.settings(tournament))
+            except ANSWERED_ERRORS as error:
+                add_problems(form, problems_of(error))
+                status = error_status(error)
+            else:
+                messages.success(request, _("Settings saved."))
+                return redirect("tournaments:settings", pk=tournament.pk)
+        else:
+            status = 400
+    else:
+        form = TournamentForm(initial=TournamentForm.initial_of(tournament), frozen=frozen)
+    return _settings_page(request, page, form, StaffForm(), status)
+
+
+def _settings_page(
+    request: HttpRequest, page: TournamentPage, form: TournamentForm, staff_form: StaffForm, status: int
+) -> HttpResponse:
+    staff = (
+        list(
+            Staff.objects.filter(tournament=page.tournament)
+            .select_related("user")
+            .order_by("role", "user__username")
+        )
+        if page.can_staff
+        else []
+    )
+    return render(
+        request,
+        "tournaments/settings.html",
+        page.context(form=form, staff_form=staff_form, staff=staff, frozen=form.frozen),
+        status=status,
+    )
+
+
+@tournament_page(Action.STAFF, methods=("POST",))
+def staff_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """Make a user a co-director or an official (the director only)."""
+    tournament = page.tournament
+    staff_form = StaffForm(request.POST)
+    status = 400
+    if staff_form.is_valid():
+        try:
+            added = services.add_staff(
+                tournament,
+                staff_form.cleaned_data["username"],
+                staff_form.cleaned_data["role"],
+                actor=request.user,
+            )
+        except ANSWERED_ERRORS as error:
+            add_problems(staff_form, problems_of(error))
+            status = error_status(error)
+        else:
+            messages.success(
+                request,
+                _("%(name)s is now %(role)s.")
+                % {"name": added.user.get_username(), "role": added.get_role_display().lower()},
+            )
+            return redirect("tournaments:settings", pk=tournament.pk)
+    form = TournamentForm(initial=TournamentForm.initial_of(tournament), frozen=tournament.round_set.exists())
+    return _settings_page(request, page, form, staff_form, status)
+
+
+@tournament_page(Action.STAFF, methods=("POST",))
+def staff_remove(request: HttpRequest, page: TournamentPage, staff_id: int) -> HttpResponse:
+    """Take a co-director or an official off the event (the director only)."""
+    try:
+        services.remove_staff(page.tournament, staff_id, actor=request.user)
+    except ANSWERED_ERRORS as error:
+        for problem in problems_of(error):
+            messages.error(request, problem.message)
+    else:
+        messages.success(request, _("Removed from the staff."))
+    return redirect("tournaments:settings", pk=page.tournament.pk)

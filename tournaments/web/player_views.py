@@ -1,0 +1,160 @@
+"""A tournament's players: the list with its counts, adding one, a CSV import (every bad line named by
+its number, nothing imported), check-in (htmx, or a plain form), drop / withdraw / reinstate after a
+confirm step."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.error_statuses import ANSWERED_ERRORS
+from tournaments import services
+from tournaments.access import Action
+from tournaments.models import Entrant, EntrantStatus
+from tournaments.web.access import TournamentPage, error_status, problems_of, tournament_page
+from tournaments.web.forms import ImportForm, PlayerForm, ReasonForm, add_problems
+from tournaments.web.selectors import player_counts
+
+#: The status changes of the confirm step: what the button says, what it does.
+STATUS_ACTIONS = {
+    "drop": (gettext_lazy("Drop %(name)s from the later rounds"), EntrantStatus.DROPPED),
+    "withdraw": (gettext_lazy("Withdraw %(name)s from the event"), EntrantStatus.WITHDRAWN),
+    "reinstate": (gettext_lazy("Bring %(name)s back for the later rounds"), EntrantStatus.ACTIVE),
+}
+
+
+def _players_page(
+    request: HttpRequest,
+    page: TournamentPage,
+    *,
+    form: PlayerForm | None = None,
+    import_form: ImportForm | None = None,
+    import_problems: list | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    tournament = page.tournament
+    entrants = list(tournament.entrants.order_by("name_key", "pk"))
+    return render(
+        request,
+        "tournaments/players.html",
+        page.context(
+            entrants=entrants,
+            counts=player_counts(tournament),
+            form=form or PlayerForm(),
+            import_form=import_form or ImportForm(),
+            import_problems=import_problems or [],
+        ),
+        status=status,
+    )
+
+
+@tournament_page(Action.VIEW)
+def players(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """The players and, for those who run the event, the forms that change them."""
+    return _players_page(request, page)
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def player_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """Register one player."""
+    form = PlayerForm(request.POST)
+    if not form.is_valid():
+        return _players_page(request, page, form=form, status=400)
+    try:
+        entrant = services.add_entrant(
+            page.tournament,
+            form.cleaned_data["name"],
+            club=form.cleaned_data.get("club") or "",
+            rating=form.cleaned_data.get("rating"),
+            actor=request.user,
+        )
+    except ANSWERED_ERRORS as error:
+        add_problems(form, problems_of(error))
+        return _players_page(request, page, form=form, status=error_status(error))
+    messages.success(request, _("%(name)s is registered.") % {"name": entrant.name})
+    return redirect("tournaments:players", pk=page.tournament.pk)
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """Import a CSV list, uploaded or pasted: all the players or, when any line is bad, none."""
+    form = ImportForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _players_page(request, page, import_form=form, status=400)
+    upload = form.cleaned_data.get("file")
+    text: str | bytes = upload.read() if upload else form.cleaned_data["text"]
+    try:
+        created = services.import_entrants(page.tournament, text, actor=request.user)
+    except ANSWERED_ERRORS as error:
+        return _players_page(
+            request, page, import_form=form, import_problems=problems_of(error), status=error_status(error)
+        )
+    messages.success(request, _("%(n)s players imported.") % {"n": len(created)})
+    return redirect("tournaments:players", pk=page.tournament.pk)
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def player_check_in(request: HttpRequest, page: TournamentPage, entrant_id: int) -> HttpResponse:
+    """Mark a player present or not (`checked_in` = "1" or "0"); htmx gets the row back, a plain
+    form the players page."""
+    wanted = request.POST.get("checked_in") == "1"
+    try:
+        entrant = services.set_checked_in(page.tournament, entrant_id, wanted, actor=request.user)
+    except ANSWERED_ERRORS as error:
+        raise Http404(problems_of(error)[0].message) from None
+    if request.htmx:
+        response = render(request, "tournaments/players.html#player_row", page.context(entrant=entrant))
+        # The counts above the list change too: htmx swaps them out of band.
+        extra = render(
+            request,
+            "tournaments/players.html#counts",
+            page.context(counts=player_counts(page.tournament), oob=True),
+        )
+        response.content += extra.content
+        return response
+    return redirect("tournaments:players", pk=page.tournament.pk)
+
+
+@tournament_page(Action.RUN, methods=("GET", "HEAD", "POST"))
+def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -> HttpResponse:
+    """Drop, withdraw or reinstate a player: GET asks to confirm, POST does it."""
+    action = str(request.POST.get("action") if request.method == "POST" else request.GET.get("action", ""))
+    entrant = Entrant.objects.filter(tournament=page.tournament, pk=entrant_id).first()
+    if entrant is None:
+        raise Http404(_("No such player in this tournament."))
+    if action not in STATUS_ACTIONS:
+        messages.error(request, _("Choose drop, withdraw or reinstate."))
+        return redirect("tournaments:players", pk=page.tournament.pk)
+    label, target = STATUS_ACTIONS[action]
+    form = ReasonForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                if target == EntrantStatus.ACTIVE:
+                    services.reinstate_entrant(page.tournament, entrant.pk, actor=request.user)
+                else:
+                    services.drop_entrant(
+                        page.tournament,
+                        entrant.pk,
+                        status=target,
+                        actor=request.user,
+                        reason=form.cleaned_data.get("reason") or "",
+                    )
+            except ANSWERED_ERRORS as error:
+                add_problems(form, problems_of(error))
+                status = error_status(error)
+            else:
+                messages.success(request, _("%(name)s: done.") % {"name": entrant.name})
+                return redirect("tournaments:players", pk=page.tournament.pk)
+        else:
+            status = 400
+    return render(
+        request,
+        "tournaments/player_status.html",
+        page.context(entrant=entrant, action=action, label=label % {"name": entrant.name}, form=form),
+        status=status,
+    )

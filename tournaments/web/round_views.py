@@ -1,0 +1,215 @@
+"""The staff's pages of the rounds: the dashboard of the current round (with its live partial, polled
+by htmx), seating the next round, a round's seating with the swap form, publishing, finalizing
+(the 409 naming the tables in the way, an override with a reason), clearing a flagged table and the
+printable table cards with their QR codes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.web.qr import qr_svg
+from tournaments import services
+from tournaments.access import Action
+from tournaments.models import Round, RoundStatus, Table, TableSeat
+from tournaments.web.access import TournamentPage, error_status, problems_of, tournament_page
+from tournaments.web.forms import ReasonForm, SwapForm, add_problems
+from tournaments.web.selectors import TableLine, player_counts, rounds_of, table_lines
+
+POLL_SECONDS = 10
+
+
+def _dashboard_context(page: TournamentPage) -> dict[str, Any]:
+    """What the dashboard and its live partial draw (a fixed number of queries)."""
+    tournament = page.tournament
+    rounds = rounds_of(tournament)
+    current = rounds[-1] if rounds else None
+    lines = table_lines(current) if current else []
+    states = [line.state for line in lines]
+    return page.context(
+        rounds=rounds,
+        current=current,
+        lines=lines,
+        counts=player_counts(tournament),
+        playing=states.count("playing") + states.count("waiting"),
+        finished=states.count("finished"),
+        confirmed=states.count("confirmed"),
+        flagged=states.count("flagged"),
+        can_seat=(current is None or current.status == RoundStatus.FINALIZED)
+        and len(rounds) < tournament.rounds,
+        next_number=len(rounds) + 1,
+        poll_seconds=POLL_SECONDS,
+    )
+
+
+@tournament_page(Action.VIEW)
+def dashboard(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """The event's main page for its staff; everyone else is shown the standings."""
+    if not page.is_staff:
+        return redirect("tournaments:standings", pk=page.tournament.pk)
+    return _render_dashboard(request, page)
+
+
+def _render_dashboard(
+    request: HttpRequest,
+    page: TournamentPage,
+    *,
+    problems: list | None = None,
+    override_form: ReasonForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    context = _dashboard_context(page)
+    context.update(problems=problems or [], override_form=override_form or ReasonForm())
+    return render(request, "tournaments/dashboard.html", context, status=status)
+
+
+@tournament_page(Action.SEE_LIVE)
+def dashboard_live(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """The dashboard's live part (round status and tables), polled every ten seconds."""
+    return render(request, "tournaments/dashboard.html#live", _dashboard_context(page))
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def round_seat(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """Seat the next round, then show its seating (to swap, then publish)."""
+    try:
+        round_ = services.seat_next_round(page.tournament, actor=request.user)
+    except ANSWERED_ERRORS as error:
+        return _render_dashboard(request, page, problems=problems_of(error), status=error_status(error))
+    messages.success(
+        request,
+        _("Round %(n)s is seated: check the tables, then publish it.") % {"n": round_.number},
+    )
+    return redirect("tournaments:seating", pk=page.tournament.pk, number=round_.number)
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def round_publish(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+    """Let the tables of a seated round score."""
+    try:
+        services.publish_round(page.tournament, number, actor=request.user)
+    except ANSWERED_ERRORS as error:
+        return _render_dashboard(request, page, problems=problems_of(error), status=error_status(error))
+    messages.success(request, _("Round %(n)s is published: the tables can score.") % {"n": number})
+    return redirect("tournaments:dashboard", pk=page.tournament.pk)
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+    """Lock a round; with `override` and a reason, despite finished but unconfirmed tables."""
+    form = ReasonForm(request.POST)
+    override = request.POST.get("override") == "1"
+    if not form.is_valid():
+        return _render_dashboard(request, page, override_form=form, status=400)
+    try:
+        services.finalize_round(
+            page.tournament,
+            number,
+            override=override,
+            reason=form.cleaned_data.get("reason") or "",
+            actor=request.user,
+        )
+    except ANSWERED_ERRORS as error:
+        if override:
+            add_problems(form, problems_of(error))
+        return _render_dashboard(
+            request, page, problems=problems_of(error), override_form=form, status=error_status(error)
+        )
+    messages.success(request, _("Round %(n)s is finalized.") % {"n": number})
+    return redirect("tournaments:dashboard", pk=page.tournament.pk)
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def table_clear(request: HttpRequest, page: TournamentPage, table_id: int) -> HttpResponse:
+    """The director settled a table's disagreement: its players can confirm again."""
+    table = Table.objects.filter(pk=table_id, round__tournament=page.tournament).first()
+    if table is None:
+        raise Http404(_("No such table in this tournament."))
+    form = ReasonForm(request.POST)
+    note = form.cleaned_data.get("reason", "") if form.is_valid() else ""
+    services.clear_dispute(table, note=note, actor=request.user)
+    messages.success(request, _("Table %(n)s: the disagreement is cleared.") % {"n": table.number})
+    return redirect("tournaments:dashboard", pk=page.tournament.pk)
+
+
+def _round_or_404(page: TournamentPage, number: int) -> Round:
+    found = Round.objects.filter(tournament=page.tournament, number=number).first()
+    if found is None:
+        raise Http404(_("No such round."))
+    return found
+
+
+def _seating_page(
+    request: HttpRequest, page: TournamentPage, round_: Round, form: SwapForm | None = None, status: int = 200
+) -> HttpResponse:
+    lines = table_lines(round_)
+    players = sorted(
+        (
+            (seat.entrant_id, seat.entrant.name)
+            for seat in TableSeat.objects.filter(round=round_).select_related("entrant")
+        ),
+        key=lambda pair: pair[1].casefold(),
+    )
+    return render(
+        request,
+        "tournaments/seating.html",
+        page.context(
+            round=round_,
+            lines=lines,
+            swap_form=form or SwapForm(players=players),
+            can_swap=page.can_run and round_.status == RoundStatus.SEATED,
+        ),
+        status=status,
+    )
+
+
+@tournament_page(Action.VIEW)
+def round_seating(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+    """A round's tables: players in seat order, who deals first, the repeat pairings."""
+    return _seating_page(request, page, _round_or_404(page, number))
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+    """Swap two players of a seated round, with a reason kept in the log."""
+    round_ = _round_or_404(page, number)
+    players = list(
+        TableSeat.objects.filter(round=round_)
+        .values_list("entrant_id", "entrant__name")
+        .order_by("entrant__name_key")
+    )
+    form = SwapForm(request.POST, players=players)
+    if not form.is_valid():
+        return _seating_page(request, page, round_, form, status=400)
+    try:
+        services.swap_players(
+            page.tournament,
+            number,
+            form.cleaned_data["first"],
+            form.cleaned_data["second"],
+            reason=form.cleaned_data["reason"],
+            actor=request.user,
+        )
+    except ANSWERED_ERRORS as error:
+        add_problems(form, problems_of(error))
+        return _seating_page(request, page, round_, form, status=error_status(error))
+    messages.success(request, _("Swapped."))
+    return redirect("tournaments:seating", pk=page.tournament.pk, number=number)
+
+
+@tournament_page(Action.SEE_LIVE)
+def table_cards(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+    """One printable card per table: the table's players, who deals first, its link and QR code."""
+    round_ = _round_or_404(page, number)
+    cards: list[tuple[TableLine, str, Any]] = []
+    for line in table_lines(round_):
+        url = request.build_absolute_uri(reverse("games:edit", args=[line.game.edit_token]))
+        label = _("QR code of table %(n)s's link") % {"n": line.table.number}
+        cards.append((line, url, qr_svg(url, label=label)))
+    return render(request, "tournaments/table_cards.html", page.context(round=round_, cards=cards))

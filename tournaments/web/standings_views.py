@@ -1,0 +1,64 @@
+"""The standings (public as the director released them, live for the staff), a player's record
+round by round and hole by hole, and the event's log (staff)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from tournaments.access import Action
+from tournaments.models import Entrant, StandingsRelease
+from tournaments.standings import compute_standings
+from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.forms import TIEBREAK_LABELS
+from tournaments.web.selectors import log_lines, player_rounds
+
+
+def _live(page: TournamentPage) -> bool:
+    """The staff see the round in play; the public too unless the standings come after each round."""
+    return page.is_staff or page.tournament.standings_release == StandingsRelease.LIVE
+
+
+@tournament_page(Action.VIEW)
+def standings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """Rank, player, per-round scores, penalty points, total, tiebreak columns, why above."""
+    table = compute_standings(page.tournament, live=_live(page))
+    # The tiebreak columns and chain under their readable names ("Most holes won", not most_holes_won).
+    columns = (
+        [str(TIEBREAK_LABELS.get(name, name)) for name, _value in table.lines[0].columns]
+        if table.lines
+        else []
+    )
+    chain = [str(TIEBREAK_LABELS.get(name, name)) for name in table.tiebreakers]
+    return render(
+        request,
+        "tournaments/standings.html",
+        page.context(
+            standings=table,
+            complete=[line for line in table.lines if line.complete],
+            incomplete=[line for line in table.lines if not line.complete and not line.disqualified],
+            disqualified=[line for line in table.lines if line.disqualified],
+            columns=columns,
+            chain=chain,
+        ),
+    )
+
+
+@tournament_page(Action.VIEW)
+def player_detail(request: HttpRequest, page: TournamentPage, entrant_id: int) -> HttpResponse:
+    """One player's event: each round's table, its scores hole by hole and who won each hole."""
+    entrant = Entrant.objects.filter(tournament=page.tournament, pk=entrant_id).first()
+    if entrant is None:
+        raise Http404(_("No such player in this tournament."))
+    return render(
+        request,
+        "tournaments/player.html",
+        page.context(entrant=entrant, rounds=player_rounds(page.tournament, entrant, live=_live(page))),
+    )
+
+
+@tournament_page(Action.SEE_LIVE)
+def event_log(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """Everything the staff did, newest first: swaps, overrides, finalizations, drops, with reasons."""
+    return render(request, "tournaments/log.html", page.context(lines=log_lines(page.tournament)))

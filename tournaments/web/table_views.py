@@ -1,0 +1,73 @@
+"""A table's confirmation page, reached through the table's link (its game's edit token): the event,
+round, table and players, the finished scorecard, "I confirm" or "I disagree" with a note.
+
+The table link opens this page and its game, nothing else of the event: no standings, no other
+table, no link to the dashboard.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.models import Game, GameStatus
+from tournaments import services
+from tournaments.models import TABLE_MANAGER, Table
+from tournaments.web.access import error_status, problems_of
+from tournaments.web.forms import ConfirmForm, add_problems
+from tournaments.web.selectors import scorecards
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """Show the table's scorecard; POST `action=confirm` (with `by`) or `action=disagree` (with a note)."""
+    table = (
+        Table.objects.select_related("round__tournament", "game", "confirmed_by", "disputed_by")
+        .filter(game__edit_token=token, game__managed_by=TABLE_MANAGER)
+        .first()
+    )
+    if table is None:
+        raise Http404(_("No table has this link. Check that the whole link was copied."))
+    game: Game = table.game
+    card = scorecards([game.pk])[game.pk]
+    form = ConfirmForm(request.POST or None, names=card.players)
+    status = 200
+    if request.method == "POST":
+        disagree = request.POST.get("action") == "disagree"
+        if form.is_valid():
+            try:
+                services.confirm_table(
+                    game, form.cleaned_data["by"], disagree=disagree, note=form.cleaned_data.get("note") or ""
+                )
+            except ANSWERED_ERRORS as error:
+                add_problems(form, problems_of(error))
+                status = error_status(error)
+            else:
+                messages.success(
+                    request,
+                    _("Your disagreement is sent to the director.")
+                    if disagree
+                    else _("Thank you: the scorecard is confirmed."),
+                )
+                return redirect("tournaments:table", token=token)
+        else:
+            status = 400
+    return render(
+        request,
+        "tournaments/table_confirm.html",
+        {
+            "table": table,
+            "round": table.round,
+            "event": table.round.tournament,
+            "game": game,
+            "card": card,
+            "form": form,
+            "finished": game.status == GameStatus.FINISHED,
+            "token": token,
+        },
+        status=status,
+    )

@@ -1,0 +1,38 @@
+"""URLs of the tournament pages (/tournaments/).
+
+<pk>/...            an event's pages, each checked by `tournaments.web.access.tournament_page`;
+table/<edit token>/ a table's confirmation page, reached through the table's link.
+"""
+
+from django.urls import path
+
+from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
+from tournaments.web import event_views, player_views, round_views, standings_views, table_views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", event_views.tournament_list, name="list"),
+    path("new/", event_views.tournament_new, name="new"),
+    path("table/<token:token>/", table_views.table_confirm, name="table"),
+    path("<id:pk>/", round_views.dashboard, name="dashboard"),
+    path("<id:pk>/live/", round_views.dashboard_live, name="dashboard-live"),
+    path("<id:pk>/settings/", event_views.tournament_settings, name="settings"),
+    path("<id:pk>/staff/", event_views.staff_add, name="staff-add"),
+    path("<id:pk>/staff/<id:staff_id>/remove/", event_views.staff_remove, name="staff-remove"),
+    path("<id:pk>/players/", player_views.players, name="players"),
+    path("<id:pk>/players/add/", player_views.player_add, name="player-add"),
+    path("<id:pk>/players/import/", player_views.player_import, name="player-import"),
+    path("<id:pk>/players/<id:entrant_id>/", standings_views.player_detail, name="player"),
+    path("<id:pk>/players/<id:entrant_id>/check-in/", player_views.player_check_in, name="player-check-in"),
+    path("<id:pk>/players/<id:entrant_id>/status/", player_views.player_status, name="player-status"),
+    path("<id:pk>/rounds/seat/", round_views.round_seat, name="round-seat"),
+    path("<id:pk>/rounds/<number:number>/", round_views.round_seating, name="seating"),
+    path("<id:pk>/rounds/<number:number>/swap/", round_views.round_swap, name="round-swap"),
+    path("<id:pk>/rounds/<number:number>/publish/", round_views.round_publish, name="round-publish"),
+    path("<id:pk>/rounds/<number:number>/finalize/", round_views.round_finalize, name="round-finalize"),
+    path("<id:pk>/rounds/<number:number>/cards/", round_views.table_cards, name="table-cards"),
+    path("<id:pk>/tables/<id:table_id>/clear/", round_views.table_clear, name="table-clear"),
+    path("<id:pk>/standings/", standings_views.standings, name="standings"),
+    path("<id:pk>/log/", standings_views.event_log, name="log"),
+]
