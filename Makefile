@@ -53,6 +53,7 @@ format: setup
 bench: setup
 	$(PY) bench/engine.py
 	$(PY) bench/live_games.py
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/golfclub} $(PY) bench/tournament.py
 
 # Retake the pictures in docs/screenshots/ from the browser tests (needs Chromium).
 screenshots: setup

@@ -1,8 +1,9 @@
 """A tournament's standings (SPEC "Standings"), read in a fixed handful of queries whatever its size.
 
-The ranking itself is the rules engine's `rank_event`: totals, countback over every regular hole a
-player played in the event, holes won against each hole's own table, playoffs, shared places.
-This module only decides which holes count and in which group a player ranks:
+The ranking itself is the rules engine's (`rank_records`, `rank_event`'s twin for records gathered
+here in one pass): totals, countback over every regular hole a player played in the event, holes
+won against each hole's own table, playoffs, shared places. This module only decides which holes
+count and in which group a player ranks:
 
 1. players whose record is complete (a game in every counted round, not disqualified from one),
    by total (holes plus penalty points), the event's tiebreak chain breaking ties;
@@ -22,8 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.models import HoleEntry
-from scoring.rules import rank_event
-from scoring.rules.holes import PlayedHole
+from scoring.rules import PlayerRecord, rank_records
 from tournaments.models import EntrantStatus, Penalty, PenaltyStep, Round, RoundStatus, TableSeat, Tournament
 
 
@@ -86,36 +86,41 @@ def counted_rounds(tournament: Tournament, rounds: list[Round], *, live: bool) -
 
 
 def compute_standings(tournament: Tournament, *, live: bool = True) -> Standings:
-    """The standings of `tournament` (six queries, whatever its size)."""
+    """The standings of `tournament` (five queries, whatever its size)."""
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     counted = counted_rounds(tournament, rounds, live=live)
-    counted_ids = [r.pk for r in counted]
     number_of = {r.pk: r.number for r in counted}
     entrants = list(
         tournament.entrants.order_by("name_key", "pk").values_list("pk", "name", "club", "status")
     )
     name_of = {pk: name for pk, name, _club, _status in entrants}
-    seat_owner: dict[tuple[int, int], int] = {}
-    seated: dict[int, set[int]] = defaultdict(set)  # entrant -> round numbers
-    for round_id, game_id, seat, entrant_id in TableSeat.objects.filter(round_id__in=counted_ids).values_list(
-        "round_id", "table__game_id", "seat", "entrant_id"
-    ):
-        seat_owner[(game_id, seat)] = entrant_id
-        seated[entrant_id].add(number_of[round_id])
     points: dict[int, int] = defaultdict(int)
-    round_dq: dict[int, set[int]] = defaultdict(set)
+    round_dq: set[tuple[int, int]] = set()  # (entrant, round number)
     event_dq: set[int] = set()
-    for entrant_id, step, pts, round_number in Penalty.objects.filter(
-        tournament=tournament, rescinded_at__isnull=True
-    ).values_list("entrant_id", "step", "points", "round_number"):
+    for entrant_id, step, pts, round_number in (
+        Penalty.objects.filter(tournament=tournament, rescinded_at__isnull=True)
+        .order_by()
+        .values_list("entrant_id", "step", "points", "round_number")
+    ):
         points[entrant_id] += pts
         if step == PenaltyStep.ROUND_DQ and round_number is not None:
-            round_dq[entrant_id].add(round_number)
+            round_dq.add((entrant_id, round_number))
         elif step == PenaltyStep.EVENT_DQ:
             event_dq.add(entrant_id)
-    holes, per_round = _played_holes(
-        counted_ids, seat_owner, name_of, round_dq, _round_of_games(counted_ids, number_of)
-    )
+    # Whose each seat of each counted table is. A player disqualified from a round has no valid
+    # game in it: their seat there is left out, so their scores neither count nor beat anyone's.
+    owner: dict[tuple[int, int], tuple[int, int]] = {}  # (game, seat) -> (entrant, round number)
+    valid: dict[int, set[int]] = defaultdict(set)  # entrant -> round numbers with a valid game
+    for round_id, game_id, seat, entrant_id in (
+        TableSeat.objects.filter(round_id__in=number_of)
+        .order_by()
+        .values_list("round_id", "table__game_id", "seat", "entrant_id")
+    ):
+        number = number_of[round_id]
+        if (entrant_id, number) not in round_dq:
+            owner[(game_id, seat)] = (entrant_id, number)
+            valid[entrant_id].add(number)
+    records, per_round = _records(list(number_of), owner, name_of)
     numbers = tuple(r.number for r in counted)
     final = (
         bool(rounds)
@@ -125,11 +130,11 @@ def compute_standings(tournament: Tournament, *, live: bool = True) -> Standings
     chain = tuple(tournament.tiebreakers)
     if not final:
         chain = tuple(m for m in chain if m != "sudden_death")
-    group_of, kind_of = _groups(entrants, seated, round_dq, event_dq, numbers)
+    group_of, kind_of = _groups(entrants, valid, event_dq, numbers)
     penalties = {name_of[pk]: pts for pk, pts in points.items() if pts and pk in name_of}
-    ranked = rank_event(
+    ranked = rank_records(
         [name for _pk, name, _club, _status in entrants],
-        holes,
+        records,
         chain,
         penalties or None,
         groups={name_of[pk]: group for pk, group in group_of.items()},
@@ -163,46 +168,45 @@ def compute_standings(tournament: Tournament, *, live: bool = True) -> Standings
     return Standings(lines=tuple(lines), round_numbers=numbers, tiebreakers=chain, final=final, live=live)
 
 
-def _round_of_games(counted_ids: list[int], number_of: dict[int, int]) -> dict[int, int]:
-    return {
-        game_id: number_of[round_id]
-        for game_id, round_id in TableSeat.objects.filter(round_id__in=counted_ids)
-        .values_list("table__game_id", "round_id")
-        .distinct()
-    }
+def _records(
+    round_ids: list[int], owner: dict[tuple[int, int], tuple[int, int]], name_of: dict[int, str]
+) -> tuple[dict[str, PlayerRecord], dict[tuple[int, int], int]]:
+    """Every regular hole score of the counted rounds' tables, in one query and one pass: each
+    player's record (scores and holes won at their own table) by name, and their total per round.
 
-
-def _played_holes(
-    counted_ids: list[int],
-    seat_owner: dict[tuple[int, int], int],
-    name_of: dict[int, str],
-    round_dq: dict[int, set[int]],
-    round_of_game: dict[int, int],
-) -> tuple[list[PlayedHole], dict[tuple[int, int], int]]:
-    """Every regular hole of the counted rounds' tables, scores by player name; and each player's
-    total per round. A player disqualified from a round has no valid game in it: their scores of
-    that round do not count."""
-    scores: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
+    A 1,000-player event has 45,000 scores: they are read as plain rows (no hole objects) and the
+    lowest score of each hole is found on the way, so holes won need no second grouping."""
+    entries = (
+        HoleEntry.objects.filter(hole__game__tournament_table__round_id__in=round_ids, hole__is_playoff=False)
+        .order_by()
+        .values_list("hole_id", "hole__game_id", "seat__seat", "score")
+    )
+    kept: list[tuple[int, int, int, int]] = []  # (hole, entrant, round number, score)
+    lowest: dict[int, int] = {}
+    for hole_id, game_id, seat, score in entries:
+        found = owner.get((game_id, seat))
+        if found is None:
+            continue
+        kept.append((hole_id, found[0], found[1], score))
+        if hole_id not in lowest or score < lowest[hole_id]:
+            lowest[hole_id] = score
+    scores: dict[int, list[int]] = defaultdict(list)
+    won: dict[int, int] = defaultdict(int)
     per_round: dict[tuple[int, int], int] = defaultdict(int)
-    for game_id, number, seat, score in HoleEntry.objects.filter(
-        hole__game__tournament_table__round_id__in=counted_ids, hole__is_playoff=False
-    ).values_list("hole__game_id", "hole__number", "seat__seat", "score"):
-        entrant_id = seat_owner.get((game_id, seat))
-        if entrant_id is None:
-            continue
-        round_number = round_of_game[game_id]
-        if round_number in round_dq.get(entrant_id, ()):
-            continue
-        scores[(game_id, number)][name_of[entrant_id]] = score
-        per_round[(entrant_id, round_number)] += score
-    holes = [PlayedHole(number=number, scores=s, table=game_id) for (game_id, number), s in scores.items()]
-    return holes, per_round
+    for hole_id, entrant_id, number, score in kept:
+        scores[entrant_id].append(score)
+        if score == lowest[hole_id]:
+            won[entrant_id] += 1
+        per_round[(entrant_id, number)] += score
+    records = {
+        name_of[pk]: PlayerRecord(tuple(played), won[pk]) for pk, played in scores.items() if pk in name_of
+    }
+    return records, per_round
 
 
 def _groups(
     entrants: list[tuple[int, str, str, str]],
-    seated: dict[int, set[int]],
-    round_dq: dict[int, set[int]],
+    valid: dict[int, set[int]],
     event_dq: set[int],
     numbers: tuple[int, ...],
 ) -> tuple[dict[int, int], dict[int, str]]:
@@ -215,11 +219,11 @@ def _groups(
         if pk in event_dq or status == EntrantStatus.DISQUALIFIED:
             group_of[pk], kind_of[pk] = len(numbers) + 2, "dq"
             continue
-        valid = (seated.get(pk, set()) - round_dq.get(pk, set())) & wanted
-        if valid == wanted:
+        completed = valid.get(pk, set()) & wanted
+        if completed == wanted:
             group_of[pk], kind_of[pk] = 0, "complete"
         else:
-            group_of[pk], kind_of[pk] = 1 + len(numbers) - len(valid), "incomplete"
+            group_of[pk], kind_of[pk] = 1 + len(numbers) - len(completed), "incomplete"
     return group_of, kind_of
 
 

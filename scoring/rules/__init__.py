@@ -19,7 +19,7 @@ from .match_state import MatchProgress, compute_match_state
 from .presets import PRESETS
 from .resolve import resolve_ruleset
 from .ruleset import PARAMETERS, BlockRule, EnderPenalty, ParameterInfo, Ruleset
-from .standings import EventStandings, StandingRow, rank_event
+from .standings import EventStandings, PlayerRecord, StandingRow, rank_event, rank_records
 from .tiebreak import METRICS, TiebreakData, TiebreakMetric, register_metric
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "PlayedHole",
     "PlayerEntry",
     "PlayerHoleScore",
+    "PlayerRecord",
     "PlayerTotals",
     "Position",
     "Problem",
@@ -74,6 +75,7 @@ __all__ = [
     "parse_grid",
     "rank_event",
     "rank_players",
+    "rank_records",
     "register_metric",
     "resolve_ruleset",
     "score_grid",

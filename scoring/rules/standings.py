@@ -1,9 +1,11 @@
 """Ranking players over the holes of several games (an event's standings), with penalty points.
 
-`rank_event` is what tournaments call: players, every hole they played (each with its game/table,
-number and playoff flag), the event's tiebreak chain and penalty points by player. It sums totals
-with `sum_totals`, counts holes won against each hole's own table and breaks ties with the
-registered metrics, exactly as a single match does.
+`rank_event` ranks players over every hole they played (each with its game/table, number and
+playoff flag), with the event's tiebreak chain and penalty points by player. It sums totals with
+`sum_totals`, counts holes won against each hole's own table and breaks ties with the registered
+metrics, exactly as a single match does. `rank_records` ranks the same way from records the caller
+has already gathered (each player's hole scores and holes won): what a large tournament's
+standings use, read from the database in one pass.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import Problem, RulesError
-from .holes import PlayedHole, sum_totals
+from .holes import PlayedHole, PlayerTotals, sum_totals
 from .match import penalty_problems
 from .tiebreak import METRICS, PLAYOFF, SHARED, TiebreakData, TiebreakStep, TieSettler, split_by_key
 
@@ -85,6 +87,16 @@ def _check(
         raise RulesError(problems)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """One player's regular holes of an event, already gathered (a caller reading them from a database
+    gathers them in one pass): every hole score, in any order, and the holes won at the player's own
+    table (`holes_won`'s definition: the lowest score of that hole's table, a shared lowest for each)."""
+
+    scores: tuple[int, ...]
+    won: int = 0
+
+
 def rank_event(
     players: Iterable[str],
     holes: Iterable[PlayedHole],
@@ -109,6 +121,63 @@ def rank_event(
     _check(names, recorded, chain, penalties)
     totals = sum_totals(names, recorded, penalties)
     data = TiebreakData.from_holes(names, recorded)
+    return _rank(names, totals, data, chain, every_place=every_place, groups=groups)
+
+
+def rank_records(
+    players: Iterable[str],
+    records: Mapping[str, PlayerRecord],
+    tiebreakers: Sequence[str],
+    penalties: Mapping[str, int] | None = None,
+    *,
+    groups: Mapping[str, int] | None = None,
+) -> EventStandings:
+    """`rank_event` over records gathered by the caller instead of holes: the same totals, tiebreaks,
+    groups and rows, for events too large to pass as one `PlayedHole` each (a 1,000-player event has
+    45,000 hole scores). There are no playoff holes here: `sudden_death` holds a tie as a playoff.
+    A player without a record played no hole. Bad input raises `RulesError`."""
+    names = tuple(players)
+    chain = tuple(tiebreakers)
+    _check(names, [], chain, penalties)
+    problems: list[Problem] = []
+    known = set(names)
+    for name, record in records.items():
+        if name not in known:
+            problems.append(Problem(f"records.{name}", f'"{name}" is not a player here.'))
+        elif not all(type(score) is int for score in record.scores) or type(record.won) is not int:
+            problems.append(Problem(f"records.{name}", f"{name}'s scores must be whole numbers."))
+    if problems:
+        raise RulesError(problems)
+    penalty = penalties or {}
+    empty = PlayerRecord(())
+    totals: dict[str, PlayerTotals] = {}
+    for name in names:
+        record = records.get(name, empty)
+        points = sum(record.scores)
+        totals[name] = PlayerTotals(
+            total=points + penalty.get(name, 0),
+            holes_played=len(record.scores),
+            penalty_points=penalty.get(name, 0),
+            hole_points=points,
+        )
+    data = TiebreakData(
+        regular={name: records.get(name, empty).scores for name in names},
+        won={name: records.get(name, empty).won for name in names},
+        playoff_holes=(),
+    )
+    return _rank(names, totals, data, chain, every_place=False, groups=groups)
+
+
+def _rank(
+    names: tuple[str, ...],
+    totals: Mapping[str, PlayerTotals],
+    data: TiebreakData,
+    chain: tuple[str, ...],
+    *,
+    every_place: bool,
+    groups: Mapping[str, int] | None,
+) -> EventStandings:
+    """The ranking itself, shared by `rank_event` and `rank_records`."""
     settler = TieSettler(data, every_place=every_place)
     order: list[tuple[str, ...]] = []
     tied_on_total: dict[str, tuple[str, ...]] = {}
