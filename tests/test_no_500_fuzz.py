@@ -40,7 +40,6 @@ from tournaments import services as tournament_services
 from tournaments.api import request_serializers as ts
 from tournaments.models import Entrant, Round, Staff, TableSeat, Tournament
 from tournaments.models import Table as EventTable
-from tournaments.services import create_tournament, import_entrants, seat_next_round
 
 EXAMPLES = 12
 SKIPPED_PREFIXES = ("admin/",)  # Django's admin: its own forms, staff only, not this project's input layer

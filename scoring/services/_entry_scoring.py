@@ -187,9 +187,7 @@ def _entries_to_score(
             cards, total, own_blocks = _parse_entry_input(value, where)
             blocks = blocks_by_seat.get(seat.pk, own_blocks or 0)
             if isinstance(blocks, bool) or not isinstance(blocks, int) or blocks < 0:
-                raise GameError(
-                    Problem(f"{where}.blocks_marked", _blocks_message())
-                )
+                raise GameError(Problem(f"{where}.blocks_marked", _blocks_message()))
         except (RulesError, GameError) as error:
             to_score.append(EntryToScore(name=seat.name, refused=error.problems))
             continue
