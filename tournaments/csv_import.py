@@ -114,8 +114,8 @@ def _player_line(
     try:
         name = clean_name(row.get("name", ""))
     except InvalidName as bad:
-        reason = _("the name is too long") if bad.reason == "too_long" else _("the name is missing")
-        problems.append(Problem(where, _("Line %(n)s: %(reason)s.") % {"n": number, "reason": reason}))
+        message = _("The name is too long.") if bad.reason == "too_long" else _("The name is missing.")
+        problems.append(Problem(where, message))
     club = (row.get("club") or "").strip()
     if len(club) > MAX_CLUB:
         problems.append(
