@@ -219,3 +219,34 @@ def test_the_demo_tournament_loads_once_and_rebuilds_on_reset(settings) -> None:
         "published",
     ]
     assert demo.entrants.count() == 12
+
+
+def test_a_long_disagreement_note_is_kept_whole_and_logged_without_a_database_error() -> None:
+    tournament = event(8)
+    round_ = play_round(tournament, confirm=False)
+    table = Table.objects.filter(round=round_).first()
+    names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+    note = "the cards of hole 2 were miscounted " * 13  # 468 characters: over a log reason's 200
+    services.confirm_table(table.game, names[0], disagree=True, note=note)
+    table.refresh_from_db()
+    assert table.dispute_note == note.strip()
+    assert EventLogEntry.objects.get(action="table_disputed").details["note"] == note.strip()
+
+
+@pytest.mark.parametrize("reason", ["x" * 201, "a\x00b"])
+def test_every_logged_reason_is_checked_before_anything_is_written(reason: str) -> None:
+    tournament = event(8)
+    round_ = play_round(tournament, confirm=False)
+    entrant = Entrant.objects.filter(tournament=tournament).first()
+    table = Table.objects.filter(round=round_).first()
+    with pytest.raises(TournamentError):
+        services.drop_entrant(tournament, entrant.pk, reason=reason)
+    with pytest.raises(TournamentError):
+        services.finalize_round(tournament, 1, override=True, reason=reason)
+    with pytest.raises(TournamentError):
+        services.clear_dispute(table, note=reason)
+    entrant.refresh_from_db()
+    assert entrant.status == EntrantStatus.ACTIVE
+    assert not EventLogEntry.objects.filter(
+        action__in=["player_dropped", "round_finalized_override"]
+    ).exists()

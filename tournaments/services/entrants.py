@@ -18,7 +18,7 @@ from tournaments.csv_import import parse_players_csv
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_CLUB, MAX_ENTRANTS, MAX_RATING
 from tournaments.models import Entrant, EntrantStatus, Tournament
-from tournaments.services.events import bump_version, lock_tournament, log_event
+from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
 
 
 def add_entrant(
@@ -132,6 +132,7 @@ def drop_entrant(
     """
     if status not in (EntrantStatus.DROPPED, EntrantStatus.WITHDRAWN):
         raise TournamentError(Problem("status", _("A player can be dropped or withdrawn.")))
+    reason = clean_reason(reason)
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = entrant_in(locked, entrant_id)

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from scoring.limits import MAX_REASON_LENGTH
 from scoring.rules import Ruleset, resolve_ruleset
 from scoring.rules.errors import Problem, RulesError
 from scoring.rules.ruleset import TIEBREAKERS
@@ -75,6 +76,22 @@ def log_event(
         reason=reason,
         details=details,
     )
+
+
+def clean_reason(reason: Any, *, required: str = "") -> str:
+    """A reason for the event's log, stripped; `TournamentError` when it is too long, or missing
+    while `required` (the message to show) is given."""
+    text = reason.strip() if isinstance(reason, str) else ""
+    if required and not text:
+        raise TournamentError(Problem("reason", required))
+    if len(text) > MAX_REASON_LENGTH or "\x00" in text:
+        raise TournamentError(
+            Problem(
+                "reason",
+                _("The reason is too long (%(max)s characters at most).") % {"max": MAX_REASON_LENGTH},
+            )
+        )
+    return text
 
 
 def create_tournament(*, director: Any, name: str, **settings: Any) -> Tournament:

@@ -21,7 +21,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import services as scoring_services
-from scoring.limits import MAX_REASON_LENGTH
 from scoring.models import Game, GameStatus
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
@@ -36,7 +35,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.seating import SeatingError, repeat_pairs, seat_round
-from tournaments.services.events import bump_version, lock_tournament, log_event
+from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
 
 
 def table_ruleset(tournament: Tournament) -> dict[str, Any]:
@@ -171,18 +170,9 @@ def swap_players(
     """Exchange the seats of two players of seated round `number` before it is published, with a reason."""
     from tournaments.services.entrants import entrant_in
 
-    reason = (reason or "").strip() if isinstance(reason, str) else ""
-    if not reason:
-        raise TournamentError(
-            Problem("reason", _("Say why the two players are swapped (it is kept in the event's log)."))
-        )
-    if len(reason) > MAX_REASON_LENGTH:
-        raise TournamentError(
-            Problem(
-                "reason",
-                _("The reason is too long (%(max)s characters at most).") % {"max": MAX_REASON_LENGTH},
-            )
-        )
+    reason = clean_reason(
+        reason, required=_("Say why the two players are swapped (it is kept in the event's log).")
+    )
     with transaction.atomic():
         locked = lock_tournament(tournament)
         round_ = round_in(locked, number, lock=True)
@@ -265,18 +255,9 @@ def finalize_round(
     `override` (a director's decision, with a reason, recorded) finished but unconfirmed or
     disputed tables do not stop it; unfinished ones always do.
     """
-    reason = (reason or "").strip() if isinstance(reason, str) else ""
-    if override and not reason:
-        raise TournamentError(
-            Problem("reason", _("An override needs a reason (it is kept in the event's log)."))
-        )
-    if len(reason) > MAX_REASON_LENGTH:
-        raise TournamentError(
-            Problem(
-                "reason",
-                _("The reason is too long (%(max)s characters at most).") % {"max": MAX_REASON_LENGTH},
-            )
-        )
+    reason = clean_reason(
+        reason, required=_("An override needs a reason (it is kept in the event's log).") if override else ""
+    )
     with transaction.atomic():
         locked = lock_tournament(tournament)
         round_ = round_in(locked, number, lock=True)

@@ -17,7 +17,7 @@ from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
 from tournaments.models import Table, TableSeat
-from tournaments.services.events import log_event
+from tournaments.services.events import clean_reason, log_event
 
 
 def table_of_game(game: Game, *, lock: bool = False) -> Table:
@@ -72,9 +72,9 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
                 table.round.tournament,
                 "table_disputed",
                 round_number=table.round.number,
-                reason=note.strip(),
                 table=table.number,
                 by=seat.entrant.name,
+                note=note.strip(),  # up to MAX_NOTE: in the details, the reason column is shorter
             )
             return table
         if game_now.status != GameStatus.FINISHED:
@@ -100,6 +100,7 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
 
 def clear_dispute(table: Table, *, note: str = "", actor: Any = None) -> Table:
     """The director has settled a table's disagreement: the players can confirm again."""
+    note = clean_reason(note)
     with transaction.atomic():
         locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
         if locked.is_disputed:
@@ -108,7 +109,7 @@ def clear_dispute(table: Table, *, note: str = "", actor: Any = None) -> Table:
                 "dispute_cleared",
                 actor=actor,
                 round_number=locked.round.number,
-                reason=(note or "")[:500],
+                reason=note,
                 table=locked.number,
             )
             locked.disputed_by, locked.disputed_at, locked.dispute_note = None, None, ""
