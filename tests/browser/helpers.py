@@ -14,3 +14,17 @@ def tap(page, *ranks: str) -> None:
     """Tap the card keypad's keys for `ranks`, in order."""
     for rank in ranks:
         page.click(f"[data-card-keypad] [data-rank='{rank}']")
+
+
+def log_in_as_director(page, username: str = "dora") -> None:
+    """Create `username` (the tests' password) and log in on the page; land on /tournaments/."""
+    import re
+
+    from tests.tournaments.helpers import PASSWORD, user
+
+    user(username)
+    page.goto("/accounts/login/?next=/tournaments/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/tournaments/$"))

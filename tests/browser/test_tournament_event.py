@@ -21,8 +21,9 @@ from contextlib import contextmanager
 import pytest
 
 from scoring.models import GameStatus, HoleEntry
+from tests.browser.helpers import log_in_as_director
 from tests.conftest import CSP_LISTENER, PHONE, screenshot
-from tests.tournaments.helpers import PASSWORD, by_number, user
+from tests.tournaments.helpers import by_number
 from tournaments import services
 from tournaments.models import Round, RoundStatus, Table, Tournament
 
@@ -106,12 +107,7 @@ def score_table(page, link: str, round_number: int, *, shot: str | None = None) 
 
 def test_a_twelve_player_three_round_event_runs_on_phones(phone, live_server) -> None:
     page = phone
-    user("dora")
-    page.goto("/accounts/login/?next=/tournaments/")
-    page.get_by_label("Username").fill("dora")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/tournaments/$"))
+    log_in_as_director(page)
     page.get_by_role("link", name="New tournament").click()
     page.get_by_label("Name", exact=True).fill("Autumn Open")
     page.get_by_label("Rounds", exact=True).fill(str(ROUNDS))

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from scoring import services as scoring_services
+from tests.browser.helpers import log_in_as_director
 from tests.conftest import screenshot
-from tests.tournaments.helpers import PASSWORD, user
 from tournaments import services
 from tournaments.models import Table, Tournament
 
@@ -32,12 +32,7 @@ def play_tables(tournament: Tournament) -> None:
 
 def test_a_director_runs_a_one_round_event_on_a_phone(phone) -> None:
     page = phone
-    user("dora")
-    page.goto("/accounts/login/?next=/tournaments/")
-    page.get_by_label("Username").fill("dora")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/tournaments/$"))
+    log_in_as_director(page)
     page.get_by_role("link", name="New tournament").click()
     page.get_by_label("Name", exact=True).fill("Phone Open")
     page.get_by_label("Rounds", exact=True).fill("1")
