@@ -20,7 +20,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-__all__ = ["MODES", "Seating", "SeatingError", "repeat_pairs", "seat_round", "table_sizes"]
+__all__ = ["MODES", "Seating", "SeatingError", "pairs_met", "repeat_pairs", "seat_round", "table_sizes"]
 
 MODES = ("random", "fewest_repeats", "standings")
 # How hard the local search tries, per player: enough to settle 1,000 players well within 2 s.
@@ -62,6 +62,15 @@ def table_sizes(players: int) -> list[int]:
     return [4] * ((players - 3 * threes) // 4) + [3] * threes
 
 
+def pairs_met(rounds: Sequence[Sequence[Sequence[Player]]]) -> Counter[frozenset[Player]]:
+    """How often each pair of players sat at one table in `rounds` (tables of players)."""
+    met: Counter[frozenset[Player]] = Counter()
+    for tables in rounds:
+        for table in tables:
+            met.update(frozenset(pair) for pair in combinations(table, 2))
+    return met
+
+
 def repeat_pairs(tables: Sequence[Sequence[Player]], met: Mapping[frozenset[Player], int]) -> int:
     """How many pairs sitting together have met before (a pair met twice counts twice)."""
     return sum(met.get(frozenset(pair), 0) for table in tables for pair in combinations(table, 2))
@@ -91,12 +100,11 @@ def seat_round(
         raise SeatingError("A player is listed twice.")
     sizes = table_sizes(len(players))
     rng = random.Random(f"{seed}:{round_number}")
-    met: Counter[frozenset[Player]] = Counter()
+    met = pairs_met(earlier_rounds)
     at_three: Counter[Player] = Counter()
     dealt: Counter[Player] = Counter(first_deals or {})
     for tables in earlier_rounds:
         for table in tables:
-            met.update(frozenset(pair) for pair in combinations(table, 2))
             if len(table) == 3:
                 at_three.update(table)
             if first_deals is None and table:
@@ -109,7 +117,7 @@ def seat_round(
     else:
         groups = _chunk(_rotated_for_threes(players, sizes, at_three, rng), sizes)
         if effective == "fewest_repeats":
-            groups = _fewer_repeats(groups, met, rng)
+            groups = _fewer_repeats(groups, met, rng, at_three)
     tables, dealers = [], []
     for group in groups:
         table = list(group)
@@ -184,10 +192,15 @@ def _rotated_for_threes(
 
 
 def _fewer_repeats(
-    groups: list[list[Player]], met: Counter[frozenset[Player]], rng: random.Random
+    groups: list[list[Player]],
+    met: Counter[frozenset[Player]],
+    rng: random.Random,
+    at_three: Counter[Player] | None = None,
 ) -> list[list[Player]]:
-    """Seeded local search: swap two players of tables of the same size when it lowers the repeat
-    pairs (so who sits at a table of 3 keeps its rotation); stops after a fixed budget."""
+    """Seeded local search: swap two players when it lowers the repeat pairs; stops after a fixed
+    budget. Players of tables of different sizes swap only when they sat at a table of 3 equally
+    often, so who sits at a table of 3 keeps its rotation."""
+    turns = at_three or Counter()
     if not met or len(groups) < 2:
         return groups
     where = {player: index for index, group in enumerate(groups) for player in group}
@@ -200,7 +213,7 @@ def _fewer_repeats(
         a = rng.choice(players)
         b = rng.choice(players)
         ga, gb = where[a], where[b]
-        if ga == gb or len(groups[ga]) != len(groups[gb]):
+        if ga == gb or (len(groups[ga]) != len(groups[gb]) and turns[a] != turns[b]):
             continue
         rest_a = [p for p in groups[ga] if p != a]
         rest_b = [p for p in groups[gb] if p != b]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tournaments.seating import SeatingError, repeat_pairs, seat_round, table_sizes
@@ -65,6 +65,9 @@ def test_another_seed_gives_another_first_round() -> None:
 
 @settings(max_examples=15, deadline=None)
 @given(count=st.integers(8, 60), seed=st.integers(0, 2**32))
+# Found by hypothesis when only tables of one size could swap (a table of 4 and two of 3).
+@example(count=10, seed=1)
+@example(count=13, seed=3956964216)
 def test_fewest_repeats_is_never_worse_than_the_median_random_seating(count: int, seed: int) -> None:
     players = list(range(count))
     earlier = [seat_round(players, seed=seed, round_number=1).tables]

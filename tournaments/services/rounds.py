@@ -34,7 +34,7 @@ from tournaments.models import (
     TableSeat,
     Tournament,
 )
-from tournaments.seating import SeatingError, repeat_pairs, seat_round
+from tournaments.seating import SeatingError, pairs_met, repeat_pairs, seat_round
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
 
 
@@ -219,14 +219,7 @@ def swap_players(
 
 def _repeat_pairs_of(tournament: Tournament, round_: Round) -> int:
     earlier = _earlier_tables(tournament)
-    met: dict[frozenset[int], int] = defaultdict(int)
-    from itertools import combinations
-
-    for tables in earlier[: round_.number - 1]:
-        for table in tables:
-            for pair in combinations(table, 2):
-                met[frozenset(pair)] += 1
-    return repeat_pairs(earlier[round_.number - 1], met)
+    return repeat_pairs(earlier[round_.number - 1], pairs_met(earlier[: round_.number - 1]))
 
 
 def publish_round(tournament: Tournament, number: int, *, actor: Any = None) -> Round:
