@@ -14,6 +14,7 @@ from django.urls import Resolver404, resolve
 from tests.tournaments.helpers import event, play_round, user
 from tournaments import services
 from tournaments.models import Penalty, Tournament
+from tournaments.services.events import bump_version
 from tournaments.standings import compute_standings
 
 pytestmark = pytest.mark.django_db
@@ -76,6 +77,14 @@ def test_the_page_and_the_api_read_the_same_few_queries_at_two_sizes(path: str) 
     client.force_login(user("dora"))
     for tournament in (small, large):  # warm: sessions, caches of the first request
         assert client.get(path.format(id=tournament.pk)).status_code == 200
+    # As it comes (the shared cache answers: the version has not moved since the warm-up) ...
     few = queries(lambda: client.get(path.format(id=small.pk)))
     many = queries(lambda: client.get(path.format(id=large.pk)))
     assert few == many <= MAX_QUERIES
+    # ... and after a change (a new version, as after any hole: computed again and cached).
+    for tournament in (small, large):
+        bump_version(tournament.pk)
+    few_fresh = queries(lambda: client.get(path.format(id=small.pk)))
+    many_fresh = queries(lambda: client.get(path.format(id=large.pk)))
+    assert few_fresh == many_fresh <= MAX_QUERIES
+    assert few < few_fresh  # the cache did answer the first pair

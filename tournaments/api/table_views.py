@@ -13,7 +13,7 @@ from scoring.api.games._common import token_api, validated
 from tournaments import services
 from tournaments.access import Action, may
 from tournaments.models import StandingsRelease, Table
-from tournaments.standings import compute_standings
+from tournaments.standings import cached_standings
 
 from ._common import READ_ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
 from .request_serializers import ConfirmSerializer
@@ -80,7 +80,7 @@ def standings(request: Request, tournament_id: int) -> Response:
     live = tournament.standings_release == StandingsRelease.LIVE or may(
         request.user, tournament, Action.SEE_LIVE
     )
-    table = compute_standings(tournament, live=live)
+    table = cached_standings(tournament, live=live)
     return Response(
         {
             # The lines as the contract spells them (`StandingLine.to_api`, documented by

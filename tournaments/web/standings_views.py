@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import Action
 from tournaments.models import Entrant, StandingsRelease
-from tournaments.standings import compute_standings
+from tournaments.standings import cached_standings
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import TIEBREAK_LABELS
 from tournaments.web.selectors import log_lines, player_rounds
@@ -23,7 +23,7 @@ def _live(page: TournamentPage) -> bool:
 @tournament_page(Action.VIEW)
 def standings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     """Rank, player, per-round scores, penalty points, total, tiebreak columns, why above."""
-    table = compute_standings(page.tournament, live=_live(page))
+    table = cached_standings(page.tournament, live=_live(page))
     # The tiebreak columns and chain under their readable names ("Most holes won", not most_holes_won).
     columns = (
         [str(TIEBREAK_LABELS.get(name, name)) for name, _value in table.lines[0].columns]

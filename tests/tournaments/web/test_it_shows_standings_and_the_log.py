@@ -78,5 +78,11 @@ def test_the_standings_page_takes_a_fixed_number_of_queries(
     play_round(tournament)
     services.finalize_round(tournament, 1)
     client = as_user("dora")
-    with django_assert_max_num_queries(12):
-        assert client.get(f"/tournaments/{tournament.pk}/standings/").status_code == 200
+    # The first read computes and caches (the database cache's own read, cull count and write);
+    # the next, at the same version, is answered by the shared cache.
+    with django_assert_max_num_queries(15):
+        first = client.get(f"/tournaments/{tournament.pk}/standings/")
+    with django_assert_max_num_queries(9):
+        again = client.get(f"/tournaments/{tournament.pk}/standings/")
+    assert first.status_code == again.status_code == 200
+    assert first.content.count(b"<tr") == again.content.count(b"<tr") >= players

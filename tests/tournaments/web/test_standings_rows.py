@@ -1,0 +1,107 @@
+"""The standings table's rows, built in Python (`tournaments.web.standings_rows`), and the shared
+cache in front of the standings: the page follows every change, whatever it has cached."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.helpers import event, play_round
+from tests.tournaments.web.conftest import as_user
+from tournaments import services
+from tournaments.standings import StandingLine, cached_standings, compute_standings, standings_cache_key
+from tournaments.web.standings_rows import standings_rows
+
+
+def _line(**changes) -> StandingLine:
+    values = {
+        "rank": 1,
+        "entrant_id": 7,
+        "name": "Ann",
+        "club": "",
+        "status": "active",
+        "total": -3,
+        "penalty_points": 0,
+        "rounds": (-5, 2),
+        "holes_played": 18,
+        "holes_won": 4,
+        "complete": True,
+        "disqualified": False,
+        "playoff": False,
+        "shared": False,
+        "columns": (("countback", "-2 -2 -1"), ("most_holes_won", "4")),
+        "why_above": "",
+    }
+    values.update(changes)
+    return StandingLine(**values)
+
+
+def test_it_builds_a_row_per_line_with_every_cell() -> None:
+    html = str(standings_rows([_line(), _line(rank=2, entrant_id=8, name="Bob", total=4)], 3))
+    assert html.count("<tr") == 2
+    assert '<tr class="leader">' in html  # rank 1 of a complete record
+    assert 'href="/tournaments/3/players/7/">Ann</a>' in html
+    assert 'href="/tournaments/3/players/8/">Bob</a>' in html
+    # Minus signs as elsewhere in the app (U+2212), each round, the penalty, the tiebreak columns.
+    assert '<td class="num total">\u22123</td><td class="num">\u22125</td><td class="num">2</td>' in html
+    assert '<td class="num">0</td><td class="num">-2 -2 -1</td><td class="num">4</td>' in html
+
+
+def test_it_marks_shared_ranks_playoffs_missing_rounds_penalties_and_statuses() -> None:
+    html = str(
+        standings_rows(
+            [
+                _line(rank=2, shared=True, playoff=True, why_above="Lower countback"),
+                _line(rank=5, complete=False, status="dropped", rounds=(3, None), penalty_points=5),
+                _line(rank=6, disqualified=True, complete=False, status="disqualified"),
+            ],
+            3,
+        )
+    )
+    assert '<tr class="playoff-row"><td class="num">2=</td>' in html
+    assert '<span class="badge">playoff</span>' in html and "Lower countback" in html
+    assert '<span class="status status-dropped">Dropped</span>' in html
+    assert '<td class="num">\u2013</td>' in html and '<td class="num">+5</td>' in html
+    assert '<td class="num">DQ</td>' in html and "status-disqualified" in html
+
+
+def test_it_escapes_what_players_typed() -> None:
+    html = str(standings_rows([_line(name="<script>x</script>", why_above='"&')], 3))
+    assert "<script>" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in html and "&quot;&amp;" in html
+
+
+@pytest.mark.django_db
+def test_it_caches_the_standings_by_version_and_follows_every_change() -> None:
+    tournament = event(8, rounds=2, holes=2)
+    play_round(tournament)
+    services.finalize_round(tournament, 1)
+    tournament.refresh_from_db()
+    first = cached_standings(tournament, live=True)
+    assert first == compute_standings(tournament, live=True)
+    from django.core.cache import cache
+
+    assert cache.get(standings_cache_key(tournament, live=True))  # stored, compressed
+    assert cached_standings(tournament, live=True) == first  # read back from the cache
+    url = f"/tournaments/{tournament.pk}/standings/"
+    before = as_user("dora").get(url).content.decode()
+    assert "Incomplete records" not in before
+    # A drop moves the version: the page is computed again, not answered from the cache.
+    services.drop_entrant(tournament, tournament.entrants.get(name="P01").pk)
+    after = as_user("dora").get(url).content.decode()
+    assert "Incomplete records" not in after  # round 1 is complete for P01 ...
+    assert "status-dropped" in after and "status-dropped" not in before  # ... but the status shows
+    # Holes of the next round move it too (through scoring's signals).
+    play_round(tournament)
+    live = as_user("dora").get(url).content.decode()
+    assert "R2" in live and "R2" not in after
+
+
+@pytest.mark.django_db
+def test_it_computes_the_standings_when_the_cached_entry_is_unreadable() -> None:
+    from django.core.cache import cache
+
+    tournament = event(8, rounds=2, holes=2)
+    play_round(tournament)
+    tournament.refresh_from_db()
+    cache.set(standings_cache_key(tournament, live=True), b"not a compressed pickle")
+    assert cached_standings(tournament, live=True) == compute_standings(tournament, live=True)
