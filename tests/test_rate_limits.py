@@ -205,3 +205,25 @@ def _url_of_test_database(settings) -> str:
     return (
         f"postgres://{user}{password}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
     )
+
+
+@pytest.mark.django_db
+def test_it_limits_confirmations_through_a_table_link_on_the_page_and_the_api() -> None:
+    """A table's link is a game link: its confirmation (page or API) counts with its hole writes, so a
+    script cannot hammer the confirmation of a table it holds the link of."""
+    from tests.tournaments.helpers import event, play_round
+    from tournaments.models import Table
+
+    tournament = event(4, rounds=1, holes=2)
+    play_round(tournament, confirm=False)
+    table = Table.objects.select_related("game").get(round__tournament=tournament)
+    token = table.game.edit_token
+    api, page = APIClient(), Client()
+    answers = [api.post(f"/api/v1/games/{token}/confirm/", {"by": "P01"}, format="json") for _ in range(2)]
+    answers += [page.post(f"/tournaments/table/{token}/", {"action": "confirm", "by": "P01"}) for _ in range(2)]
+    assert [a.status_code for a in answers[:2]] == [200, 200]  # confirming again answers the same
+    assert all(a.status_code != 429 for a in answers)
+    assert_429(api.post(f"/api/v1/games/{token}/confirm/", {"by": "P01"}, format="json"))
+    assert page.post(f"/tournaments/table/{token}/", {"action": "confirm", "by": "P01"}).status_code == 429
+    table.refresh_from_db()
+    assert table.confirmed_by is not None and table.confirmed_by.name == "P01"

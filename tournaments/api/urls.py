@@ -4,6 +4,7 @@ else in their place matches no route (404)."""
 from django.urls import path
 
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
+from scoring.rate_limits import limit_hole_writes
 
 from . import event_views, player_views, round_views, table_views
 
@@ -33,5 +34,7 @@ urlpatterns = [
         name="api-tournament-table-clear-dispute",
     ),
     path(_T + "standings/", table_views.standings, name="api-tournament-standings"),
-    path("games/<token:token>/confirm/", table_views.game_confirm, name="api-game-confirm"),
+    path(
+        "games/<token:token>/confirm/", limit_hole_writes(table_views.game_confirm), name="api-game-confirm"
+    ),
 ]

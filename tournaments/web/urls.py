@@ -7,6 +7,7 @@ table/<edit token>/ a table's confirmation page, reached through the table's lin
 from django.urls import path
 
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
+from scoring.rate_limits import limit_hole_writes
 from tournaments.web import event_views, player_views, round_views, standings_views, table_views
 
 app_name = "tournaments"
@@ -14,7 +15,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("", event_views.tournament_list, name="list"),
     path("new/", event_views.tournament_new, name="new"),
-    path("table/<token:token>/", table_views.table_confirm, name="table"),
+    path("table/<token:token>/", limit_hole_writes(table_views.table_confirm), name="table"),
     path("<id:pk>/", round_views.dashboard, name="dashboard"),
     path("<id:pk>/live/", round_views.dashboard_live, name="dashboard-live"),
     path("<id:pk>/settings/", event_views.tournament_settings, name="settings"),
