@@ -38,7 +38,7 @@ from scoring.rules import RANKS
 from scoring.web.calculator.forms import RulesForm
 from tournaments import services as tournament_services
 from tournaments.api import request_serializers as ts
-from tournaments.models import Entrant, Round, Staff, TableSeat, Tournament
+from tournaments.models import Entrant, Penalty, Round, Staff, TableSeat, Tournament
 from tournaments.models import Table as EventTable
 
 EXAMPLES = 12
@@ -198,6 +198,10 @@ ROUTES: dict[str, Route] = {
     "api-tournament-round-swap": Route(json=_fields(ts.SwapSerializer)),
     "api-tournament-table-clear-dispute": Route(json=_fields(ts.ClearDisputeSerializer)),
     "api-tournament-standings": Route(),
+    "api-tournament-penalties": Route(json=("player", "round", "offence", "step", "seconds_over", "note")),
+    "api-tournament-penalty-rescind": Route(json=("reason",)),
+    "api-rulings-situations": Route(),
+    "api-rulings-advise": Route(json=("situation", "facts", "tournament", "player")),
     "api-game-confirm": Route(json=_fields(ts.ConfirmSerializer)),
     "tournaments:list": Route(),
     "tournaments:new": Route(form=TOURNAMENT_FORM),
@@ -382,6 +386,7 @@ def table(db) -> Table:
     tournament_services.add_staff(event, "fuzz-other", "official")
     entrants = [str(pk) for pk in Entrant.objects.filter(tournament=event).values_list("pk", flat=True)[:3]]
     table_game = EventTable.objects.filter(round=round_).select_related("game").first().game
+    given = tournament_services.give_penalty(event, player=int(entrants[0]), offence="illegal_move")
     tokens = [game.edit_token, game.view_token, tie.edit_token, tie.view_token, "demo-friday-edit"]
     tokens += [table_game.edit_token, table_game.view_token]
     return Table(
@@ -392,6 +397,7 @@ def table(db) -> Table:
             "player_id": [str(player.pk if player else 1), "0", *entrants],
             "tournament_id": [str(event.pk), str(event.pk), str(private.pk), "0"],
             "staff_id": [str(pk) for pk in Staff.objects.values_list("pk", flat=True)] + ["0"],
+            "penalty_id": [str(given.pk), "0"],
             "table": ["1", "2", "0"],
             "name": ["official", "basic", "nope"],
             "rest": ["x", "holes/new/", "settings/"],
@@ -445,6 +451,7 @@ def state() -> tuple[Any, ...]:
         list(TableSeat.objects.order_by("pk").values_list("pk", "entrant_id", "seat")),
         list(EventTable.objects.order_by("pk").values_list("pk", "confirmed_at", "disputed_at")),
         list(Staff.objects.order_by("pk").values_list("pk", "role")),
+        list(Penalty.objects.order_by("pk").values_list("pk", "step", "points", "rescinded_at")),
     )
 
 

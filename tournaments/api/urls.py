@@ -6,7 +6,7 @@ from django.urls import path
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.rate_limits import limit_hole_writes
 
-from . import event_views, player_views, round_views, table_views
+from . import event_views, officiating_views, player_views, round_views, table_views
 
 _T = "tournaments/<id:tournament_id>/"
 _P = _T + "players/<id:player_id>/"
@@ -33,6 +33,14 @@ urlpatterns = [
         round_views.table_clear_dispute,
         name="api-tournament-table-clear-dispute",
     ),
+    path(_T + "penalties/", officiating_views.penalties, name="api-tournament-penalties"),
+    path(
+        _T + "penalties/<id:penalty_id>/rescind/",
+        officiating_views.penalty_rescind,
+        name="api-tournament-penalty-rescind",
+    ),
+    path("rulings/situations/", officiating_views.situations, name="api-rulings-situations"),
+    path("rulings/advise/", officiating_views.advise_view, name="api-rulings-advise"),
     path(_T + "standings/", table_views.standings, name="api-tournament-standings"),
     path(
         "games/<token:token>/confirm/", limit_hole_writes(table_views.game_confirm), name="api-game-confirm"

@@ -5,7 +5,8 @@
 - `entrants`: `add_entrant`, `import_entrants` (CSV, all or nothing), `set_checked_in`,
   `drop_entrant`, `reinstate_entrant`;
 - `rounds`: `seat_next_round`, `swap_players`, `publish_round`, `finalize_round`;
-- `tables`: `confirm_table`, `clear_dispute`.
+- `tables`: `confirm_table`, `clear_dispute`;
+- `penalties`: `give_penalty` (rule 6.3's ladder), `rescind_penalty`.
 
 Bad input raises `tournaments.errors.TournamentError` (400), a wrong state `WrongState` (409)
 naming what is in the way, a missing player or round `NotFoundInTournament` (404).
@@ -26,6 +27,7 @@ from tournaments.services.events import (
     remove_staff,
     update_tournament,
 )
+from tournaments.services.penalties import give_penalty, rescind_penalty
 from tournaments.services.rounds import finalize_round, publish_round, round_in, seat_next_round, swap_players
 from tournaments.services.tables import clear_dispute, confirm_table, table_of_game
 
@@ -39,10 +41,12 @@ __all__ = [
     "drop_entrant",
     "entrant_in",
     "finalize_round",
+    "give_penalty",
     "import_entrants",
     "publish_round",
     "reinstate_entrant",
     "remove_staff",
+    "rescind_penalty",
     "round_in",
     "seat_next_round",
     "set_checked_in",

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from scoring import services as scoring_services
 from tests.tournaments.helpers import event, play_round
 from tests.tournaments.web.conftest import as_user
 from tournaments import services
+from tournaments.models import Table, Tournament
 from tournaments.standings import StandingLine, cached_standings, compute_standings, standings_cache_key
 from tournaments.web.standings_rows import standings_rows
 
@@ -71,7 +73,9 @@ def test_it_escapes_what_players_typed() -> None:
 
 
 @pytest.mark.django_db
-def test_it_caches_the_standings_by_version_and_follows_every_change() -> None:
+def test_it_caches_the_standings_by_version_and_follows_every_change(
+    django_capture_on_commit_callbacks,
+) -> None:
     tournament = event(8, rounds=2, holes=2)
     play_round(tournament)
     services.finalize_round(tournament, 1)
@@ -90,10 +94,22 @@ def test_it_caches_the_standings_by_version_and_follows_every_change() -> None:
     after = as_user("dora").get(url).content.decode()
     assert "Incomplete records" not in after  # round 1 is complete for P01 ...
     assert "status-dropped" in after and "status-dropped" not in before  # ... but the status shows
-    # Holes of the next round move it too (through scoring's signals).
-    play_round(tournament)
+    # Publishing the next round moves it (R2 appears), and so does each hole through scoring's
+    # signals, sent once the hole's transaction commits.
+    services.seat_next_round(tournament)
+    services.publish_round(tournament, 2)
     live = as_user("dora").get(url).content.decode()
     assert "R2" in live and "R2" not in after
+    table = Table.objects.select_related("game").filter(round__tournament=tournament, round__number=2)[0]
+    names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+    version = Tournament.objects.get(pk=tournament.pk).version
+    with django_capture_on_commit_callbacks(execute=True):
+        scoring_services.hole_record(
+            table.game, entries={n: 40 for n in names}, ender=None, capabilities={"view", "score"}
+        )
+    assert Tournament.objects.get(pk=tournament.pk).version == version + 1
+    scored = as_user("dora").get(url).content.decode()
+    assert scored.count('<td class="num">40</td>') == len(names)  # their R2 cell
 
 
 @pytest.mark.django_db

@@ -1,0 +1,227 @@
+"""Officiating API (SPEC "Tournament API contract", penalties; "Rulings API contract"):
+
+- `GET /api/v1/rulings/situations/`: the catalogue, with the facts each situation asks;
+- `POST /api/v1/rulings/advise/`: a situation and its facts, the official answer, and for a player
+  of an event the penalty step rule 6.3's ladder gives now;
+- `GET|POST /api/v1/tournaments/{id}/penalties/`: the ledger (staff) and a new penalty (officials,
+  co-directors and the director);
+- `POST /api/v1/tournaments/{id}/penalties/{penalty_id}/rescind/`: on appeal, with a reason
+  (the director and co-directors).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.rules.errors import Problem
+from tournaments.access import Action
+from tournaments.errors import TournamentError
+from tournaments.models import Penalty
+from tournaments.officiating.advice import Advice, advise
+from tournaments.officiating.catalogue import SITUATIONS
+from tournaments.officiating.ladder import RULE
+from tournaments.services import penalties as ledger
+
+from ._common import ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
+
+_PENALTY_ID = OpenApiParameter(
+    "penalty_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The penalty."
+)
+
+_STEP = inline_serializer(
+    "PenaltyStep", {"step": serializers.CharField(), "points": serializers.IntegerField()}
+)
+_PENALTY_FIELDS = {
+    "id": serializers.IntegerField(),
+    "player": inline_serializer(
+        "PenaltyPlayer", {"id": serializers.IntegerField(), "name": serializers.CharField()}
+    ),
+    "round": serializers.IntegerField(allow_null=True),
+    "offence": serializers.CharField(),
+    "step": serializers.CharField(),
+    "points": serializers.IntegerField(),
+    "seconds_over": serializers.IntegerField(allow_null=True),
+    "decided": serializers.BooleanField(),
+    "note": serializers.CharField(),
+    "rule": serializers.CharField(),
+    "rescinded": serializers.BooleanField(),
+    "rescind_reason": serializers.CharField(),
+}
+_PENALTY = inline_serializer("Penalty", _PENALTY_FIELDS)
+_PENALTIES = inline_serializer(
+    "Penalties", {"penalties": inline_serializer("PenaltyEntry", _PENALTY_FIELDS, many=True)}
+)
+_ADVICE = inline_serializer(
+    "Advice",
+    {
+        "situation": serializers.CharField(),
+        "ruling": serializers.CharField(),
+        "citations": serializers.ListField(child=serializers.CharField()),
+        "correction": serializers.CharField(allow_null=True),
+        "offence": serializers.CharField(allow_null=True),
+        "penalty": _STEP,
+    },
+)
+
+
+def body_object(request: Request) -> dict[str, Any]:
+    """The request's JSON body as an object, or a 400 saying so."""
+    data = request.data
+    if not isinstance(data, dict):
+        raise TournamentError(Problem("body", _('The body is a JSON object: {"name": value, ...}.')))
+    return data
+
+
+def penalty_body(penalty: Penalty) -> dict[str, Any]:
+    """A ledger entry as the API answers it (the contract's id, offence, step, points and rule)."""
+    return {
+        "id": penalty.pk,
+        "player": {"id": penalty.entrant_id, "name": penalty.entrant.name},
+        "round": penalty.round_number,
+        "offence": penalty.offence,
+        "step": penalty.step,
+        "points": penalty.points,
+        "seconds_over": penalty.seconds_over,
+        "decided": penalty.step_decided,
+        "note": penalty.note,
+        "rule": RULE,
+        "rescinded": penalty.rescinded_at is not None,
+        "rescind_reason": penalty.rescind_reason,
+    }
+
+
+def advice_body(advice: Advice, penalty: dict[str, Any] | None) -> dict[str, Any]:
+    """The answer of `POST /api/v1/rulings/advise/`."""
+    return {
+        "situation": advice.situation.id,
+        "ruling": advice.ruling,
+        "citations": list(advice.citations),
+        "correction": advice.correction,
+        "offence": str(advice.offence) if advice.offence else None,
+        "penalty": penalty,
+    }
+
+
+@extend_schema(
+    summary="The rulings catalogue", tags=["rulings"], auth=[],
+    description="Every situation the app answers from the official reference, the sections it rests "
+    "on and the facts that decide it (`boolean` or `integer`).",
+    responses={200: inline_serializer("Situations", {"situations": serializers.ListField()})},
+)  # fmt: skip
+@tournament_api(["GET"])
+def situations(request: Request) -> Response:
+    """GET /api/v1/rulings/situations/."""
+    return Response(
+        {
+            "situations": [
+                {
+                    "id": s.id,
+                    "title": str(s.title),
+                    "rules": list(s.rules),
+                    "facts": [{"name": f.name, "question": str(f.question), "type": f.type} for f in s.facts],
+                }
+                for s in SITUATIONS
+            ]
+        }
+    )
+
+
+def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, dict[str, Any] | None]:
+    """The advice for the body's situation and facts, and the ladder's step for its `player` in its
+    `tournament` when both are named and the situation is an offence."""
+    advice = advise(data.get("situation"), data.get("facts"))
+    tournament_id, player = data.get("tournament"), data.get("player")
+    if tournament_id is None and player is None:
+        return advice, None
+    if isinstance(tournament_id, bool) or not isinstance(tournament_id, int) or not 0 < tournament_id < 2**63:
+        raise TournamentError(Problem("tournament", _("With a player, name the tournament by its id.")))
+    tournament = tournament_for(request, tournament_id, Action.VIEW)
+    if player is None:
+        return advice, None
+    entrant = ledger.player_of(tournament, player)
+    if advice.offence is None:
+        return advice, None
+    rung = ledger.proposed_rung(tournament, entrant.pk, advice.offence, seconds_over=advice.seconds_over)
+    return advice, {"step": str(rung.step), "points": rung.points}
+
+
+@extend_schema(
+    summary="Advise on a situation", tags=["rulings"],
+    description='`{"situation": "took_discard_then_discarded", "facts": {"next_turn_begun": false}, '
+    '"tournament": 3, "player": 7}` (the last two optional): the ruling, the sections cited, the '
+    "correction to make, the offence (if any) and, for a player of an event, the penalty step rule "
+    "6.3's ladder gives from their earlier offences. Missing or unknown facts: 400 naming them.",
+    request=OpenApiTypes.OBJECT, responses={200: _ADVICE, **ERRORS},
+)  # fmt: skip
+@tournament_api(["POST"])
+def advise_view(request: Request) -> Response:
+    """POST /api/v1/rulings/advise/ (anyone may ask; a private event's players need its staff)."""
+    advice, step = advice_and_step(request, body_object(request))
+    return Response(advice_body(advice, step))
+
+
+@extend_schema(
+    methods=["GET"],
+    summary="The penalty ledger",
+    tags=["officiating"],
+    parameters=[TOURNAMENT_ID],
+    description="Every penalty of the event, oldest first, rescinded ones marked (staff).",
+    responses={
+        200: _PENALTIES,
+        **ERRORS,
+    },
+)
+@extend_schema(
+    methods=["POST"], summary="Give a penalty", tags=["officiating"], parameters=[TOURNAMENT_ID],
+    description='`{"player": 7, "round": 2, "offence": "illegal_move", "note": ""}`; `offence`: '
+    "`illegal_move`, `cheating`, `unsportsmanlike`, `time` (with `seconds_over`). The step follows "
+    "rule 6.3's ladder from the player's earlier, unrescinded offences of that kind, unless `step` "
+    "(`warning`, `points`, `round_dq`, `event_dq`) names the official's decision. 201 with the entry.",
+    request=OpenApiTypes.OBJECT, responses={201: _PENALTY, **ERRORS},
+)  # fmt: skip
+@tournament_api(["GET", "POST"])
+def penalties(request: Request, tournament_id: int) -> Response:
+    """GET|POST /api/v1/tournaments/{id}/penalties/."""
+    if request.method == "GET":
+        tournament = tournament_for(request, tournament_id, Action.SEE_LIVE)
+        rows = (
+            Penalty.objects.filter(tournament=tournament)
+            .select_related("entrant")
+            .order_by("created_at", "pk")
+        )
+        return Response({"penalties": [penalty_body(p) for p in rows]})
+    tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
+    data = body_object(request)
+    penalty = ledger.give_penalty(
+        tournament,
+        player=data.get("player"),
+        offence=data.get("offence"),
+        round_number=data.get("round"),
+        step=data.get("step"),
+        seconds_over=data.get("seconds_over"),
+        note=data.get("note", ""),
+        actor=request.user,
+    )
+    return Response(penalty_body(penalty), status=201)
+
+
+@extend_schema(
+    summary="Rescind a penalty", tags=["officiating"], parameters=[TOURNAMENT_ID, _PENALTY_ID],
+    description='On appeal: `{"reason": "appeal upheld"}` (required). The entry stays, marked rescinded; '
+    "the standings follow. Rescinding twice: 409.",
+    request=OpenApiTypes.OBJECT, responses={200: _PENALTY, **ERRORS},
+)  # fmt: skip
+@tournament_api(["POST"])
+def penalty_rescind(request: Request, tournament_id: int, penalty_id: int) -> Response:
+    """POST /api/v1/tournaments/{id}/penalties/{penalty_id}/rescind/."""
+    tournament = tournament_for(request, tournament_id, Action.RUN)
+    data = body_object(request)
+    penalty = ledger.rescind_penalty(tournament, penalty_id, reason=data.get("reason"), actor=request.user)
+    return Response(penalty_body(penalty))

@@ -1,0 +1,214 @@
+"""The penalty ledger of rule 6.3: give a penalty (the ladder's next step, or the step an official
+decides), rescind one on appeal. Append-only: a rescinded entry stays, marked, with its reason,
+and an event-log entry records who rescinded it; nothing is deleted.
+
+Points count in the player's event total through the standings (never in a hole's score, so a
+corrected or undone hole never loses them). A disqualification from the event takes the player out
+of the rounds not yet seated; rescinding it (with no other standing) brings them back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.rules.errors import Problem
+from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
+from tournaments.limits import MAX_NOTE
+from tournaments.models import Entrant, EntrantStatus, Offence, Penalty, PenaltyStep, Tournament
+from tournaments.officiating.advice import MAX_FACT_NUMBER
+from tournaments.officiating.ladder import Rung, decided_rung, next_rung
+from tournaments.services.entrants import entrant_in
+from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
+
+
+def earlier_offences(tournament: Tournament, entrant_id: int, offence: str) -> int:
+    """How many unrescinded penalties of `offence` the player already has in the event."""
+    return Penalty.objects.filter(
+        tournament=tournament, entrant_id=entrant_id, offence=offence, rescinded_at__isnull=True
+    ).count()
+
+
+def proposed_rung(tournament: Tournament, entrant_id: int, offence: str, *, seconds_over: int = 0) -> Rung:
+    """The step rule 6.3's ladder gives the player's next `offence` (what the app proposes)."""
+    return next_rung(offence, earlier_offences(tournament, entrant_id, offence), seconds_over=seconds_over)
+
+
+def give_penalty(
+    tournament: Tournament,
+    *,
+    player: Any,
+    offence: Any,
+    round_number: Any = None,
+    step: Any = None,
+    seconds_over: Any = None,
+    note: Any = "",
+    actor: Any = None,
+) -> Penalty:
+    """Record a penalty for `player`: the ladder's next step, or `step` when an official names one
+    (kept as their decision). Bad input raises `TournamentError` naming each field."""
+    problems: list[Problem] = []
+    offence = _choice(offence, "offence", Offence.values, problems)
+    step = None if step in (None, "") else _choice(step, "step", PenaltyStep.values, problems)
+    seconds = _seconds_over(seconds_over, offence, problems)
+    text = _note(note, problems)
+    if problems:
+        raise TournamentError(problems)
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        entrant = player_of(locked, player)
+        number = _round_number(locked, round_number)
+        rung = (
+            decided_rung(offence, step, seconds_over=seconds)
+            if step
+            else proposed_rung(locked, entrant.pk, offence, seconds_over=seconds)
+        )
+        if rung.step == PenaltyStep.ROUND_DQ and number is None:
+            raise TournamentError(Problem("round", _("A disqualification from a round names the round.")))
+        penalty = Penalty.objects.create(
+            tournament=locked,
+            entrant=entrant,
+            round_number=number,
+            offence=offence,
+            step=rung.step,
+            points=rung.points,
+            seconds_over=seconds if offence == Offence.TIME else None,
+            step_decided=bool(step),
+            note=text,
+            given_by=actor if getattr(actor, "is_authenticated", False) else None,
+        )
+        if rung.step == PenaltyStep.EVENT_DQ and entrant.status != EntrantStatus.DISQUALIFIED:
+            entrant.status = EntrantStatus.DISQUALIFIED
+            entrant.left_after_round = locked.round_set.count()
+            entrant.save(update_fields=["status", "left_after_round"])
+        log_event(
+            locked,
+            "penalty_given",
+            actor=actor,
+            round_number=number,
+            reason=text[:200],
+            player=entrant.name,
+            offence=offence,
+            step=rung.step,
+            points=rung.points,
+            decided=bool(step),
+            penalty=penalty.pk,
+        )
+        bump_version(locked.pk)
+    return penalty
+
+
+def rescind_penalty(tournament: Tournament, penalty_id: Any, *, reason: Any, actor: Any = None) -> Penalty:
+    """Rescind a penalty on appeal, with a reason: it stays in the ledger, marked, and counts for
+    nothing; a disqualification from the event lifted with no other standing brings the player back.
+    Rescinding twice answers `WrongState`."""
+    text = clean_reason(reason, required=_("Rescinding a penalty needs a reason (it is kept in the log)."))
+    with transaction.atomic():
+        locked = lock_tournament(tournament)
+        penalty = _penalty(locked, penalty_id)
+        if penalty.rescinded_at is not None:
+            raise WrongState(Problem("penalty", _("This penalty was already rescinded.")))
+        penalty.rescinded_at = timezone.now()
+        penalty.rescind_reason = text
+        penalty.save(update_fields=["rescinded_at", "rescind_reason"])
+        entrant = penalty.entrant
+        still_out = Penalty.objects.filter(
+            entrant=entrant, step=PenaltyStep.EVENT_DQ, rescinded_at__isnull=True
+        ).exists()
+        if (
+            penalty.step == PenaltyStep.EVENT_DQ
+            and not still_out
+            and entrant.status == EntrantStatus.DISQUALIFIED
+        ):
+            entrant.status = EntrantStatus.ACTIVE
+            entrant.left_after_round = None
+            entrant.save(update_fields=["status", "left_after_round"])
+        log_event(
+            locked,
+            "penalty_rescinded",
+            actor=actor,
+            round_number=penalty.round_number,
+            reason=text,
+            player=entrant.name,
+            offence=penalty.offence,
+            step=penalty.step,
+            points=penalty.points,
+            penalty=penalty.pk,
+        )
+        bump_version(locked.pk)
+    return penalty
+
+
+def _choice(value: Any, where: str, choices: list[str], problems: list[Problem]) -> str:
+    if isinstance(value, str) and value in choices:
+        return value
+    problems.append(Problem(where, _("One of: %(choices)s.") % {"choices": ", ".join(choices)}))
+    return ""
+
+
+def _seconds_over(value: Any, offence: str, problems: list[Problem]) -> int:
+    if offence != Offence.TIME:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_FACT_NUMBER:
+        problems.append(
+            Problem(
+                "seconds_over",
+                _("A time violation names the seconds over the limit: a whole number from 1 to %(max)s.")
+                % {"max": f"{MAX_FACT_NUMBER:,}"},
+            )
+        )
+        return 0
+    return value
+
+
+def _note(value: Any, problems: list[Problem]) -> str:
+    text = value.strip() if isinstance(value, str) else ""
+    if value not in (None, "") and not isinstance(value, str):
+        problems.append(Problem("note", _("The note is text.")))
+    elif len(text) > MAX_NOTE or "\x00" in text:
+        problems.append(
+            Problem("note", _("The note is too long (%(max)s characters at most).") % {"max": MAX_NOTE})
+        )
+    return text
+
+
+def player_of(tournament: Tournament, player: Any) -> Entrant:
+    """The player named in a body by their id: `TournamentError` (400) naming `player` if none."""
+    try:
+        return entrant_in(tournament, player)
+    except NotFoundInTournament as error:
+        # Named in the body, not the URL: a bad value (400), not a missing page.
+        raise TournamentError(error.problems) from None
+
+
+def _round_number(tournament: Tournament, value: Any) -> int | None:
+    if value is None:
+        return None
+    seated = tournament.round_set.count()
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 1 <= value <= max(seated, 1)
+        or not seated
+    ):
+        raise TournamentError(
+            Problem("round", _("A round already seated: a number from 1 to %(n)s.") % {"n": seated})
+            if seated
+            else Problem("round", _("No round is seated yet: leave the round out."))
+        )
+    return value
+
+
+def _penalty(tournament: Tournament, penalty_id: Any) -> Penalty:
+    pk = penalty_id if isinstance(penalty_id, int) and not isinstance(penalty_id, bool) else None
+    found = (
+        Penalty.objects.select_related("entrant").filter(tournament=tournament, pk=pk).first()
+        if pk is not None and 0 < pk < 2**63
+        else None
+    )
+    if found is None:
+        raise NotFoundInTournament(Problem("penalty", _("No such penalty in this tournament.")))
+    return found
