@@ -38,7 +38,7 @@ from scoring.rules import RANKS
 from scoring.web.calculator.forms import RulesForm
 from tournaments import services as tournament_services
 from tournaments.api import request_serializers as ts
-from tournaments.models import Entrant, Penalty, Round, Staff, TableSeat, Tournament
+from tournaments.models import Entrant, Penalty, Round, Ruling, Staff, TableSeat, Tournament
 from tournaments.models import Table as EventTable
 
 EXAMPLES = 12
@@ -200,6 +200,9 @@ ROUTES: dict[str, Route] = {
     "api-tournament-standings": Route(),
     "api-tournament-penalties": Route(json=("player", "round", "offence", "step", "seconds_over", "note")),
     "api-tournament-penalty-rescind": Route(json=("reason",)),
+    "api-tournament-rulings": Route(
+        json=("situation", "facts", "player", "round", "table", "hole", "step", "note")
+    ),
     "api-rulings-situations": Route(),
     "api-rulings-advise": Route(json=("situation", "facts", "tournament", "player")),
     "api-game-confirm": Route(json=_fields(ts.ConfirmSerializer)),
@@ -452,6 +455,7 @@ def state() -> tuple[Any, ...]:
         list(EventTable.objects.order_by("pk").values_list("pk", "confirmed_at", "disputed_at")),
         list(Staff.objects.order_by("pk").values_list("pk", "role")),
         list(Penalty.objects.order_by("pk").values_list("pk", "step", "points", "rescinded_at")),
+        Ruling.objects.count(),
     )
 
 

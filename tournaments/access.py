@@ -43,9 +43,10 @@ class Action(StrEnum):
     RUN = "run"  # settings, players, seating, publishing, finalizing, overrides
     OFFICIATE = "officiate"  # penalties, rulings, late corrections with a reason
     STAFF = "staff"  # add or remove co-directors and officials
+    READ_RULINGS = "read_rulings"  # the event's rulings log: the staff, and everybody when made public
 
 
-_STAFF_ACTIONS = {Action.VIEW, Action.SEE_LIVE}
+_STAFF_ACTIONS = {Action.VIEW, Action.SEE_LIVE, Action.READ_RULINGS}
 _ALLOWED: dict[Role, frozenset[Action]] = {
     Role.DIRECTOR: frozenset(Action),
     Role.CO_DIRECTOR: frozenset(_STAFF_ACTIONS | {Action.RUN, Action.OFFICIATE}),
@@ -69,7 +70,13 @@ def allowed_actions(user: Any, tournament: Tournament, role: Role | str | None =
         role = role_of(user, tournament)
     if role is not None:
         return _ALLOWED[Role(role)]
-    return frozenset({Action.VIEW}) if tournament.public else frozenset()
+    if not tournament.public:
+        return frozenset()
+    return (
+        frozenset({Action.VIEW, Action.READ_RULINGS})
+        if tournament.rulings_public
+        else frozenset({Action.VIEW})
+    )
 
 
 def may(user: Any, tournament: Tournament, action: Action) -> bool:

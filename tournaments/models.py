@@ -66,6 +66,8 @@ class Tournament(models.Model):
         _("standings release"), max_length=16, choices=StandingsRelease.choices, default=StandingsRelease.LIVE
     )
     public = models.BooleanField(_("public"), default=True)
+    # Whether everybody who sees the event also reads its rulings log (the staff always do).
+    rulings_public = models.BooleanField(_("rulings log public"), default=False)
     # Bumped by every change that moves the standings (a hole, a finalize, a drop, a penalty).
     version = models.PositiveIntegerField(_("version"), default=1)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -301,6 +303,42 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_offence_display()}: {self.get_step_display()}"
+
+
+class Ruling(models.Model):
+    """An official's ruling at a table: the situation and its facts, the answer given (ruling,
+    citations, correction), where it happened, and the penalty it carried (if any). The event's
+    rulings log is part of its record: entries are never edited or deleted."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rulings")
+    situation = models.CharField(_("situation"), max_length=64)
+    facts = models.JSONField(_("facts"), default=dict, blank=True)
+    ruling = models.TextField(_("ruling"))
+    citations = models.JSONField(_("rules cited"), default=list)
+    correction = models.TextField(_("correction"), blank=True, default="")
+    offence = models.CharField(_("offence"), max_length=20, choices=Offence.choices, blank=True, default="")
+    entrant = models.ForeignKey(
+        Entrant, on_delete=models.CASCADE, null=True, blank=True, related_name="rulings"
+    )
+    penalty = models.OneToOneField(
+        Penalty, on_delete=models.PROTECT, null=True, blank=True, related_name="ruling"
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    hole_number = models.PositiveSmallIntegerField(_("hole"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=MAX_NOTE, blank=True, default="")
+    official = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+        ordering = ["tournament", "-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.situation
 
 
 class EventLogEntry(models.Model):

@@ -73,14 +73,18 @@ def answer_errors(view: Callable[..., Response]) -> Callable[..., Response]:
     return wrapper
 
 
-def tournament_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+def tournament_api(
+    methods: list[str], *, open_posts: bool = False
+) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
     """@api_view for a tournament route: token or session authentication (CSRF on session
-    writes), JSON (or CSV) bodies, the services' errors answered; writes need a logged-in user."""
+    writes), JSON (or CSV) bodies, the services' errors answered; writes need a logged-in user,
+    except with `open_posts` (a POST that writes nothing, such as asking for advice)."""
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
         @functools.wraps(view)
         def logged_in_for_writes(request: Request, *args: Any, **kwargs: Any) -> Response:
-            if request.method not in SAFE_METHODS and not request.user.is_authenticated:
+            writes = request.method not in SAFE_METHODS and not open_posts
+            if writes and not request.user.is_authenticated:
                 raise NotAuthenticated(
                     _("Log in (or send Authorization: Token <key>) to change a tournament.")
                 )

@@ -46,6 +46,7 @@ def tournament_body(
             "time_limit_minutes": tournament.time_limit_minutes,
             "standings_release": tournament.standings_release,
             "public": tournament.public,
+            "rulings_public": tournament.rulings_public,
             "rounds_seated": rounds_seated,
             "players": players,
             "role": role,

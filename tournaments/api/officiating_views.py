@@ -6,7 +6,9 @@
 - `GET|POST /api/v1/tournaments/{id}/penalties/`: the ledger (staff) and a new penalty (officials,
   co-directors and the director);
 - `POST /api/v1/tournaments/{id}/penalties/{penalty_id}/rescind/`: on appeal, with a reason
-  (the director and co-directors).
+  (the director and co-directors);
+- `GET|POST /api/v1/tournaments/{id}/rulings/`: the rulings log (as the director set it) and a
+  ruling recorded with the penalty it carries (officials, co-directors and the director).
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ from rest_framework.response import Response
 from scoring.rules.errors import Problem
 from tournaments.access import Action
 from tournaments.errors import TournamentError
-from tournaments.models import Penalty
+from tournaments.models import Penalty, Ruling
 from tournaments.officiating.advice import Advice, advise
 from tournaments.officiating.catalogue import SITUATIONS
 from tournaments.officiating.ladder import RULE
 from tournaments.services import penalties as ledger
+from tournaments.services import rulings as ledger_rulings
 
 from ._common import ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
 
@@ -160,7 +163,7 @@ def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, dic
     "6.3's ladder gives from their earlier offences. Missing or unknown facts: 400 naming them.",
     request=OpenApiTypes.OBJECT, responses={200: _ADVICE, **ERRORS},
 )  # fmt: skip
-@tournament_api(["POST"])
+@tournament_api(["POST"], open_posts=True)
 def advise_view(request: Request) -> Response:
     """POST /api/v1/rulings/advise/ (anyone may ask; a private event's players need its staff)."""
     advice, step = advice_and_step(request, body_object(request))
@@ -225,3 +228,68 @@ def penalty_rescind(request: Request, tournament_id: int, penalty_id: int) -> Re
     data = body_object(request)
     penalty = ledger.rescind_penalty(tournament, penalty_id, reason=data.get("reason"), actor=request.user)
     return Response(penalty_body(penalty))
+
+
+def ruling_body(ruling: Ruling) -> dict[str, Any]:
+    """A rulings-log entry as the API answers it, with the penalty it carried."""
+    return {
+        "id": ruling.pk,
+        "situation": ruling.situation,
+        "facts": ruling.facts,
+        "ruling": ruling.ruling,
+        "citations": ruling.citations,
+        "correction": ruling.correction or None,
+        "offence": ruling.offence or None,
+        "player": {"id": ruling.entrant_id, "name": ruling.entrant.name} if ruling.entrant else None,
+        "penalty": penalty_body(ruling.penalty) if ruling.penalty else None,
+        "round": ruling.round_number,
+        "table": ruling.table_number,
+        "hole": ruling.hole_number,
+        "note": ruling.note,
+        "official": ruling.official.get_username() if ruling.official else None,
+        "created_at": ruling.created_at,
+    }
+
+
+@extend_schema(
+    methods=["GET"],
+    summary="The rulings log",
+    tags=["officiating"],
+    parameters=[TOURNAMENT_ID],
+    description="Every ruling recorded at the event, newest first, with the penalty each carried: the "
+    "staff's, and everybody's who sees the event when the director made the log public.",
+    responses={200: OpenApiTypes.OBJECT, **ERRORS},
+)
+@extend_schema(
+    methods=["POST"], summary="Record a ruling", tags=["officiating"], parameters=[TOURNAMENT_ID],
+    description="Advise's body (`situation`, `facts`, `player`) plus `round`, `table`, `hole`, `note` "
+    "(and an official's `step`): 201 with the ruling as the catalogue answers it and, for an offence, "
+    "the penalty entry it carries (as `POST .../penalties/`), written together.",
+    request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, **ERRORS},
+)  # fmt: skip
+@tournament_api(["GET", "POST"])
+def rulings(request: Request, tournament_id: int) -> Response:
+    """GET|POST /api/v1/tournaments/{id}/rulings/."""
+    if request.method == "GET":
+        tournament = tournament_for(request, tournament_id, Action.READ_RULINGS)
+        rows = (
+            Ruling.objects.filter(tournament=tournament)
+            .select_related("entrant", "penalty__entrant", "official")
+            .order_by("-created_at", "-pk")
+        )
+        return Response({"rulings": [ruling_body(r) for r in rows]})
+    tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
+    data = body_object(request)
+    ruling = ledger_rulings.record_ruling(
+        tournament,
+        situation=data.get("situation"),
+        facts=data.get("facts"),
+        player=data.get("player"),
+        round_number=data.get("round"),
+        table=data.get("table"),
+        hole=data.get("hole"),
+        step=data.get("step"),
+        note=data.get("note", ""),
+        actor=request.user,
+    )
+    return Response(ruling_body(ruling), status=201)

@@ -86,6 +86,7 @@ class _Settings(StrictObjectSerializer):
     )
     standings_release = StrictChoiceField(choices=StandingsRelease.values, required=False)
     public = StrictBooleanField(required=False)
+    rulings_public = StrictBooleanField(required=False)
 
 
 class TournamentCreateSerializer(_Settings):

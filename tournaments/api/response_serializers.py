@@ -21,6 +21,7 @@ class TournamentSerializer(serializers.Serializer):
     time_limit_minutes = serializers.IntegerField(allow_null=True)
     standings_release = serializers.CharField()
     public = serializers.BooleanField()
+    rulings_public = serializers.BooleanField(help_text="Everybody who sees the event reads its rulings log.")
     rounds_seated = serializers.IntegerField()
     players = serializers.IntegerField(help_text="Players registered.")
     role = serializers.CharField(

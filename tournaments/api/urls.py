@@ -39,6 +39,7 @@ urlpatterns = [
         officiating_views.penalty_rescind,
         name="api-tournament-penalty-rescind",
     ),
+    path(_T + "rulings/", officiating_views.rulings, name="api-tournament-rulings"),
     path("rulings/situations/", officiating_views.situations, name="api-rulings-situations"),
     path("rulings/advise/", officiating_views.advise_view, name="api-rulings-advise"),
     path(_T + "standings/", table_views.standings, name="api-tournament-standings"),

@@ -6,7 +6,8 @@
   `drop_entrant`, `reinstate_entrant`;
 - `rounds`: `seat_next_round`, `swap_players`, `publish_round`, `finalize_round`;
 - `tables`: `confirm_table`, `clear_dispute`;
-- `penalties`: `give_penalty` (rule 6.3's ladder), `rescind_penalty`.
+- `penalties`: `give_penalty` (rule 6.3's ladder), `rescind_penalty`;
+- `rulings`: `record_ruling` (the catalogue's answer, with the penalty it carries).
 
 Bad input raises `tournaments.errors.TournamentError` (400), a wrong state `WrongState` (409)
 naming what is in the way, a missing player or round `NotFoundInTournament` (404).
@@ -29,6 +30,7 @@ from tournaments.services.events import (
 )
 from tournaments.services.penalties import give_penalty, rescind_penalty
 from tournaments.services.rounds import finalize_round, publish_round, round_in, seat_next_round, swap_players
+from tournaments.services.rulings import record_ruling
 from tournaments.services.tables import clear_dispute, confirm_table, table_of_game
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "give_penalty",
     "import_entrants",
     "publish_round",
+    "record_ruling",
     "reinstate_entrant",
     "remove_staff",
     "rescind_penalty",

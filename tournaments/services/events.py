@@ -44,6 +44,7 @@ SETTINGS = (
     "time_limit_minutes",
     "standings_release",
     "public",
+    "rulings_public",
 )
 
 
@@ -114,6 +115,7 @@ def create_tournament(*, director: Any, name: str, **settings: Any) -> Tournamen
         "time_limit_minutes": None,
         "standings_release": StandingsRelease.LIVE,
         "public": True,
+        "rulings_public": False,
     }
     unknown = set(settings) - set(SETTINGS)
     if unknown:
@@ -221,6 +223,10 @@ def clean_settings(values: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(public, bool):
         problems.append(Problem("public", _("Public must be true or false.")))
     cleaned["public"] = public
+    rulings_public = values.get("rulings_public", False)
+    if not isinstance(rulings_public, bool):
+        problems.append(Problem("rulings_public", _("Whether the rulings log is public: true or false.")))
+    cleaned["rulings_public"] = rulings_public
     if problems:
         raise TournamentError(problems)
     return cleaned

@@ -54,7 +54,7 @@ def give_penalty(
     offence = _choice(offence, "offence", Offence.values, problems)
     step = None if step in (None, "") else _choice(step, "step", PenaltyStep.values, problems)
     seconds = _seconds_over(seconds_over, offence, problems)
-    text = _note(note, problems)
+    text = clean_note(note, problems)
     if problems:
         raise TournamentError(problems)
     with transaction.atomic():
@@ -164,7 +164,8 @@ def _seconds_over(value: Any, offence: str, problems: list[Problem]) -> int:
     return value
 
 
-def _note(value: Any, problems: list[Problem]) -> str:
+def clean_note(value: Any, problems: list[Problem]) -> str:
+    """A note stripped, or a problem naming `note` (not text, too long, NUL)."""
     text = value.strip() if isinstance(value, str) else ""
     if value not in (None, "") and not isinstance(value, str):
         problems.append(Problem("note", _("The note is text.")))

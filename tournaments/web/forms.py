@@ -72,6 +72,9 @@ class TournamentForm(forms.Form):
     public = forms.BooleanField(
         label=_("Public (anyone can see the players and standings)"), required=False, initial=True
     )
+    rulings_public = forms.BooleanField(
+        label=_("Public rulings log (anyone who sees the event reads the rulings)"), required=False
+    )
 
     def __init__(self, *args: Any, frozen: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -95,6 +98,7 @@ class TournamentForm(forms.Form):
             ruleset=tournament.ruleset.get("preset", "official"),
             standings_release=tournament.standings_release,
             public=tournament.public,
+            rulings_public=tournament.rulings_public,
         )
         for slot, method in enumerate(tournament.tiebreakers, start=1):
             initial[f"tiebreak_{slot}"] = method
@@ -126,6 +130,7 @@ class TournamentForm(forms.Form):
         }
         values["venue"] = values["venue"] or ""
         values["public"] = bool(data.get("public"))
+        values["rulings_public"] = bool(data.get("rulings_public"))
         chain = [
             data[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1) if data.get(f"tiebreak_{slot}")
         ]
