@@ -38,7 +38,7 @@ from scoring.rules import RANKS
 from scoring.web.calculator.forms import RulesForm
 from tournaments import services as tournament_services
 from tournaments.api import request_serializers as ts
-from tournaments.models import Entrant, Penalty, Round, Ruling, Staff, TableSeat, Tournament
+from tournaments.models import Entrant, OfficialCall, Penalty, Round, Ruling, Staff, TableSeat, Tournament
 from tournaments.models import Table as EventTable
 
 EXAMPLES = 12
@@ -229,6 +229,30 @@ ROUTES: dict[str, Route] = {
     "tournaments:table-clear": Route(form=("reason",)),
     "tournaments:standings": Route(),
     "tournaments:log": Route(),
+    "tournaments:officiating": Route(),
+    "tournaments:officiating-calls": Route(),
+    "tournaments:ruling": Route(
+        query=("situation", "call"),
+        form=(
+            "situation",
+            "call",
+            "fact_next_turn_begun",
+            "fact_seconds_over",
+            "player",
+            "round",
+            "table",
+            "hole",
+            "note",
+            "step",
+            "action",
+        ),
+    ),
+    "tournaments:call-close": Route(),
+    "tournaments:draft-confirm": Route(),
+    "tournaments:penalty-rescind": Route(form=("reason",)),
+    "tournaments:table-extend": Route(form=("minutes", "reason")),
+    "tournaments:rulings": Route(),
+    "tournaments:table-call": Route(form=("called_by", "note")),
     "login": Route(query=("next",), form=("username", "password", "next")),
     "logout": Route(query=("next",), form=("next",)),
     "password_change": Route(form=("old_password", "new_password1", "new_password2")),
@@ -390,6 +414,8 @@ def table(db) -> Table:
     entrants = [str(pk) for pk in Entrant.objects.filter(tournament=event).values_list("pk", flat=True)[:3]]
     table_game = EventTable.objects.filter(round=round_).select_related("game").first().game
     given = tournament_services.give_penalty(event, player=int(entrants[0]), offence="illegal_move")
+    tournament_services.publish_round(event, 1)
+    call = OfficialCall.objects.create(tournament=event, table=round_.tables.first())
     tokens = [game.edit_token, game.view_token, tie.edit_token, tie.view_token, "demo-friday-edit"]
     tokens += [table_game.edit_token, table_game.view_token]
     return Table(
@@ -401,6 +427,7 @@ def table(db) -> Table:
             "tournament_id": [str(event.pk), str(event.pk), str(private.pk), "0"],
             "staff_id": [str(pk) for pk in Staff.objects.values_list("pk", flat=True)] + ["0"],
             "penalty_id": [str(given.pk), "0"],
+            "call_id": [str(call.pk), "0"],
             "table": ["1", "2", "0"],
             "name": ["official", "basic", "nope"],
             "rest": ["x", "holes/new/", "settings/"],
@@ -456,6 +483,8 @@ def state() -> tuple[Any, ...]:
         list(Staff.objects.order_by("pk").values_list("pk", "role")),
         list(Penalty.objects.order_by("pk").values_list("pk", "step", "points", "rescinded_at")),
         Ruling.objects.count(),
+        list(OfficialCall.objects.order_by("pk").values_list("pk", "answered_at")),
+        list(EventTable.objects.order_by("pk").values_list("pk", "extra_minutes")),
     )
 
 

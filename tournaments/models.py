@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.limits import MAX_REASON_LENGTH
+from scoring.limits import MAX_NAME_LENGTH, MAX_REASON_LENGTH
 from scoring.models import Game, NamedModel
 from tournaments.limits import MAX_CLUB, MAX_NOTE, MAX_ROUNDS, MAX_TOURNAMENT_NAME, MAX_VENUE
 
@@ -212,6 +212,8 @@ class Table(models.Model):
     )
     dispute_note = models.CharField(_("disagreement"), max_length=MAX_NOTE, blank=True, default="")
     disputed_at = models.DateTimeField(_("flagged"), null=True, blank=True)
+    # Minutes the round clock gives this table beyond the round's limit (a director's extension).
+    extra_minutes = models.PositiveSmallIntegerField(_("extra minutes"), default=0)
 
     class Meta:
         verbose_name = _("table")
@@ -339,6 +341,38 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return self.situation
+
+
+class OfficialCall(models.Model):
+    """A table asking for an official ("call an official" on its page): open until an official
+    answers it, with a ruling or without. A table has at most one open call: a second tap while
+    one is open is the same call."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="calls")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="calls")
+    called_by = models.CharField(_("called by"), max_length=MAX_NAME_LENGTH, blank=True, default="")
+    note = models.CharField(_("what happened"), max_length=MAX_NOTE, blank=True, default="")
+    created_at = models.DateTimeField(_("called"), auto_now_add=True)
+    answered_at = models.DateTimeField(_("answered"), null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    ruling = models.OneToOneField(
+        "Ruling", on_delete=models.SET_NULL, null=True, blank=True, related_name="call"
+    )
+
+    class Meta:
+        verbose_name = _("call for an official")
+        verbose_name_plural = _("calls for an official")
+        ordering = ["tournament", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"], condition=models.Q(answered_at__isnull=True), name="one_open_call_per_table"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} ({self.called_by or '?'})"
 
 
 class EventLogEntry(models.Model):

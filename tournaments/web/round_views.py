@@ -17,6 +17,7 @@ from scoring.error_statuses import ANSWERED_ERRORS
 from scoring.web.qr import qr_svg
 from tournaments import services
 from tournaments.access import Action
+from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.web.access import TournamentPage, error_status, problems_of, tournament_page
 from tournaments.web.forms import ReasonForm, SwapForm, add_problems
@@ -45,6 +46,7 @@ def _dashboard_context(page: TournamentPage) -> dict[str, Any]:
         and len(rounds) < tournament.rounds,
         next_number=len(rounds) + 1,
         poll_seconds=POLL_SECONDS,
+        clock=round_clock(tournament, current) if current else None,
     )
 
 

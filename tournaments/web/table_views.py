@@ -16,15 +16,17 @@ from django.views.decorators.http import require_http_methods
 from scoring.error_statuses import ANSWERED_ERRORS
 from scoring.models import Game, GameStatus
 from tournaments import services
-from tournaments.models import TABLE_MANAGER, Table
+from tournaments.clock import table_clock
+from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Table
+from tournaments.services.calls import call_official
 from tournaments.web.access import error_status, problems_of
 from tournaments.web.forms import ConfirmForm, add_problems
+from tournaments.web.officiating_forms import CallForm
 from tournaments.web.selectors import scorecards
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """Show the table's scorecard; POST `action=confirm` (with `by`) or `action=disagree` (with a note)."""
+def _table_of_link(token: str) -> Table:
+    """The table whose game has this edit token, or 404."""
     table = (
         Table.objects.select_related("round__tournament", "game", "confirmed_by", "disputed_by")
         .filter(game__edit_token=token, game__managed_by=TABLE_MANAGER)
@@ -32,6 +34,31 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     )
     if table is None:
         raise Http404(_("No table has this link. Check that the whole link was copied."))
+    return table
+
+
+@require_http_methods(["POST"])
+def table_call(request: HttpRequest, token: str) -> HttpResponse:
+    """ "Call an official": open a call for this table (a second tap answers the open one)."""
+    table = _table_of_link(token)
+    names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+    form = CallForm(request.POST, names=names)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+        return redirect("tournaments:table", token=token)
+    try:
+        call_official(table, called_by=form.cleaned_data["called_by"], note=form.cleaned_data["note"] or "")
+    except ANSWERED_ERRORS as error:
+        messages.error(request, " ".join(p.message for p in problems_of(error)))
+    else:
+        messages.success(request, _("An official is called: stay at the table, they are on their way."))
+    return redirect("tournaments:table", token=token)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """Show the table's scorecard; POST `action=confirm` (with `by`) or `action=disagree` (with a note)."""
+    table = _table_of_link(token)
     game: Game = table.game
     card = scorecards([game.pk])[game.pk]
     form = ConfirmForm(request.POST or None, names=card.players)
@@ -68,6 +95,10 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             "form": form,
             "finished": game.status == GameStatus.FINISHED,
             "token": token,
+            "clock": table_clock(table.round.tournament, table.round, table),
+            "open_call": OfficialCall.objects.filter(table=table, answered_at__isnull=True).first(),
+            "call_form": CallForm(names=card.players),
+            "in_play": table.round.status == RoundStatus.PUBLISHED,
         },
         status=status,
     )

@@ -8,7 +8,14 @@ from django.urls import path
 
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.rate_limits import limit_hole_writes
-from tournaments.web import event_views, player_views, round_views, standings_views, table_views
+from tournaments.web import (
+    event_views,
+    officiating_views,
+    player_views,
+    round_views,
+    standings_views,
+    table_views,
+)
 
 app_name = "tournaments"
 
@@ -16,6 +23,7 @@ urlpatterns = [
     path("", event_views.tournament_list, name="list"),
     path("new/", event_views.tournament_new, name="new"),
     path("table/<token:token>/", limit_hole_writes(table_views.table_confirm), name="table"),
+    path("table/<token:token>/call/", limit_hole_writes(table_views.table_call), name="table-call"),
     path("<id:pk>/", round_views.dashboard, name="dashboard"),
     path("<id:pk>/live/", round_views.dashboard_live, name="dashboard-live"),
     path("<id:pk>/settings/", event_views.tournament_settings, name="settings"),
@@ -36,4 +44,16 @@ urlpatterns = [
     path("<id:pk>/tables/<id:table_id>/clear/", round_views.table_clear, name="table-clear"),
     path("<id:pk>/standings/", standings_views.standings, name="standings"),
     path("<id:pk>/log/", standings_views.event_log, name="log"),
+    path("<id:pk>/officiating/", officiating_views.desk, name="officiating"),
+    path("<id:pk>/officiating/calls/", officiating_views.desk_calls, name="officiating-calls"),
+    path("<id:pk>/officiating/ruling/", officiating_views.ruling, name="ruling"),
+    path("<id:pk>/officiating/calls/<id:call_id>/close/", officiating_views.call_close, name="call-close"),
+    path("<id:pk>/officiating/drafts/<id:table_id>/", officiating_views.draft_confirm, name="draft-confirm"),
+    path(
+        "<id:pk>/penalties/<id:penalty_id>/rescind/",
+        officiating_views.penalty_rescind,
+        name="penalty-rescind",
+    ),
+    path("<id:pk>/tables/<id:table_id>/extend/", officiating_views.table_extend, name="table-extend"),
+    path("<id:pk>/rulings/", officiating_views.rulings, name="rulings"),
 ]

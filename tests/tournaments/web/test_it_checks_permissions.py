@@ -24,6 +24,10 @@ MATRIX = {
     "log/": (OK, OK, OK, FORBIDDEN, LOGIN),
     "player/": (OK, OK, OK, OK, OK),
     "player/status/?action=drop": (OK, OK, FORBIDDEN, FORBIDDEN, LOGIN),
+    "officiating/": (OK, OK, OK, FORBIDDEN, LOGIN),
+    "officiating/calls/": (OK, OK, OK, FORBIDDEN, LOGIN),
+    "officiating/ruling/?situation=stock_exhausted": (OK, OK, OK, FORBIDDEN, LOGIN),
+    "rulings/": (OK, OK, OK, FORBIDDEN, LOGIN),  # the log is private unless the director opens it
 }
 PERSONAS = ("dora", "cora", "olive", "sam", None)
 
@@ -69,6 +73,11 @@ def test_a_table_link_opens_its_own_table_page_and_nothing_else_of_the_event() -
         ("players/add/", "olive", 403),
         ("staff/", "cora", 403),
         ("rounds/seat/", None, 302),
+        ("officiating/ruling/", "sam", 403),
+        ("officiating/calls/1/close/", "sam", 403),
+        ("officiating/drafts/1/", "sam", 403),
+        ("penalties/1/rescind/", "olive", 403),
+        ("tables/1/extend/", "olive", 403),
     ],
 )
 def test_writes_are_refused_to_those_who_may_not_run_the_event(

@@ -1,0 +1,97 @@
+"""The round clock, held on the server: a round's time starts when it is published and runs for the
+tournament's `time_limit_minutes`, plus a table's `extra_minutes` (an extension). Everything is
+computed from stored times, so the clock survives a restart and reads the same on every app
+instance; pages count down from the deadline the server gives them.
+
+A table that finished after its deadline ran `seconds_over` the limit: rule 6.3's time violation
+(2 points per started minute), drafted for an official to confirm (`time_drafts`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db.models import Max
+from django.utils import timezone
+
+from scoring.models import GameStatus, Hole
+from tournaments.models import Round, Table, Tournament
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A round's (or a table's) clock at `now`."""
+
+    deadline: datetime.datetime | None  # None: no limit, or the round not published yet
+    now: datetime.datetime
+
+    @property
+    def running(self) -> bool:
+        """There is a deadline to count down to."""
+        return self.deadline is not None
+
+    @property
+    def seconds_left(self) -> int:
+        """Whole seconds to the deadline (0 once passed; 0 without a deadline)."""
+        if self.deadline is None:
+            return 0
+        return max(0, int((self.deadline - self.now).total_seconds()))
+
+    @property
+    def seconds_over(self) -> int:
+        """Whole seconds past the deadline (0 before it, or without one)."""
+        if self.deadline is None:
+            return 0
+        return max(0, int((self.now - self.deadline).total_seconds()))
+
+
+def deadline_of(tournament: Tournament, round_: Round, extra_minutes: int = 0) -> datetime.datetime | None:
+    """When `round_`'s time runs out (for a table given `extra_minutes`); None without a limit or
+    before the round is published."""
+    if not tournament.time_limit_minutes or round_.published_at is None:
+        return None
+    return round_.published_at + datetime.timedelta(minutes=tournament.time_limit_minutes + extra_minutes)
+
+
+def round_clock(tournament: Tournament, round_: Round, *, now: datetime.datetime | None = None) -> Clock:
+    """The round's clock (without any table's extension)."""
+    return Clock(deadline_of(tournament, round_), now or timezone.now())
+
+
+def table_clock(
+    tournament: Tournament, round_: Round, table: Table, *, now: datetime.datetime | None = None
+) -> Clock:
+    """A table's clock: the round's, plus the table's extension."""
+    return Clock(deadline_of(tournament, round_, table.extra_minutes), now or timezone.now())
+
+
+@dataclass(frozen=True)
+class TimeDraft:
+    """A finished table that ran over its deadline: the time penalty an official may confirm."""
+
+    table: Table
+    finished_at: datetime.datetime
+    seconds_over: int
+
+
+def time_drafts(tournament: Tournament, round_: Round) -> list[TimeDraft]:
+    """The finished tables of `round_` whose last regular hole came after their deadline (two
+    queries). A table drops out of the list once its players' time penalties for the round exist
+    (the services skip drafts already given: `tournaments.services.calls.give_time_penalties`)."""
+    if deadline_of(tournament, round_) is None:
+        return []
+    tables = list(Table.objects.filter(round=round_, game__status=GameStatus.FINISHED).select_related("game"))
+    finished = dict(
+        Hole.objects.filter(game__in=[t.game_id for t in tables], is_playoff=False)
+        .values("game_id")
+        .annotate(last=Max("created_at"))
+        .values_list("game_id", "last")
+    )
+    drafts = []
+    for table in tables:
+        last = finished.get(table.game_id)
+        deadline = deadline_of(tournament, round_, table.extra_minutes)
+        if last is not None and deadline is not None and last > deadline:
+            drafts.append(TimeDraft(table, last, int((last - deadline).total_seconds())))
+    return drafts
