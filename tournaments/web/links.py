@@ -10,10 +10,14 @@ from scoring.models import Game, GameStatus
 
 
 def table_board_links(game: Game, grant: GameGrant) -> list[tuple[str, str]]:
-    """Once the table's game is over, its players (the table link) are asked to confirm the scorecard.
+    """The table's page from its board, for its players (the table link): "Call an official" (and
+    the round clock) while the game is played; once it is over, "Confirm the scorecard".
 
     No query: the game's status and token are on the row already.
     """
-    if grant.token_kind is not TokenKind.EDIT or game.status != GameStatus.FINISHED:
+    if grant.token_kind is not TokenKind.EDIT:
         return []
-    return [(_("Confirm the scorecard"), reverse("tournaments:table", args=[game.edit_token]))]
+    url = reverse("tournaments:table", args=[game.edit_token])
+    if game.status == GameStatus.FINISHED:
+        return [(_("Confirm the scorecard"), url), (_("Call an official"), f"{url}#call-title")]
+    return [(_("Call an official · round clock"), f"{url}#call-title")]

@@ -86,9 +86,12 @@ def test_the_board_links_to_the_confirmation_once_the_game_is_over(client: Clien
     board = f"/games/e/{ev.table.game.edit_token}/"
     confirm = f"/tournaments/table/{ev.table.game.edit_token}/"
     page = client.get(board).content.decode()
-    assert "Spring Open, round 1, table 1" in page and confirm not in page
+    # While playing: the table's page for calling an official (and its clock), not the confirmation.
+    assert "Spring Open, round 1, table 1" in page and "Confirm the scorecard" not in page
+    assert f'{confirm}#call-title' in page and "Call an official" in page
     finish(ev.table)
-    assert confirm in client.get(board).content.decode()
+    finished = client.get(board).content.decode()
+    assert f'href="{confirm}"' in finished and "Confirm the scorecard" in finished
     assert confirm not in client.get(f"/games/v/{ev.table.game.view_token}/").content.decode()
 
 
@@ -98,7 +101,9 @@ def test_the_managed_links_seam_calls_the_registered_function_for_its_games_only
     register_managed_game_links("tests.other", lambda g, grant: [("Other", "/x/")])
     try:
         assert managed_game_links(plain, grant_for(plain, TokenKind.EDIT)) == []
-        assert managed_game_links(game, grant_for(game, TokenKind.EDIT)) == []  # not over yet
+        playing = managed_game_links(game, grant_for(game, TokenKind.EDIT))  # not over yet
+        assert [label for label, _url in playing] == ["Call an official · round clock"]
+        assert managed_game_links(game, grant_for(game, TokenKind.VIEW)) == []  # a view link: nothing
         game.managed_by = "tests.other"
         assert managed_game_links(game, grant_for(game, TokenKind.EDIT)) == [("Other", "/x/")]
     finally:
