@@ -88,7 +88,7 @@ def test_the_board_links_to_the_confirmation_once_the_game_is_over(client: Clien
     page = client.get(board).content.decode()
     # While playing: the table's page for calling an official (and its clock), not the confirmation.
     assert "Spring Open, round 1, table 1" in page and "Confirm the scorecard" not in page
-    assert f'{confirm}#call-title' in page and "Call an official" in page
+    assert f"{confirm}#call-title" in page and "Call an official" in page
     finish(ev.table)
     finished = client.get(board).content.decode()
     assert f'href="{confirm}"' in finished and "Confirm the scorecard" in finished
