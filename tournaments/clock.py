@@ -3,7 +3,8 @@ tournament's `time_limit_minutes`, plus a table's `extra_minutes` (an extension)
 computed from stored times, so the clock survives a restart and reads the same on every app
 instance; pages count down from the deadline the server gives them.
 
-A table that finished after its deadline ran `seconds_over` the limit: rule 6.3's time violation
+With a per-hole limit (`hole_time_limit_minutes`), each hole's clock runs from the table's last
+hole. A table that finished after its deadline ran `seconds_over` the limit: rule 6.3's time violation
 (2 points per started minute), drafted for an official to confirm (`time_drafts`).
 """
 
@@ -64,6 +65,22 @@ def table_clock(
 ) -> Clock:
     """A table's clock: the round's, plus the table's extension."""
     return Clock(deadline_of(tournament, round_, table.extra_minutes), now or timezone.now())
+
+
+def hole_clock(
+    tournament: Tournament, round_: Round, table: Table, *, now: datetime.datetime | None = None
+) -> Clock:
+    """The current hole's clock at a table, when the event limits each hole: from the table's last
+    regular hole (or the round's start for the first) plus the per-hole limit. One query."""
+    if not tournament.hole_time_limit_minutes or round_.published_at is None:
+        return Clock(None, now or timezone.now())
+    last = Hole.objects.filter(game_id=table.game_id, is_playoff=False).aggregate(last=Max("created_at"))[
+        "last"
+    ]
+    start = max(last, round_.published_at) if last else round_.published_at
+    return Clock(
+        start + datetime.timedelta(minutes=tournament.hole_time_limit_minutes), now or timezone.now()
+    )
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ __all__ = [
     "MAX_CLUB",
     "MAX_CSV_LINES",
     "MAX_ENTRANTS",
+    "MAX_HOLE_TIME_LIMIT",
     "MAX_NOTE",
     "MAX_RATING",
     "MAX_ROUNDS",
@@ -25,3 +26,4 @@ MAX_ENTRANTS = 2000  # players in one tournament
 MAX_CSV_LINES = MAX_ENTRANTS  # players in one CSV import
 MAX_SEED = 2**53  # a seed a JSON client holds exactly
 MAX_TIME_LIMIT = 24 * 60  # minutes a round may last
+MAX_HOLE_TIME_LIMIT = 120  # minutes a hole may last

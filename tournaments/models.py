@@ -62,6 +62,10 @@ class Tournament(models.Model):
     time_limit_minutes = models.PositiveSmallIntegerField(
         _("time limit per round (minutes)"), null=True, blank=True
     )
+    # Optional: minutes a hole may take; the table's page counts each hole down from the last one.
+    hole_time_limit_minutes = models.PositiveSmallIntegerField(
+        _("time limit per hole (minutes)"), null=True, blank=True
+    )
     standings_release = models.CharField(
         _("standings release"), max_length=16, choices=StandingsRelease.choices, default=StandingsRelease.LIVE
     )

@@ -44,6 +44,7 @@ def tournament_body(
             "seed": tournament.seed,
             "tiebreakers": tournament.tiebreakers,
             "time_limit_minutes": tournament.time_limit_minutes,
+            "hole_time_limit_minutes": tournament.hole_time_limit_minutes,
             "standings_release": tournament.standings_release,
             "public": tournament.public,
             "rulings_public": tournament.rulings_public,

@@ -16,6 +16,7 @@ from scoring.limits import MAX_NAME_LENGTH, MAX_REASON_LENGTH
 from scoring.rules.ruleset import TIEBREAKERS
 from tournaments.limits import (
     MAX_CLUB,
+    MAX_HOLE_TIME_LIMIT,
     MAX_NOTE,
     MAX_RATING,
     MAX_ROUNDS,
@@ -83,6 +84,9 @@ class _Settings(StrictObjectSerializer):
     )
     time_limit_minutes = StrictIntegerField(
         required=False, allow_null=True, min_value=1, max_value=MAX_TIME_LIMIT
+    )
+    hole_time_limit_minutes = StrictIntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_HOLE_TIME_LIMIT
     )
     standings_release = StrictChoiceField(choices=StandingsRelease.values, required=False)
     public = StrictBooleanField(required=False)

@@ -19,6 +19,7 @@ class TournamentSerializer(serializers.Serializer):
     seed = serializers.IntegerField()
     tiebreakers = serializers.ListField(child=serializers.CharField())
     time_limit_minutes = serializers.IntegerField(allow_null=True)
+    hole_time_limit_minutes = serializers.IntegerField(allow_null=True)
     standings_release = serializers.CharField()
     public = serializers.BooleanField()
     rulings_public = serializers.BooleanField(help_text="Everybody who sees the event reads its rulings log.")

@@ -21,7 +21,14 @@ from scoring.rules import Ruleset, resolve_ruleset
 from scoring.rules.errors import Problem, RulesError
 from scoring.rules.ruleset import TIEBREAKERS
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
-from tournaments.limits import MAX_ROUNDS, MAX_SEED, MAX_TIME_LIMIT, MAX_TOURNAMENT_NAME, MAX_VENUE
+from tournaments.limits import (
+    MAX_HOLE_TIME_LIMIT,
+    MAX_ROUNDS,
+    MAX_SEED,
+    MAX_TIME_LIMIT,
+    MAX_TOURNAMENT_NAME,
+    MAX_VENUE,
+)
 from tournaments.models import (
     EventLogEntry,
     SeatingMode,
@@ -42,6 +49,7 @@ SETTINGS = (
     "seed",
     "tiebreakers",
     "time_limit_minutes",
+    "hole_time_limit_minutes",
     "standings_release",
     "public",
     "rulings_public",
@@ -113,6 +121,7 @@ def create_tournament(*, director: Any, name: str, **settings: Any) -> Tournamen
         "seed": None,
         "tiebreakers": None,
         "time_limit_minutes": None,
+        "hole_time_limit_minutes": None,
         "standings_release": StandingsRelease.LIVE,
         "public": True,
         "rulings_public": False,
@@ -215,6 +224,12 @@ def clean_settings(values: Mapping[str, Any]) -> dict[str, Any]:
     limit = values.get("time_limit_minutes")
     cleaned["time_limit_minutes"] = (
         None if limit in (None, "") else _whole(limit, "time_limit_minutes", 1, MAX_TIME_LIMIT, problems)
+    )
+    hole_limit = values.get("hole_time_limit_minutes")
+    cleaned["hole_time_limit_minutes"] = (
+        None
+        if hole_limit in (None, "")
+        else _whole(hole_limit, "hole_time_limit_minutes", 1, MAX_HOLE_TIME_LIMIT, problems)
     )
     cleaned["standings_release"] = _choice(
         values.get("standings_release"), "standings_release", StandingsRelease.values, problems

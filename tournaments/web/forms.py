@@ -18,6 +18,7 @@ from scoring.web.games.start_forms import ruleset_choices
 from scoring.web.input_fields import TextField, WholeNumberField
 from tournaments.limits import (
     MAX_CLUB,
+    MAX_HOLE_TIME_LIMIT,
     MAX_NOTE,
     MAX_RATING,
     MAX_ROUNDS,
@@ -66,6 +67,12 @@ class TournamentForm(forms.Form):
     time_limit_minutes = WholeNumberField(
         label=_("Time limit per round (minutes)"), min_value=1, max_value=MAX_TIME_LIMIT, required=False
     )
+    hole_time_limit_minutes = WholeNumberField(
+        label=_("Time limit per hole (minutes, optional)"),
+        min_value=1,
+        max_value=MAX_HOLE_TIME_LIMIT,
+        required=False,
+    )
     standings_release = forms.ChoiceField(
         label=_("Standings for the public"), choices=StandingsRelease.choices, initial=StandingsRelease.LIVE
     )
@@ -92,7 +99,16 @@ class TournamentForm(forms.Form):
         """The form's values for an existing tournament."""
         initial: dict[str, Any] = {
             key: getattr(tournament, key)
-            for key in ("name", "date", "venue", "rounds", "seating", "seed", "time_limit_minutes")
+            for key in (
+                "name",
+                "date",
+                "venue",
+                "rounds",
+                "seating",
+                "seed",
+                "time_limit_minutes",
+                "hole_time_limit_minutes",
+            )
         }
         initial.update(
             ruleset=tournament.ruleset.get("preset", "official"),
@@ -125,6 +141,7 @@ class TournamentForm(forms.Form):
                 "rounds",
                 "seating",
                 "time_limit_minutes",
+                "hole_time_limit_minutes",
                 "standings_release",
             )
         }

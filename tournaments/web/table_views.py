@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 from scoring.error_statuses import ANSWERED_ERRORS
 from scoring.models import Game, GameStatus
 from tournaments import services
-from tournaments.clock import table_clock
+from tournaments.clock import hole_clock, table_clock
 from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Table
 from tournaments.services.calls import call_official
 from tournaments.web.access import error_status, problems_of
@@ -96,6 +96,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             "finished": game.status == GameStatus.FINISHED,
             "token": token,
             "clock": table_clock(table.round.tournament, table.round, table),
+            "hole_clock": hole_clock(table.round.tournament, table.round, table),
             "open_call": OfficialCall.objects.filter(table=table, answered_at__isnull=True).first(),
             "call_form": CallForm(names=card.players),
             "in_play": table.round.status == RoundStatus.PUBLISHED,

@@ -13,7 +13,7 @@ from django.utils import timezone
 from scoring import services as scoring_services
 from tests.tournaments.web.conftest import Event, as_user, staffed_event
 from tournaments import services
-from tournaments.clock import round_clock, table_clock, time_drafts
+from tournaments.clock import hole_clock, round_clock, table_clock, time_drafts
 from tournaments.models import EventLogEntry, OfficialCall, Penalty, Round, Ruling, Table
 from tournaments.officiating.ladder import time_points
 
@@ -173,3 +173,27 @@ def test_a_table_finishing_late_drafts_a_time_penalty_for_an_official_to_confirm
         "Confirm the time penalty"
         not in as_user("olive").get(f"/tournaments/{t.pk}/officiating/").content.decode()
     )
+
+
+def test_a_per_hole_limit_counts_each_hole_from_the_tables_last_one() -> None:
+    live = staffed_event(time_limit_minutes=60, hole_time_limit_minutes=7)
+    t, round_ = live.tournament, Round.objects.get(pk=live.round.pk)
+    start = round_.published_at
+    assert hole_clock(t, round_, live.table, now=start + datetime.timedelta(minutes=2)).seconds_left == 5 * 60
+    names = list(live.table.game.seats.order_by("seat").values_list("name", flat=True))
+    hole = scoring_services.hole_record(
+        live.table.game, entries={n: 5 for n in names}, ender=None, capabilities={"view", "score"}
+    )
+    later = hole.created_at + datetime.timedelta(minutes=9)
+    assert hole_clock(t, round_, live.table, now=later).seconds_over == 2 * 60
+    page = as_user(None).get(f"/tournaments/table/{live.table.game.edit_token}/").content.decode()
+    assert "This hole:" in page and page.count("data-seconds-left") == 2  # the round's and the hole's
+    # The setting through the API: bounded, named when wrong.
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_login(t.director)
+    bad = api.patch(f"/api/v1/tournaments/{t.pk}/", {"hole_time_limit_minutes": 999}, format="json")
+    assert bad.status_code == 400 and bad.json()["errors"][0]["where"] == "hole_time_limit_minutes"
+    good = api.patch(f"/api/v1/tournaments/{t.pk}/", {"hole_time_limit_minutes": 5}, format="json")
+    assert good.status_code == 200 and good.json()["hole_time_limit_minutes"] == 5
