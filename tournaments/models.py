@@ -70,6 +70,8 @@ class Tournament(models.Model):
         _("standings release"), max_length=16, choices=StandingsRelease.choices, default=StandingsRelease.LIVE
     )
     public = models.BooleanField(_("public"), default=True)
+    # Whether "find my table" on the public page also gives each player their table's scoring link.
+    public_table_links = models.BooleanField(_("table links on the public page"), default=False)
     # Whether everybody who sees the event also reads its rulings log (the staff always do).
     rulings_public = models.BooleanField(_("rulings log public"), default=False)
     # Bumped by every change that moves the standings (a hole, a finalize, a drop, a penalty).

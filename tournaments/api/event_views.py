@@ -48,6 +48,7 @@ def tournament_body(
             "standings_release": tournament.standings_release,
             "public": tournament.public,
             "rulings_public": tournament.rulings_public,
+            "public_table_links": tournament.public_table_links,
             "rounds_seated": rounds_seated,
             "players": players,
             "role": role,

@@ -91,6 +91,7 @@ class _Settings(StrictObjectSerializer):
     standings_release = StrictChoiceField(choices=StandingsRelease.values, required=False)
     public = StrictBooleanField(required=False)
     rulings_public = StrictBooleanField(required=False)
+    public_table_links = StrictBooleanField(required=False)
 
 
 class TournamentCreateSerializer(_Settings):

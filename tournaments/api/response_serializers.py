@@ -23,6 +23,9 @@ class TournamentSerializer(serializers.Serializer):
     standings_release = serializers.CharField()
     public = serializers.BooleanField()
     rulings_public = serializers.BooleanField(help_text="Everybody who sees the event reads its rulings log.")
+    public_table_links = serializers.BooleanField(
+        help_text="Find my table on the public page gives each player their table's scoring link."
+    )
     rounds_seated = serializers.IntegerField()
     players = serializers.IntegerField(help_text="Players registered.")
     role = serializers.CharField(

@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0003_calls_and_clock'),
+        ("tournaments", "0003_calls_and_clock"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='hole_time_limit_minutes',
-            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='time limit per hole (minutes)'),
+            model_name="tournament",
+            name="hole_time_limit_minutes",
+            field=models.PositiveSmallIntegerField(
+                blank=True, null=True, verbose_name="time limit per hole (minutes)"
+            ),
         ),
     ]

@@ -53,6 +53,7 @@ SETTINGS = (
     "standings_release",
     "public",
     "rulings_public",
+    "public_table_links",
 )
 
 
@@ -125,6 +126,7 @@ def create_tournament(*, director: Any, name: str, **settings: Any) -> Tournamen
         "standings_release": StandingsRelease.LIVE,
         "public": True,
         "rulings_public": False,
+        "public_table_links": False,
     }
     unknown = set(settings) - set(SETTINGS)
     if unknown:
@@ -242,6 +244,11 @@ def clean_settings(values: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(rulings_public, bool):
         problems.append(Problem("rulings_public", _("Whether the rulings log is public: true or false.")))
     cleaned["rulings_public"] = rulings_public
+    table_links = values.get("public_table_links", False)
+    if not isinstance(table_links, bool):
+        message = _("Whether players find their table link: true or false.")
+        problems.append(Problem("public_table_links", message))
+    cleaned["public_table_links"] = table_links
     if problems:
         raise TournamentError(problems)
     return cleaned

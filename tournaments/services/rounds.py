@@ -134,6 +134,7 @@ def seat_next_round(tournament: Tournament, *, actor: Any = None) -> Round:
             repeat_pairs=seating.repeat_pairs,
             mode=mode,
         )
+        bump_version(locked.pk)  # the event's pages show the new seating (their ETag moves)
     return round_
 
 
@@ -214,6 +215,7 @@ def swap_players(
             reason=reason,
             players=[a.name, b.name],
         )
+        bump_version(locked.pk)
     return round_
 
 

@@ -79,6 +79,9 @@ class TournamentForm(forms.Form):
     public = forms.BooleanField(
         label=_("Public (anyone can see the players and standings)"), required=False, initial=True
     )
+    public_table_links = forms.BooleanField(
+        label=_("Find my table gives players their table's scoring link (and QR code)"), required=False
+    )
     rulings_public = forms.BooleanField(
         label=_("Public rulings log (anyone who sees the event reads the rulings)"), required=False
     )
@@ -115,6 +118,7 @@ class TournamentForm(forms.Form):
             standings_release=tournament.standings_release,
             public=tournament.public,
             rulings_public=tournament.rulings_public,
+            public_table_links=tournament.public_table_links,
         )
         for slot, method in enumerate(tournament.tiebreakers, start=1):
             initial[f"tiebreak_{slot}"] = method
@@ -148,6 +152,7 @@ class TournamentForm(forms.Form):
         values["venue"] = values["venue"] or ""
         values["public"] = bool(data.get("public"))
         values["rulings_public"] = bool(data.get("rulings_public"))
+        values["public_table_links"] = bool(data.get("public_table_links"))
         chain = [
             data[f"tiebreak_{slot}"] for slot in range(1, TIEBREAK_SLOTS + 1) if data.get(f"tiebreak_{slot}")
         ]

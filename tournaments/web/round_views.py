@@ -52,9 +52,9 @@ def _dashboard_context(page: TournamentPage) -> dict[str, Any]:
 
 @tournament_page(Action.VIEW)
 def dashboard(request: HttpRequest, page: TournamentPage) -> HttpResponse:
-    """The event's main page for its staff; everyone else is shown the standings."""
+    """The event's main page for its staff; everyone else is shown the event's public page."""
     if not page.is_staff:
-        return redirect("tournaments:standings", pk=page.tournament.pk)
+        return redirect("tournaments:public", pk=page.tournament.pk)
     return _render_dashboard(request, page)
 
 

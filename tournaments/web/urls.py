@@ -9,6 +9,7 @@ from django.urls import path
 from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from scoring.rate_limits import limit_hole_writes
 from tournaments.web import (
+    event_day_views,
     event_views,
     officiating_views,
     player_views,
@@ -56,4 +57,8 @@ urlpatterns = [
     ),
     path("<id:pk>/tables/<id:table_id>/extend/", officiating_views.table_extend, name="table-extend"),
     path("<id:pk>/rulings/", officiating_views.rulings, name="rulings"),
+    path("<id:pk>/public/", event_day_views.public_page, name="public"),
+    path("<id:pk>/public/leaderboard/", event_day_views.leaderboard, name="leaderboard"),
+    path("<id:pk>/projector/", event_day_views.projector, name="projector"),
+    path("<id:pk>/projector/panels/", event_day_views.projector_panels, name="projector-panels"),
 ]

@@ -1,0 +1,109 @@
+"""What the event-day pages read: the schedule, the seating of the round in play (by table and by
+name), "find my table", and the ETag that lets the polled pages answer 304 when nothing moved.
+
+Each read is a fixed number of queries whatever the event's size.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from tournaments.clock import Clock, round_clock
+from tournaments.models import Round, RoundStatus, TableSeat, Tournament
+
+#: Longest text "find my table" looks for (a name is at most 40 characters).
+MAX_FIND = 60
+#: Most players "find my table" lists for one query.
+MAX_FOUND = 12
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A player's place in a round: table, seat (1-based) and how many sit there."""
+
+    entrant_id: int
+    name: str
+    table: int
+    seat: int
+    table_size: int
+    edit_token: str
+
+
+def folded(text: str) -> str:
+    """`text` compared as people read it: accents and case ignored ("José" finds "jose", "JOSE")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def shown_round(tournament: Tournament) -> Round | None:
+    """The round the public sees seated: the one in play, else the last finalized (one query)."""
+    rounds = Round.objects.filter(
+        tournament=tournament, status__in=[RoundStatus.PUBLISHED, RoundStatus.FINALIZED]
+    )
+    return rounds.order_by("-number").first()
+
+
+def seating_of(round_: Round | None) -> list[SeatLine]:
+    """Everybody's seat in `round_`, by table then seat (one query)."""
+    if round_ is None:
+        return []
+    seats = list(
+        TableSeat.objects.filter(round=round_)
+        .order_by("table__number", "seat")
+        .values_list("entrant_id", "entrant__name", "table__number", "seat", "table__game__edit_token")
+    )
+    sizes: dict[int, int] = {}
+    for _entrant, _name, table, _seat, _token in seats:
+        sizes[table] = sizes.get(table, 0) + 1
+    return [SeatLine(e, n, t, s + 1, sizes[t], token) for e, n, t, s, token in seats]
+
+
+def by_table(lines: list[SeatLine]) -> list[tuple[int, list[SeatLine]]]:
+    """The seating grouped by table, in table order."""
+    tables: dict[int, list[SeatLine]] = {}
+    for line in lines:
+        tables.setdefault(line.table, []).append(line)
+    return sorted(tables.items())
+
+
+def by_name(lines: list[SeatLine]) -> list[SeatLine]:
+    """The seating in name order (accents and case ignored), for lists read by name."""
+    return sorted(lines, key=lambda line: (folded(line.name), line.name))
+
+
+def find_seats(lines: list[SeatLine], query: str) -> list[SeatLine]:
+    """The seats whose player's name contains `query` (accents and case ignored), by name."""
+    wanted = folded(query.strip())
+    if not wanted:
+        return []
+    return [line for line in by_name(lines) if wanted in folded(line.name)][:MAX_FOUND]
+
+
+@dataclass(frozen=True)
+class ScheduleLine:
+    """A round of the schedule: its number, state and times."""
+
+    number: int
+    status: str
+    round: Round | None
+    clock: Clock | None
+
+
+def schedule(tournament: Tournament) -> list[ScheduleLine]:
+    """Every round of the event: those seated with their state and clock, the others still to come
+    (one query)."""
+    seated = {r.number: r for r in Round.objects.filter(tournament=tournament)}
+    lines = []
+    for number in range(1, tournament.rounds + 1):
+        round_ = seated.get(number)
+        clock = round_clock(tournament, round_) if round_ and round_.status == RoundStatus.PUBLISHED else None
+        lines.append(ScheduleLine(number, round_.status if round_ else "", round_, clock))
+    return lines
+
+
+def event_etag(tournament: Tournament, *, live: bool, variant: str = "") -> str:
+    """The ETag of an event-day page: it moves with the tournament's version (every hole, seating,
+    publish, finalize, player change, penalty and setting bumps it), what the viewer sees (live or
+    released standings) and the page's own variant."""
+    return f'W/"t{tournament.pk}-v{tournament.version}-{"live" if live else "released"}-{variant}"'
