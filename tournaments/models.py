@@ -190,6 +190,8 @@ class Round(models.Model):
     seated_at = models.DateTimeField(_("seated"), auto_now_add=True)
     published_at = models.DateTimeField(_("published"), null=True, blank=True)
     finalized_at = models.DateTimeField(_("finalized"), null=True, blank=True)
+    # Bumped with every change of its tables' holes (and swaps): the key of its cached records.
+    version = models.PositiveIntegerField(_("version"), default=1)
 
     class Meta:
         verbose_name = _("round")

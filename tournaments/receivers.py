@@ -1,7 +1,7 @@
 """How the tournament follows its tables' games: `scoring`'s signals, connected in `ready()`.
 
-- any hole recorded, corrected or deleted at a table moves the tournament's version on (the
-  standings' cache key and the dashboard's freshness);
+- any hole recorded, corrected or deleted at a table moves its round's and its tournament's
+  versions on (the keys of the cached standings, the event pages' ETags);
 - a correction, a deletion or a reopened game clears the table's confirmation: the players confirm
   the scorecard the standings count, not an earlier one.
 """
@@ -13,11 +13,13 @@ from typing import Any
 from django.db.models import F
 
 from scoring import signals
-from tournaments.models import TABLE_MANAGER, Tournament
+from tournaments.models import TABLE_MANAGER, Round, Tournament
 from tournaments.services.tables import unconfirm_table_of_game
 
 
 def _bump(game_id: int) -> None:
+    """The table's round and its tournament moved on: their cached standings no longer hold."""
+    Round.objects.filter(tables__game_id=game_id).update(version=F("version") + 1)
     Tournament.objects.filter(
         pk__in=Tournament.objects.filter(round_set__tables__game_id=game_id).values("pk")
     ).update(version=F("version") + 1)

@@ -27,18 +27,17 @@ from typing import Any
 
 from django.core.cache import cache
 
-from scoring.models import HoleEntry, Seat
-from scoring.rules import PlayerRecord, rank_records
+from scoring.rules import rank_records
 from tournaments.models import (
     EntrantStatus,
     Penalty,
     PenaltyStep,
     Round,
     RoundStatus,
-    Table,
     TableSeat,
     Tournament,
 )
+from tournaments.round_records import RoundRecords, round_records
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +99,14 @@ def counted_rounds(tournament: Tournament, rounds: list[Round], *, live: bool) -
 
 
 def compute_standings(tournament: Tournament, *, live: bool = True) -> Standings:
-    """The standings of `tournament` (six queries, whatever its size)."""
+    """The standings of `tournament`, read from the database (seven queries, whatever its size)."""
+    return _compute(tournament, live=live)[0]
+
+
+def _compute(
+    tournament: Tournament, *, live: bool, known: dict[str, RoundRecords] | None = None
+) -> tuple[Standings, dict[str, RoundRecords]]:
+    """The standings, and the finalized rounds' records to keep (`known`: those kept before)."""
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     counted = counted_rounds(tournament, rounds, live=live)
     number_of = {r.pk: r.number for r in counted}
@@ -134,7 +140,7 @@ def compute_standings(tournament: Tournament, *, live: bool = True) -> Standings
         if (entrant_id, number) not in round_dq:
             owner[(game_id, seat)] = (entrant_id, number)
             valid[entrant_id].add(number)
-    records, per_round = _records(list(number_of), owner, name_of)
+    records, per_round, kept = round_records(counted, owner, round_dq, name_of, known)
     numbers = tuple(r.number for r in counted)
     final = (
         bool(rounds)
@@ -179,51 +185,8 @@ def compute_standings(tournament: Tournament, *, live: bool = True) -> Standings
                 why_above=row.why_above,
             )
         )
-    return Standings(lines=tuple(lines), round_numbers=numbers, tiebreakers=chain, final=final, live=live)
-
-
-def _records(
-    round_ids: list[int], owner: dict[tuple[int, int], tuple[int, int]], name_of: dict[int, str]
-) -> tuple[dict[str, PlayerRecord], dict[tuple[int, int], int]]:
-    """Every regular hole score of the counted rounds' tables, in two queries and one pass: each
-    player's record (scores and holes won at their own table) by name, and their total per round.
-
-    A 1,000-player event has 45,000 scores: they are read as plain rows `(hole, seat id, score)`
-    (no hole objects, no join beyond the hole), each seat id mapped once to its owner, and the
-    lowest score of each hole found on the way, so holes won need no second grouping."""
-    games = Table.objects.filter(round_id__in=round_ids).values("game_id")
-    seat_owner: dict[int, tuple[int, int]] = {}  # scoring seat id -> (entrant, round number)
-    for seat_id, game_id, seat in Seat.objects.filter(game_id__in=games).values_list("pk", "game_id", "seat"):
-        found = owner.get((game_id, seat))
-        if found is not None:
-            seat_owner[seat_id] = found
-    entries = (
-        HoleEntry.objects.filter(hole__game_id__in=games, hole__is_playoff=False)
-        .order_by()
-        .values_list("hole_id", "seat_id", "score")
-    )
-    kept: list[tuple[int, tuple[int, int], int]] = []  # (hole, (entrant, round number), score)
-    lowest: dict[int, int] = {}
-    for hole_id, seat_id, score in entries:
-        found = seat_owner.get(seat_id)
-        if found is None:
-            continue
-        kept.append((hole_id, found, score))
-        if score < lowest.get(hole_id, score + 1):
-            lowest[hole_id] = score
-    scores: dict[int, list[int]] = defaultdict(list)
-    won: dict[int, int] = defaultdict(int)
-    per_round: dict[tuple[int, int], int] = defaultdict(int)
-    for hole_id, found, score in kept:
-        entrant_id = found[0]
-        scores[entrant_id].append(score)
-        if score == lowest[hole_id]:
-            won[entrant_id] += 1
-        per_round[found] += score
-    records = {
-        name_of[pk]: PlayerRecord(tuple(played), won[pk]) for pk, played in scores.items() if pk in name_of
-    }
-    return records, per_round
+    table = Standings(lines=tuple(lines), round_numbers=numbers, tiebreakers=chain, final=final, live=live)
+    return table, kept
 
 
 def _groups(
@@ -249,41 +212,47 @@ def _groups(
     return group_of, kind_of
 
 
-#: How long a computed table stays in the shared cache. Its key holds the tournament's version, so
-#: an entry is never served after a change; this only bounds how long dead entries take space.
-CACHE_SECONDS = 3600
+#: How long a tournament's entry stays in the shared cache after its last write.
+CACHE_SECONDS = 24 * 3600
 
 logger = logging.getLogger(__name__)
 
 
 def standings_cache_key(tournament: Tournament, *, live: bool) -> str:
-    """The shared-cache key of `tournament`'s standings at its current version."""
-    return f"tournaments:standings:1:{tournament.pk}:{tournament.version}:{'live' if live else 'released'}"
+    """The shared-cache key of `tournament`'s standings (live, or as released to the public)."""
+    return f"tournaments:standings:2:{tournament.pk}:{'live' if live else 'released'}"
 
 
 def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:
     """`compute_standings`, computed once per version of the tournament for every app process.
 
-    `Tournament.version` moves with every change the standings read (holes through `scoring`'s
-    signals, publishing, finalizing, players, penalties, settings), so the version the request
-    loaded names the table it must see. Hundreds of phones polling the standings between two
-    holes then cost one computation, not one each. The cache is the shared one (PostgreSQL or
-    Redis), never process memory: every app instance answers the same table.
+    One entry per tournament (and live or released) in the shared cache (PostgreSQL or Redis, never
+    process memory: every app instance answers the same table) holds the table, the version it was
+    computed at, and the finalized rounds' records. `Tournament.version` moves with every change
+    the standings read (holes through `scoring`'s signals, seating, publishing, finalizing,
+    players, penalties, settings): while it has not moved, the table is answered as it is, so
+    hundreds of phones polling between two holes cost one computation; once it has, the table is
+    computed again, reading from the database only the rounds whose records changed (in a live
+    event, the round in play). A stale writer can only leave an entry of another version, which
+    is never answered.
     """
     key = standings_cache_key(tournament, live=live)
     try:
         blob = cache.get(key)
-        found = pickle.loads(zlib.decompress(blob)) if isinstance(blob, bytes) else None
-    except Exception:  # a cache outage must not take the standings down: compute them instead
+        entry = pickle.loads(zlib.decompress(blob)) if isinstance(blob, bytes) else None
+    except Exception:  # a cache outage or a bad entry must not take the standings down
         logger.warning("standings cache unreadable", exc_info=True)
-        found = None
-    if isinstance(found, Standings):
-        return found
-    table = compute_standings(tournament, live=live)
+        entry = None
+    if not isinstance(entry, dict):
+        entry = {}
+    if entry.get("version") == tournament.version and isinstance(entry.get("standings"), Standings):
+        return entry["standings"]
+    table, kept = _compute(tournament, live=live, known=entry.get("rounds") or {})
     try:
         # Compressed: a 1,000-player table pickles to 300 kB, 80 kB this way (a quarter of the
         # time to store and fetch on the database cache, a quarter of the memory on Redis).
-        cache.set(key, zlib.compress(pickle.dumps(table, pickle.HIGHEST_PROTOCOL), 1), CACHE_SECONDS)
+        fresh = {"version": tournament.version, "standings": table, "rounds": kept}
+        cache.set(key, zlib.compress(pickle.dumps(fresh, pickle.HIGHEST_PROTOCOL), 1), CACHE_SECONDS)
     except Exception:
         logger.warning("standings cache unwritable", exc_info=True)
     return table

@@ -206,7 +206,8 @@ def swap_players(
             TableSeat(table_id=t, round=round_, entrant_id=e, seat=s) for t, e, s in rows
         )
         round_.repeat_pairs = _repeat_pairs_of(locked, round_)
-        round_.save(update_fields=["repeat_pairs"])
+        round_.version += 1
+        round_.save(update_fields=["repeat_pairs", "version"])
         log_event(
             locked,
             "players_swapped",

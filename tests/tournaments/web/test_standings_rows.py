@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import services as scoring_services
-from tests.tournaments.helpers import event, play_round
+from tests.tournaments.helpers import by_number, event, play_round
 from tests.tournaments.web.conftest import as_user
 from tournaments import services
 from tournaments.models import Table, Tournament
@@ -121,3 +121,33 @@ def test_it_computes_the_standings_when_the_cached_entry_is_unreadable() -> None
     tournament.refresh_from_db()
     cache.set(standings_cache_key(tournament, live=True), b"not a compressed pickle")
     assert cached_standings(tournament, live=True) == compute_standings(tournament, live=True)
+
+
+@pytest.mark.django_db
+def test_a_late_correction_of_a_finalized_round_reaches_the_cached_standings(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """The finalized rounds' records are kept with the cached table; a correction moves its
+    round's version, so the kept records of that round are read again (and only those)."""
+    tournament = event(8, rounds=3, holes=2)
+    for number in (1, 2):
+        play_round(tournament)
+        services.finalize_round(tournament, number)
+    tournament.refresh_from_db()
+    before = cached_standings(tournament, live=True)
+    table = Table.objects.select_related("game").filter(round__tournament=tournament, round__number=1)[0]
+    names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+    with django_capture_on_commit_callbacks(execute=True):
+        scoring_services.hole_update(
+            table.game,
+            1,
+            expected_version=None,
+            entries={n: 30 for n in names},
+            ender=None,
+            reason="late fix",
+        )
+    tournament.refresh_from_db()
+    after = cached_standings(tournament, live=True)
+    assert after == compute_standings(tournament, live=True) != before
+    line = next(line for line in after.lines if line.name == names[0])
+    assert line.rounds[0] == 30 + by_number(names[0]) + 2  # hole 1 corrected to 30, hole 2 as played
