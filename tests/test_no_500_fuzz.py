@@ -253,6 +253,7 @@ ROUTES: dict[str, Route] = {
     "tournaments:table-extend": Route(form=("minutes", "reason")),
     "tournaments:rulings": Route(),
     "tournaments:public": Route(query=("q", "find")),
+    "rules-official": Route(query=("q", "partial")),
     "tournaments:leaderboard": Route(),
     "tournaments:projector": Route(),
     "tournaments:projector-panels": Route(),

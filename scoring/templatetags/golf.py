@@ -24,3 +24,11 @@ def minus(value: Any) -> str:
 def signed(value: Any) -> str:
     """Points of an adjustment: "+10", "\u22122", "0"."""
     return signed_points(value)
+
+
+@register.filter
+def rule_links(value: Any) -> str:
+    """An explanation line with each "rule 2.3" linked to its section of the rules reference."""
+    from scoring.web.rule_links import link_rules
+
+    return link_rules(str(value))

@@ -41,7 +41,9 @@ def adjusted_rules(preset: str = "official", **changes: Any) -> dict[str, Any]:
 
 
 def text_of(html: str) -> str:
-    """The page's text without tags, spaces collapsed (none before punctuation)."""
+    """The page's text without tags, spaces collapsed (none before punctuation); inline links (the
+    rule citations) are read as the words they are."""
+    html = re.sub(r"</?a\b[^>]*>", "", html)
     text = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html))).strip()
     return re.sub(r" ([:.,])", r"\1", text)
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from scoring.web.rule_links import rule_url
 from tournaments.clock import TimeDraft, time_drafts
 from tournaments.models import OfficialCall, Penalty, Round, RoundStatus, Ruling, TableSeat, Tournament
 
@@ -79,4 +80,4 @@ def rulings_log(tournament: Tournament) -> QuerySet[Ruling]:
 
 def rule_link(section: str) -> str:
     """Where a section of the official reference is explained (the rules reference's anchor)."""
-    return f"/rules/official/#{section}"
+    return rule_url(section)

@@ -30,6 +30,7 @@ from scoring.rules import (
 )
 from scoring.web.grid_entry import filled_count, is_blank, is_complete, names_a_cell, token_problems
 from scoring.web.numbers import minus_text
+from scoring.web.rule_links import rule_url
 
 from .forms import PlayerInput, ScoreInput
 
@@ -42,6 +43,7 @@ class Citation:
 
     label: str
     title: str
+    url: str = ""  # where the rule is explained (`scoring.web.rule_links.rule_url`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +105,7 @@ class PlayerResult:
 
 def citation(rule: str) -> Citation:
     """A Citation for a rule key of the engine ("2.3", "seed 001", "project")."""
-    return Citation(cite(rule), RULES.get(rule, ""))
+    return Citation(cite(rule), RULES.get(rule, ""), rule_url(rule))
 
 
 def position_text(position: Position) -> str:
