@@ -9,8 +9,10 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from django.db.models import Prefetch
+
 from tournaments.clock import Clock, round_clock
-from tournaments.models import Round, RoundStatus, TableSeat, Tournament
+from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
 
 #: Longest text "find my table" looks for (a name is at most 40 characters).
 MAX_FIND = 60
@@ -107,3 +109,38 @@ def event_etag(tournament: Tournament, *, live: bool, variant: str = "") -> str:
     publish, finalize, player change, penalty and setting bumps it), what the viewer sees (live or
     released standings) and the page's own variant."""
     return f'W/"t{tournament.pk}-v{tournament.version}-{"live" if live else "released"}-{variant}"'
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A table's paper score slip: the players in seat order and, per hole, who deals and who plays
+    first (the dealer moves one seat clockwise each hole; the player on the dealer's left starts)."""
+
+    table: int
+    players: list[str]
+    holes: list[tuple[int, str, str]]  # (hole, dealer, first to play)
+
+
+def score_slips(round_: Round) -> list[Slip]:
+    """A slip per table of `round_` (two queries). A match played to a target score instead of a
+    number of holes gets 12 rows, the most a slip holds."""
+    tables = (
+        Table.objects.filter(round=round_)
+        .select_related("game")
+        .prefetch_related(
+            Prefetch("seats", queryset=TableSeat.objects.select_related("entrant").order_by("seat"))
+        )
+        .order_by("number")
+    )
+    slips = []
+    for table in tables:
+        players = [seat.entrant.name for seat in table.seats.all()]
+        count = len(players) or 1
+        holes = table.game.ruleset.get("holes") or 12
+        first = table.game.first_dealer
+        rows = [
+            (hole, players[(first + hole - 1) % count], players[(first + hole) % count])
+            for hole in range(1, holes + 1)
+        ]
+        slips.append(Slip(table.number, players, rows))
+    return slips

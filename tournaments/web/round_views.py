@@ -140,7 +140,8 @@ def table_clear(request: HttpRequest, page: TournamentPage, table_id: int) -> Ht
     return redirect("tournaments:dashboard", pk=page.tournament.pk)
 
 
-def _round_or_404(page: TournamentPage, number: int) -> Round:
+def round_or_404(page: TournamentPage, number: int) -> Round:
+    """Round `number` of the page's tournament, or 404."""
     found = Round.objects.filter(tournament=page.tournament, number=number).first()
     if found is None:
         raise Http404(_("No such round."))
@@ -174,13 +175,13 @@ def _seating_page(
 @tournament_page(Action.VIEW)
 def round_seating(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     """A round's tables: players in seat order, who deals first, the repeat pairings."""
-    return _seating_page(request, page, _round_or_404(page, number))
+    return _seating_page(request, page, round_or_404(page, number))
 
 
 @tournament_page(Action.RUN, methods=("POST",))
 def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     """Swap two players of a seated round, with a reason kept in the log."""
-    round_ = _round_or_404(page, number)
+    round_ = round_or_404(page, number)
     players = list(
         TableSeat.objects.filter(round=round_)
         .values_list("entrant_id", "entrant__name")
@@ -208,7 +209,7 @@ def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpR
 @tournament_page(Action.SEE_LIVE)
 def table_cards(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     """One printable card per table: the table's players, who deals first, its link and QR code."""
-    round_ = _round_or_404(page, number)
+    round_ = round_or_404(page, number)
     cards: list[tuple[TableLine, str, Any]] = []
     for line in table_lines(round_):
         url = request.build_absolute_uri(reverse("games:edit", args=[line.game.edit_token]))

@@ -11,6 +11,7 @@ from tournaments.access import Action
 from tournaments.models import Entrant, StandingsRelease
 from tournaments.standings import cached_standings
 from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.charts import bins_of, distribution_chart, player_rounds_chart
 from tournaments.web.forms import TIEBREAK_LABELS
 from tournaments.web.selectors import log_lines, player_rounds
 
@@ -31,6 +32,7 @@ def standings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         else []
     )
     chain = [str(TIEBREAK_LABELS.get(name, name)) for name in table.tiebreakers]
+    round_scores = [score for line in table.lines for score in line.rounds if score is not None]
     return render(
         request,
         "tournaments/standings.html",
@@ -41,6 +43,8 @@ def standings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             disqualified=[line for line in table.lines if line.disqualified],
             columns=columns,
             chain=chain,
+            distribution=distribution_chart(round_scores),
+            bins=bins_of(round_scores),
         ),
     )
 
@@ -51,10 +55,11 @@ def player_detail(request: HttpRequest, page: TournamentPage, entrant_id: int) -
     entrant = Entrant.objects.filter(tournament=page.tournament, pk=entrant_id).first()
     if entrant is None:
         raise Http404(_("No such player in this tournament."))
+    rounds = player_rounds(page.tournament, entrant, live=_live(page))
+    totals = [r.total for r in rounds if r.total is not None]
+    chart = player_rounds_chart(entrant.name, totals) if totals else ""
     return render(
-        request,
-        "tournaments/player.html",
-        page.context(entrant=entrant, rounds=player_rounds(page.tournament, entrant, live=_live(page))),
+        request, "tournaments/player.html", page.context(entrant=entrant, rounds=rounds, chart=chart)
     )
 
 

@@ -10,6 +10,7 @@ from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <i
 from scoring.rate_limits import limit_hole_writes
 from tournaments.web import (
     event_day_views,
+    export_views,
     event_views,
     officiating_views,
     player_views,
@@ -61,4 +62,8 @@ urlpatterns = [
     path("<id:pk>/public/leaderboard/", event_day_views.leaderboard, name="leaderboard"),
     path("<id:pk>/projector/", event_day_views.projector, name="projector"),
     path("<id:pk>/projector/panels/", event_day_views.projector_panels, name="projector-panels"),
+    path("<id:pk>/export/<slug:what>.<slug:fmt>", export_views.export, name="export"),
+    path("<id:pk>/rounds/<number:number>/print/seating/", export_views.print_seating, name="print-seating"),
+    path("<id:pk>/rounds/<number:number>/print/slips/", export_views.print_slips, name="print-slips"),
+    path("<id:pk>/print/results/", export_views.print_results, name="print-results"),
 ]

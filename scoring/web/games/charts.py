@@ -53,7 +53,9 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.2" fill="{colour}"/>'
 
 
-def cumulative_chart(series: Sequence[Series], *, title: str | None = None) -> SafeString:
+def cumulative_chart(
+    series: Sequence[Series], *, title: str | None = None, x_label: str | None = None
+) -> SafeString:
     """An SVG line chart of running totals, one line per player, hole 0 (start) to the last hole.
 
     Returns an empty string when no hole has been played yet. Lower is better in Golf; the caption
@@ -118,7 +120,7 @@ def cumulative_chart(series: Sequence[Series], *, title: str | None = None) -> S
         f'<desc id="chart-desc">{escape(_("Totals after the last hole (lower is better):"))} '
         f"{escape(desc)}</desc>"
         f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 1}" text-anchor="middle" class="axis">'
-        f"{escape(_('hole'))}</text>" + "".join(parts) + "</svg>"
+        f"{escape(x_label or _('hole'))}</text>" + "".join(parts) + "</svg>"
     )
     return mark_safe(svg)  # every text piece above is escaped
 

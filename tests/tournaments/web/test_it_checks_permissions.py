@@ -28,6 +28,15 @@ MATRIX = {
     "officiating/calls/": (OK, OK, OK, FORBIDDEN, LOGIN),
     "officiating/ruling/?situation=stock_exhausted": (OK, OK, OK, FORBIDDEN, LOGIN),
     "rulings/": (OK, OK, OK, FORBIDDEN, LOGIN),  # the log is private unless the director opens it
+    "public/": (OK, OK, OK, OK, OK),
+    "public/leaderboard/": (OK, OK, OK, OK, OK),
+    "projector/": (OK, OK, OK, OK, OK),
+    "projector/panels/": (OK, OK, OK, OK, OK),
+    "export/standings.csv": (OK, OK, OK, OK, OK),
+    "export/scores.json": (OK, OK, OK, OK, OK),
+    "rounds/1/print/seating/": (OK, OK, OK, OK, OK),
+    "rounds/1/print/slips/": (OK, OK, OK, FORBIDDEN, LOGIN),
+    "print/results/": (OK, OK, OK, OK, OK),
 }
 PERSONAS = ("dora", "cora", "olive", "sam", None)
 
