@@ -10,8 +10,8 @@ from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <i
 from scoring.rate_limits import limit_hole_writes
 from tournaments.web import (
     event_day_views,
-    export_views,
     event_views,
+    export_views,
     officiating_views,
     player_views,
     round_views,
