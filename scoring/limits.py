@@ -28,6 +28,7 @@ __all__ = [
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
     "MAX_REASON_LENGTH",
+    "MAX_RULES_SEARCH",
     "MAX_TITLE_LENGTH",
     "MIN_PLAYERS",
     "SMALL_INT_MAX",
@@ -65,6 +66,8 @@ MAX_ACTOR_LENGTH = 80
 #: Characters of the reason given for a change a game's manager asks one for (an official's
 #: correction of an earlier hole), kept in the game's history.
 MAX_REASON_LENGTH = 200
+#: Characters the rules reference's search box takes (/rules/official/?q=).
+MAX_RULES_SEARCH = 100
 #: Holes in one game: far beyond any real match; keeps the renumbering offsets of the services safe.
 MAX_HOLES = 500
 

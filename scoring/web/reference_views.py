@@ -11,11 +11,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from scoring.limits import MAX_RULES_SEARCH
 from scoring.rules import PARAMETERS, PRESETS, RANKS
 from scoring.rules.reference import CHAPTERS, SECTIONS, Section
-
-#: The longest search the page takes.
-MAX_QUERY = 100
 
 
 def _folded(text: str) -> str:
@@ -72,10 +70,10 @@ def preset_differences() -> list[dict[str, Any]]:
 def rules_official(request: HttpRequest) -> HttpResponse:
     """The reference, searchable; with htmx, the search answers the list alone as one types."""
     query = request.GET.get("q", "")
-    too_long = len(query) > MAX_QUERY or "\x00" in query
+    too_long = len(query) > MAX_RULES_SEARCH or "\x00" in query
     sections = [] if too_long else matching_sections(query)
     context = {
-        "query": query[:MAX_QUERY],
+        "query": query[:MAX_RULES_SEARCH],
         "too_long": too_long,
         "sections": sections,
         "chapters": CHAPTERS,

@@ -31,6 +31,8 @@ from tournaments.officiating.catalogue import SITUATIONS
 from tournaments.officiating.ladder import RULE
 from tournaments.services import penalties as ledger
 from tournaments.services import rulings as ledger_rulings
+from tournaments.web.officiating_selectors import ledger as ledger_of
+from tournaments.web.officiating_selectors import rulings_log
 
 from ._common import ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
 
@@ -175,7 +177,7 @@ def advise_view(request: Request) -> Response:
     summary="The penalty ledger",
     tags=["officiating"],
     parameters=[TOURNAMENT_ID],
-    description="Every penalty of the event, oldest first, rescinded ones marked (staff).",
+    description="Every penalty of the event, newest first, rescinded ones marked (staff).",
     responses={
         200: _PENALTIES,
         **ERRORS,
@@ -194,12 +196,7 @@ def penalties(request: Request, tournament_id: int) -> Response:
     """GET|POST /api/v1/tournaments/{id}/penalties/."""
     if request.method == "GET":
         tournament = tournament_for(request, tournament_id, Action.SEE_LIVE)
-        rows = (
-            Penalty.objects.filter(tournament=tournament)
-            .select_related("entrant")
-            .order_by("created_at", "pk")
-        )
-        return Response({"penalties": [penalty_body(p) for p in rows]})
+        return Response({"penalties": [penalty_body(p) for p in ledger_of(tournament, limit=None)]})
     tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
     data = body_object(request)
     penalty = ledger.give_penalty(
@@ -272,12 +269,7 @@ def rulings(request: Request, tournament_id: int) -> Response:
     """GET|POST /api/v1/tournaments/{id}/rulings/."""
     if request.method == "GET":
         tournament = tournament_for(request, tournament_id, Action.READ_RULINGS)
-        rows = (
-            Ruling.objects.filter(tournament=tournament)
-            .select_related("entrant", "penalty__entrant", "official")
-            .order_by("-created_at", "-pk")
-        )
-        return Response({"rulings": [ruling_body(r) for r in rows]})
+        return Response({"rulings": [ruling_body(r) for r in rulings_log(tournament)]})
     tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
     data = body_object(request)
     ruling = ledger_rulings.record_ruling(

@@ -36,6 +36,16 @@ TIEBREAK_LABELS = {
     "shared": _("Shared place"),
 }
 TIEBREAK_SLOTS = len(TIEBREAKERS)
+#: The settings the form shows as they are stored (the others need a word: ruleset, seed, chain...).
+PLAIN_SETTINGS = (
+    "name",
+    "date",
+    "venue",
+    "rounds",
+    "seating",
+    "time_limit_minutes",
+    "hole_time_limit_minutes",
+)
 
 
 def _tiebreak_choices() -> list[tuple[str, Any]]:
@@ -100,19 +110,7 @@ class TournamentForm(forms.Form):
     @classmethod
     def initial_of(cls, tournament: Tournament) -> dict[str, Any]:
         """The form's values for an existing tournament."""
-        initial: dict[str, Any] = {
-            key: getattr(tournament, key)
-            for key in (
-                "name",
-                "date",
-                "venue",
-                "rounds",
-                "seating",
-                "seed",
-                "time_limit_minutes",
-                "hole_time_limit_minutes",
-            )
-        }
+        initial: dict[str, Any] = {key: getattr(tournament, key) for key in (*PLAIN_SETTINGS, "seed")}
         initial.update(
             ruleset=tournament.ruleset.get("preset", "official"),
             standings_release=tournament.standings_release,
@@ -136,19 +134,7 @@ class TournamentForm(forms.Form):
         (on a new event) or the current one.
         """
         data = self.cleaned_data
-        values: dict[str, Any] = {
-            key: data.get(key)
-            for key in (
-                "name",
-                "date",
-                "venue",
-                "rounds",
-                "seating",
-                "time_limit_minutes",
-                "hole_time_limit_minutes",
-                "standings_release",
-            )
-        }
+        values: dict[str, Any] = {key: data.get(key) for key in (*PLAIN_SETTINGS, "standings_release")}
         values["venue"] = values["venue"] or ""
         values["public"] = bool(data.get("public"))
         values["rulings_public"] = bool(data.get("rulings_public"))

@@ -73,7 +73,7 @@ def rulings_log(tournament: Tournament) -> QuerySet[Ruling]:
     """The rulings log, newest first, with each ruling's player, penalty and official (one query)."""
     return (
         Ruling.objects.filter(tournament=tournament)
-        .select_related("entrant", "penalty", "official")
+        .select_related("entrant", "penalty__entrant", "official")
         .order_by("-created_at", "-pk")
     )
 
