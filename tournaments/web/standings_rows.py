@@ -22,8 +22,9 @@ from tournaments.standings import StandingLine
 
 
 def standings_rows(lines: Iterable[StandingLine], tournament_id: int) -> SafeString:
-    """The `<tr>`s of `lines`: rank (or DQ), the player linked to their record, total, each round,
-    penalty points, the tiebreak columns and why the player ranks above the next."""
+    """The `<tr>`s of `lines`: rank (or DQ), the player linked to their record, total, holes played
+    (so a live total reads right: 0 after no hole is not a lead), each round, penalty points, the
+    tiebreak columns and why the player ranks above the next."""
     # One reverse() for the whole table: the player's id is the last part of the path.
     player_url = escape(reverse("tournaments:player", args=[tournament_id, 0])[: -len("0/")])
     dq, playoff = escape(_("DQ")), escape(_("playoff"))
@@ -49,7 +50,8 @@ def standings_rows(lines: Iterable[StandingLine], tournament_id: int) -> SafeStr
             f'<tr class="{classes}"><td class="num">{rank}</td>'
             f'<th scope="row"><a href="{player_url}{int(line.entrant_id)}/">{escape(line.name)}</a>'
             f"{badge if line.playoff else ''}{status_tag.get(line.status, '')}</th>"
-            f'<td class="num total">{_number(line.total)}</td>{rounds}'
+            f'<td class="num total">{_number(line.total)}</td>'
+            f'<td class="num holes">{int(line.holes_played)}</td>{rounds}'
             f'<td class="num">{f"+{int(line.penalty_points)}" if line.penalty_points else "0"}</td>'
             f'{columns}<td class="why">{escape(line.why_above)}</td></tr>'
         )

@@ -44,7 +44,10 @@ def test_it_builds_a_row_per_line_with_every_cell() -> None:
     assert 'href="/tournaments/3/players/7/">Ann</a>' in html
     assert 'href="/tournaments/3/players/8/">Bob</a>' in html
     # Minus signs as elsewhere in the app (U+2212), each round, the penalty, the tiebreak columns.
-    assert '<td class="num total">\u22123</td><td class="num">\u22125</td><td class="num">2</td>' in html
+    assert (
+        '<td class="num total">\u22123</td><td class="num holes">18</td>'
+        '<td class="num">\u22125</td><td class="num">2</td>'
+    ) in html
     assert '<td class="num">0</td><td class="num">-2 -2 -1</td><td class="num">4</td>' in html
 
 
