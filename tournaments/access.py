@@ -44,6 +44,7 @@ class Action(StrEnum):
     OFFICIATE = "officiate"  # penalties, rulings, late corrections with a reason
     STAFF = "staff"  # add or remove co-directors and officials
     READ_RULINGS = "read_rulings"  # the event's rulings log: the staff, and everybody when made public
+    OVERRIDE = "override"  # finalize a round despite unconfirmed tables (the director only: SPEC)
 
 
 _STAFF_ACTIONS = {Action.VIEW, Action.SEE_LIVE, Action.READ_RULINGS}

@@ -147,6 +147,8 @@ def round_finalize(request: Request, tournament_id: int, number: int) -> Respons
     """POST /api/v1/tournaments/{id}/rounds/{n}/finalize/."""
     tournament = tournament_for(request, tournament_id, Action.RUN)
     data = validated(FinalizeSerializer, request)
+    if data["override"]:  # the SPEC: override is the director's alone
+        tournament_for(request, tournament_id, Action.OVERRIDE)
     round_ = services.finalize_round(
         tournament, number, override=data["override"], reason=data["reason"], actor=request.user
     )

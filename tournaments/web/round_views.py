@@ -14,12 +14,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.rules.errors import Problem
 from scoring.web.qr import qr_svg
 from tournaments import services
 from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
-from tournaments.web.access import TournamentPage, error_status, problems_of, tournament_page
+from tournaments.web.access import TournamentPage, error_status, problems_of, refusal, tournament_page
 from tournaments.web.forms import ReasonForm, SwapForm, add_problems
 from tournaments.web.selectors import TableLine, player_counts, rounds_of, table_lines
 
@@ -107,6 +108,8 @@ def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> H
     """Lock a round; with `override` and a reason, despite finished but unconfirmed tables."""
     form = ReasonForm(request.POST)
     override = request.POST.get("override") == "1"
+    if override and Action.OVERRIDE not in page.actions:  # the SPEC: the director's alone
+        return refusal(request, page.tournament, [Problem("override", _("Only the director may override."))])
     if not form.is_valid():
         return _render_dashboard(request, page, override_form=form, status=400)
     try:

@@ -219,3 +219,17 @@ def test_it_shows_released_standings_to_the_public_and_live_ones_to_staff() -> N
         assert body["rounds"] == [1, 2] and body["live"] is True
     Tournament.objects.filter(pk=tournament.pk).update(standings_release="live")
     assert client_of(None).get(url).json()["rounds"] == [1, 2]
+
+
+@pytest.mark.parametrize(("who", "status"), [("cora", 403), ("olive", 403), ("dora", 200)])
+def test_only_the_director_overrides_unconfirmed_tables_when_finalizing(who: str, status: int) -> None:
+    """SPEC: `override` (director only). A co-director finalizes confirmed rounds, not an override."""
+    tournament = with_staff(event(8, rounds=2, holes=2))
+    play_round(tournament, confirm=False)
+    url = f"/api/v1/tournaments/{tournament.pk}/rounds/1/finalize/"
+    answer = client_of(who).post(url, {"override": True, "reason": "phones died"}, format="json")
+    assert answer.status_code == status
+    assert tournament.round_set.get(number=1).status == ("finalized" if status == 200 else "published")
+    if status != 200:  # a plain finalize is RUN, the co-director's too: 409 names the unconfirmed tables
+        plain = client_of("cora").post(url, {}, format="json")
+        assert plain.status_code == 409 and "not confirmed" in plain.content.decode()

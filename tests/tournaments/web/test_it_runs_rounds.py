@@ -119,3 +119,20 @@ def test_the_dashboard_takes_a_fixed_number_of_queries(players: int, django_asse
         assert client.get(f"/tournaments/{tournament.pk}/live/").status_code == 200
     with django_assert_max_num_queries(10):
         assert client.get(f"/tournaments/{tournament.pk}/rounds/2/").status_code == 200
+
+
+def test_only_the_director_sees_and_uses_the_override() -> None:
+    """SPEC: `override` (director only); the co-director's dashboard has no override form."""
+    live = staffed_event()
+    for table in live.round.tables.select_related("game"):
+        names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+        for _hole in range(2):
+            scoring_services.hole_record(table.game, entries=dict.fromkeys(names, 4), ender=None)
+    url = f"/tournaments/{live.tournament.pk}/"
+    assert "Override and finalize" in as_user("dora").get(url).content.decode()
+    assert "Override and finalize" not in as_user("cora").get(url).content.decode()
+    finalize = f"/tournaments/{live.tournament.pk}/rounds/1/finalize/"
+    refused = as_user("cora").post(finalize, {"override": "1", "reason": "phones died"})
+    assert refused.status_code == 403 and Round.objects.get(pk=live.round.pk).status == "published"
+    done = as_user("dora").post(finalize, {"override": "1", "reason": "phones died"})
+    assert done.status_code == 302 and Round.objects.get(pk=live.round.pk).status == "finalized"
