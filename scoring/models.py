@@ -171,6 +171,11 @@ class Game(models.Model):
         """True once a hole has been recorded: the ruleset can no longer change."""
         return self.ruleset_frozen_at is not None
 
+    @property
+    def is_finished(self) -> bool:
+        """True once the match is over (its last hole, or a playoff, decided it)."""
+        return self.status == GameStatus.FINISHED
+
 
 class Seat(NamedModel):
     """A player's place at a game's table, with the stored totals recomputed on every change."""

@@ -14,17 +14,19 @@ the round is finalized, need an official or a director and a reason).
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from scoring import hole_policies
 from scoring.access import Capability, TokenKind
-from scoring.models import Game
 from scoring.rules.errors import Problem
 from tournaments.errors import NotAllowed, NotFoundInTournament
 from tournaments.models import TABLE_MANAGER, RoundStatus, Staff, StaffRole, Table, Tournament
+
+if TYPE_CHECKING:
+    from scoring.models import Game
 
 
 class Role(StrEnum):

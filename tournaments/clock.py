@@ -13,10 +13,9 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Max
 from django.utils import timezone
 
-from scoring.models import GameStatus, Hole
+from scoring.selectors import game_progress, games_progress
 from tournaments.models import Round, Table, Tournament
 
 
@@ -74,9 +73,8 @@ def hole_clock(
     regular hole (or the round's start for the first) plus the per-hole limit. One query."""
     if not tournament.hole_time_limit_minutes or round_.published_at is None:
         return Clock(None, now or timezone.now())
-    last = Hole.objects.filter(game_id=table.game_id, is_playoff=False).aggregate(last=Max("created_at"))[
-        "last"
-    ]
+    progress = game_progress(table.game_id)
+    last = progress.last_hole_at if progress else None
     start = max(last, round_.published_at) if last else round_.published_at
     return Clock(
         start + datetime.timedelta(minutes=tournament.hole_time_limit_minutes), now or timezone.now()
@@ -98,16 +96,13 @@ def time_drafts(tournament: Tournament, round_: Round) -> list[TimeDraft]:
     (the services skip drafts already given: `tournaments.services.calls.give_time_penalties`)."""
     if deadline_of(tournament, round_) is None:
         return []
-    tables = list(Table.objects.filter(round=round_, game__status=GameStatus.FINISHED).select_related("game"))
-    finished = dict(
-        Hole.objects.filter(game__in=[t.game_id for t in tables], is_playoff=False)
-        .values("game_id")
-        .annotate(last=Max("created_at"))
-        .values_list("game_id", "last")
-    )
+    tables = list(Table.objects.filter(round=round_))
+    progress = games_progress([t.game_id for t in tables])
     drafts = []
     for table in tables:
-        last = finished.get(table.game_id)
+        if not progress[table.game_id].finished:
+            continue
+        last = progress[table.game_id].last_hole_at
         deadline = deadline_of(tournament, round_, table.extra_minutes)
         if last is not None and deadline is not None and last > deadline:
             drafts.append(TimeDraft(table, last, int((last - deadline).total_seconds())))

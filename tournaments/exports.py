@@ -17,8 +17,8 @@ import io
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from scoring.models import HoleEntry
-from tournaments.models import Penalty, Round, TableSeat, Tournament
+from scoring.selectors import regular_hole_scores
+from tournaments.models import Penalty, Round, Table, TableSeat, Tournament
 from tournaments.standings import Standings, counted_rounds
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -90,7 +90,7 @@ def standings_table(standings: Standings) -> tuple[list[str], list[list[Any]]]:
 
 
 def score_rows(tournament: Tournament, *, live: bool) -> list[dict[str, Any]]:
-    """Every regular hole score of the counted rounds, then every penalty of the event (4 queries)."""
+    """Every regular hole score of the counted rounds, then every penalty of the event (5 queries)."""
     rounds = counted_rounds(tournament, list(Round.objects.filter(tournament=tournament)), live=live)
     number_of = {r.pk: r.number for r in rounds}
     owner: dict[
@@ -101,12 +101,8 @@ def score_rows(tournament: Tournament, *, live: bool) -> list[dict[str, Any]]:
     ).values_list("round_id", "table__game_id", "seat", "entrant_id", "entrant__name", "table__number"):
         owner[(game_id, seat)] = (entrant_id, name, number_of[round_id], table)
     rows: list[dict[str, Any]] = []
-    entries = (
-        HoleEntry.objects.filter(hole__game__tournament_table__round_id__in=number_of, hole__is_playoff=False)
-        .order_by()
-        .values_list("hole__game_id", "seat__seat", "hole__number", "score")
-    )
-    for game_id, seat, hole, score in entries:
+    games = Table.objects.filter(round_id__in=number_of).values("game_id")
+    for game_id, seat, _hole_id, hole, score in regular_hole_scores(games):
         found = owner.get((game_id, seat))
         if found is None:
             continue

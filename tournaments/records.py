@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from scoring.models import HoleEntry
+from scoring.selectors import regular_hole_scores
 from tournaments.models import Entrant, TableSeat
 
 
@@ -34,12 +34,8 @@ def player_record(entrant: Entrant) -> list[RoundRecord]:
     )
     scores: dict[int, list[tuple[int, int]]] = defaultdict(list)
     wanted = {(game_id, seat) for _n, _s, _t, game_id, seat in seats}
-    for game_id, seat, number, score in (
-        HoleEntry.objects.filter(
-            hole__game_id__in=[game_id for game_id, _seat in wanted], hole__is_playoff=False
-        )
-        .order_by("hole__number")
-        .values_list("hole__game_id", "seat__seat", "hole__number", "score")
+    for game_id, seat, _hole, number, score in sorted(
+        regular_hole_scores({game_id for game_id, _seat in wanted}), key=lambda row: row[3]
     ):
         if (game_id, seat) in wanted:
             scores[game_id].append((number, score))

@@ -9,7 +9,11 @@ A package by job, every public name re-exported here so that `from scoring impor
 - `scoreboard_lines`: the scoreboard and hole lines (`scoreboard`, `hole_detail`, `hole_line`...);
 - `change_history`: the history of changes and the targets of undo and redo;
 - `game_lookups`: a game by its link token, the games of a user or a browser, recent names;
-- `match_adapter`: the match state (totals, match end, outcome) from stored entries, via the engine.
+- `match_adapter`: the match state (totals, match end, outcome) from stored entries, via the engine;
+- `hole_scores` and `game_progress`: what the apps built on games read (a tournament's standings,
+  records, exports, scorecards, dashboard, clock and score slips): regular hole scores of many
+  games at once, scorecards, holes played, and the deal order (the engine's rotation).
+  Other apps read `scoring`'s tables only through these selectors.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from .game_lookups import (
     idempotency_key_used,
     recent_player_names,
 )
+from .game_progress import GameProgress, deal_order, game_progress, games_progress
+from .hole_scores import HoleRow, Scorecard, ScoreRow, regular_hole_scores, scorecards, seat_names
 from .match_adapter import MatchState, SeatState, game_ruleset, match_state
 from .scoreboard_lines import (
     EntryLine,
@@ -49,20 +55,27 @@ from .scoreboard_lines import (
 __all__ = [
     "EntryLine",
     "GameAccess",
+    "GameProgress",
     "HistoryLine",
     "HoleLine",
+    "HoleRow",
     "MatchState",
     "NextHole",
+    "ScoreRow",
     "Scoreboard",
+    "Scorecard",
     "SeatLine",
     "SeatState",
     "change_origin",
+    "deal_order",
     "game_for_token",
     "game_history",
+    "game_progress",
     "game_ruleset",
     "games_for_tokens",
     "games_for_user",
     "games_for_view_tokens",
+    "games_progress",
     "history_line",
     "hole_detail",
     "hole_detail_by_id",
@@ -72,7 +85,10 @@ __all__ = [
     "recent_player_names",
     "redo_target",
     "redo_target_change",
+    "regular_hole_scores",
     "scoreboard",
+    "scorecards",
+    "seat_names",
     "undo_target",
     "undo_target_change",
 ]

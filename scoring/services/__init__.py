@@ -3,7 +3,8 @@
 The public API of the services, by job:
 
 - `games`: `create_game`, `set_game_ruleset`, `game_rename`, `update_game` (both at once),
-  `delete_game`;
+  `delete_game`; for the apps that manage games, `lock_games` (lock a set of games in the
+  caller's transaction) and `delete_games` (a bulk delete);
 - `seats`: seats at a table (`seat_add`, `seat_rename`, `seat_remove`) and a user's roster
   (`player_create`, `player_rename`, `player_delete`);
 - `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`;
@@ -24,7 +25,15 @@ and scored by the engine), `_hole_recording` (the hot path of recording a hole),
 from scoring.game_errors import GameError
 from scoring.limits import MAX_HOLES, MAX_PLAYERS, MIN_PLAYERS
 from scoring.services._hole_recording import IdempotentReplay, RecordedHole
-from scoring.services.games import create_game, delete_game, game_rename, set_game_ruleset, update_game
+from scoring.services.games import (
+    create_game,
+    delete_game,
+    delete_games,
+    game_rename,
+    lock_games,
+    set_game_ruleset,
+    update_game,
+)
 from scoring.services.hole_scoring import EntryToScore, ScoredHole, score_hole_entries
 from scoring.services.holes import hole_delete, hole_record, hole_record_by_edit_token, hole_update
 from scoring.services.seats import (
@@ -48,11 +57,13 @@ __all__ = [
     "ScoredHole",
     "create_game",
     "delete_game",
+    "delete_games",
     "game_rename",
     "hole_delete",
     "hole_record",
     "hole_record_by_edit_token",
     "hole_update",
+    "lock_games",
     "player_create",
     "player_delete",
     "player_rename",

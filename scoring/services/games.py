@@ -5,7 +5,7 @@ Each write runs in one transaction that locks the game row first (see `_hole_wri
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -227,3 +227,24 @@ def update_game(
 def _title_too_long() -> str:
     """The message for a title over `MAX_TITLE_LENGTH` characters."""
     return _("The title is too long (%(max)s characters at most).") % {"max": MAX_TITLE_LENGTH}
+
+
+def lock_games(game_ids: Iterable[int]) -> dict[int, Game]:
+    """Lock the rows of `game_ids` (in id order, the one lock order of games) for the caller's
+    transaction, and answer them by id: an app finishing a set of games at once (a tournament's
+    round) waits for a hole write in flight, and later writes see what it decided."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("lock_games() must run inside the caller's transaction.")
+    return {
+        game.pk: game
+        for game in Game.objects.select_for_update().filter(pk__in=list(game_ids)).order_by("pk")
+    }
+
+
+def delete_games(game_ids: Iterable[int]) -> int:
+    """Delete the games `game_ids` with their holes, entries and history at once, for the app that
+    manages them (a tournament deleted with its tables), after it let go of them: answers how many
+    games went. One transaction; managed games are the caller's to delete (no capability check)."""
+    with transaction.atomic():
+        _deleted, by_model = Game.objects.filter(pk__in=list(game_ids)).delete()
+    return by_model.get(Game._meta.label, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.rules.errors import Problem
+from scoring.selectors import GameProgress, games_progress
 from tournaments import services
 from tournaments.access import Action, may
 from tournaments.errors import NotFoundInTournament
@@ -34,33 +35,33 @@ from .response_serializers import RoundSerializer, RoundSummarySerializer, Statu
 
 def round_body(round_: Round, *, staff: bool) -> dict[str, Any]:
     """A round with its tables, players in seat order; the tables' game tokens only for `staff`
-    (those who may see the event live): the public never sees an edit link. Three queries."""
-    tables = (
+    (those who may see the event live): the public never sees an edit link. Four queries."""
+    tables = list(
         Table.objects.filter(round=round_)
         .select_related("game", "confirmed_by")
-        .annotate(holes=Count("game__holes", filter=Q(game__holes__is_playoff=False)))
         .prefetch_related(
             Prefetch("seats", queryset=TableSeat.objects.select_related("entrant").order_by("seat"))
         )
         .order_by("number")
     )
+    progress = games_progress([t.game_id for t in tables])
     return RoundSerializer(
         {
             "number": round_.number,
             "status": round_.status,
             "seating": round_.seating_mode,
             "repeat_pairs": round_.repeat_pairs,
-            "tables": [_table_body(t, staff=staff) for t in tables],
+            "tables": [_table_body(t, progress[t.game_id], staff=staff) for t in tables],
         }
     ).data
 
 
-def _table_body(table: Table, *, staff: bool) -> dict[str, Any]:
+def _table_body(table: Table, progress: GameProgress, *, staff: bool) -> dict[str, Any]:
     body: dict[str, Any] = {
         "number": table.number,
         "players": [{"id": s.entrant_id, "name": s.entrant.name} for s in table.seats.all()],
         "status": table.game.status,
-        "holes_played": table.holes,
+        "holes_played": progress.holes_played,
         "confirmed": table.is_confirmed,
         "confirmed_by": table.confirmed_by.name if table.confirmed_by else None,
         "disputed": table.is_disputed,

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from scoring import services as scoring_services
 from scoring.limits import MAX_REASON_LENGTH
 from scoring.rules import Ruleset, resolve_ruleset
 from scoring.rules.errors import Problem, RulesError
@@ -35,6 +36,7 @@ from tournaments.models import (
     Staff,
     StaffRole,
     StandingsRelease,
+    Table,
     Tournament,
 )
 
@@ -358,12 +360,9 @@ def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:
     """Delete a tournament with its rounds, tables, their games, players and log (the director's
     decision; the pages ask for confirmation). Players who played are protected from a plain
     delete, so the rounds go first, then the event, then the tables' games."""
-    from scoring.models import Game
-    from tournaments.models import Table
-
     with transaction.atomic():
         locked = lock_tournament(tournament)
         games = list(Table.objects.filter(round__tournament=locked).values_list("game_id", flat=True))
         locked.round_set.all().delete()
         locked.delete()
-        Game.objects.filter(pk__in=games).delete()
+        scoring_services.delete_games(games)

@@ -21,7 +21,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import services as scoring_services
-from scoring.models import Game, GameStatus
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.models import (
@@ -261,19 +260,12 @@ def finalize_round(
             return round_
         if round_.status == RoundStatus.SEATED:
             raise WrongState(Problem("round", _("Round %(n)s has not been published yet.") % {"n": number}))
+        tables = list(round_.tables.order_by("number"))
         # The tables' games, locked: a correction in flight finishes first; later ones see the round locked.
-        list(
-            Game.objects.select_for_update()
-            .filter(tournament_table__round=round_)
-            .order_by("pk")
-            .values_list("pk")
-        )
-        tables = list(round_.tables.select_related("game").order_by("number"))
-        playing = [t.number for t in tables if t.game.status != GameStatus.FINISHED]
+        games = scoring_services.lock_games(t.game_id for t in tables)
+        playing = [t.number for t in tables if not games[t.game_id].is_finished]
         unconfirmed = [
-            t.number
-            for t in tables
-            if t.game.status == GameStatus.FINISHED and (not t.is_confirmed or t.is_disputed)
+            t.number for t in tables if games[t.game_id].is_finished and (not t.is_confirmed or t.is_disputed)
         ]
         problems = []
         if playing:

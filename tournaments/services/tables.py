@@ -5,19 +5,22 @@ the confirmation (`tournaments.receivers`): the players confirm what the standin
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.models import Game, GameStatus
 from scoring.names import InvalidName, clean_name, name_key
 from scoring.rules.errors import Problem
+from scoring.selectors import game_progress
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
 from tournaments.models import Table, TableSeat
 from tournaments.services.events import clean_reason, log_event
+
+if TYPE_CHECKING:
+    from scoring.models import Game
 
 
 def table_of_game(game: Game, *, lock: bool = False) -> Table:
@@ -59,7 +62,7 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
             raise TournamentError(
                 Problem("by", _("%(name)s is not a player at this table.") % {"name": name})
             )
-        game_now = Game.objects.only("status").get(pk=table.game_id)
+        progress = game_progress(table.game_id)
         if disagree:
             table.disputed_by = seat.entrant
             table.dispute_note = note.strip()
@@ -77,7 +80,7 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
                 note=note.strip(),  # up to MAX_NOTE: in the details, the reason column is shorter
             )
             return table
-        if game_now.status != GameStatus.FINISHED:
+        if progress is None or not progress.finished:
             raise WrongState(
                 Problem(
                     "game", _("The game is not over yet: the scorecard is confirmed after the last hole.")

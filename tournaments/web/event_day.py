@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
+from scoring.selectors import deal_order, games_progress
 from tournaments.clock import Clock, round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
 
@@ -122,9 +123,10 @@ class Slip:
 
 
 def score_slips(round_: Round) -> list[Slip]:
-    """A slip per table of `round_` (two queries). A match played to a target score instead of a
-    number of holes gets 12 rows, the most a slip holds."""
-    tables = (
+    """A slip per table of `round_` (three queries). A match played to a target score instead of a
+    number of holes gets 12 rows, the most a slip holds. Who deals and who plays first is the
+    engine's rotation (`scoring.selectors.deal_order`)."""
+    tables = list(
         Table.objects.filter(round=round_)
         .select_related("game")
         .prefetch_related(
@@ -132,15 +134,17 @@ def score_slips(round_: Round) -> list[Slip]:
         )
         .order_by("number")
     )
+    progress = games_progress([table.game_id for table in tables])
     slips = []
     for table in tables:
         players = [seat.entrant.name for seat in table.seats.all()]
-        count = len(players) or 1
-        holes = table.game.ruleset.get("holes") or 12
-        first = table.game.first_dealer
-        rows = [
-            (hole, players[(first + hole - 1) % count], players[(first + hole) % count])
-            for hole in range(1, holes + 1)
-        ]
+        if not players:
+            slips.append(Slip(table.number, players, []))
+            continue
+        holes = progress[table.game_id].holes_to_play or 12
+        rows = []
+        for hole in range(1, holes + 1):
+            dealer, first = deal_order(table.game.first_dealer, len(players), hole)
+            rows.append((hole, players[dealer], players[first]))
         slips.append(Slip(table.number, players, rows))
     return slips

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.access import GameGrant, TokenKind
-from scoring.models import Game, GameStatus
+
+if TYPE_CHECKING:
+    from scoring.models import Game
 
 
 def table_board_links(game: Game, grant: GameGrant) -> list[tuple[str, str]]:
@@ -18,6 +22,6 @@ def table_board_links(game: Game, grant: GameGrant) -> list[tuple[str, str]]:
     if grant.token_kind is not TokenKind.EDIT:
         return []
     url = reverse("tournaments:table", args=[game.edit_token])
-    if game.status == GameStatus.FINISHED:
+    if game.is_finished:
         return [(_("Confirm the scorecard"), url), (_("Call an official"), f"{url}#call-title")]
     return [(_("Call an official · round clock"), f"{url}#call-title")]

@@ -3,14 +3,16 @@ the dashboard's tables, a round's seating, a table's scorecard, a player's recor
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 
-from scoring.models import Game, GameStatus, HoleEntry, Seat
+from scoring.selectors import Scorecard, games_progress, scorecards
 from tournaments.models import Entrant, EntrantStatus, Round, RoundStatus, Table, TableSeat, Tournament
+
+if TYPE_CHECKING:
+    from scoring.models import Game
 
 
 @dataclass
@@ -36,26 +38,27 @@ def rounds_of(tournament: Tournament) -> list[Round]:
 
 
 def table_lines(round_: Round) -> list[TableLine]:
-    """The tables of `round_` with their players and progress (two queries)."""
+    """The tables of `round_` with their players and progress (three queries)."""
     tables = list(
         Table.objects.filter(round=round_)
         .select_related("game", "confirmed_by", "disputed_by")
-        .annotate(holes_done=Max("game__seats__holes_played"))
         .prefetch_related(
             Prefetch("seats", queryset=TableSeat.objects.select_related("entrant").order_by("seat"))
         )
         .order_by("number")
     )
+    progress = games_progress([table.game_id for table in tables])
     lines = []
     for table in tables:
         players = [seat.entrant.name for seat in table.seats.all()]
         game = table.game
+        done = progress[table.game_id]
         dealer = players[game.first_dealer] if 0 <= game.first_dealer < len(players) else ""
         if table.is_disputed:
             state = "flagged"
         elif table.is_confirmed:
             state = "confirmed"
-        elif game.status == GameStatus.FINISHED:
+        elif done.finished:
             state = "finished"
         elif round_.status == RoundStatus.SEATED:
             state = "waiting"
@@ -66,8 +69,8 @@ def table_lines(round_: Round) -> list[TableLine]:
                 table=table,
                 players=players,
                 first_dealer=dealer,
-                holes_done=table.holes_done or 0,
-                holes_total=game.ruleset.get("holes"),
+                holes_done=done.holes_played,
+                holes_total=done.holes_to_play,
                 state=state,
             )
         )
@@ -81,70 +84,6 @@ def player_counts(tournament: Tournament) -> dict[str, int]:
         active=Count("pk", filter=Q(status=EntrantStatus.ACTIVE)),
         checked_in=Count("pk", filter=Q(status=EntrantStatus.ACTIVE, checked_in=True)),
     )
-
-
-@dataclass
-class HoleRow:
-    """One hole of a table's game: each player's score and who won it (the lowest, shared counts)."""
-
-    number: int
-    scores: list[int | None]
-    winners: set[str] = field(default_factory=set)
-
-
-@dataclass
-class Scorecard:
-    """A table's game hole by hole."""
-
-    players: list[str]
-    holes: list[HoleRow]
-    totals: list[int]
-
-    @property
-    def rows(self) -> list[tuple[str, list[tuple[int | None, bool]], int | None]]:
-        """Each player's line: name, (score, won the hole) per hole, total."""
-        return [
-            (
-                name,
-                [(hole.scores[i], name in hole.winners) for hole in self.holes],
-                self.totals[i] if i < len(self.totals) else None,
-            )
-            for i, name in enumerate(self.players)
-        ]
-
-
-def scorecards(game_ids: list[int]) -> dict[int, Scorecard]:
-    """The regular holes of each game, by game id (two queries for any number of games)."""
-    seats: dict[int, list[str]] = defaultdict(list)
-    totals: dict[int, list[int]] = defaultdict(list)
-    for game_id, name, total in (
-        Seat.objects.filter(game_id__in=game_ids)
-        .order_by("game_id", "seat")
-        .values_list("game_id", "name", "total")
-    ):
-        seats[game_id].append(name)
-        totals[game_id].append(total)
-    holes: dict[int, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
-    for game_id, number, name, score in HoleEntry.objects.filter(
-        hole__game_id__in=game_ids, hole__is_playoff=False
-    ).values_list("hole__game_id", "hole__number", "seat__name", "score"):
-        holes[game_id][number][name] = score
-    cards = {}
-    for game_id in game_ids:
-        names = seats.get(game_id, [])
-        rows = []
-        for number in sorted(holes.get(game_id, {})):
-            scores = holes[game_id][number]
-            low = min(scores.values()) if scores else None
-            rows.append(
-                HoleRow(
-                    number=number,
-                    scores=[scores.get(name) for name in names],
-                    winners={name for name, score in scores.items() if score == low},
-                )
-            )
-        cards[game_id] = Scorecard(players=names, holes=rows, totals=totals.get(game_id, []))
-    return cards
 
 
 @dataclass

@@ -13,8 +13,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scoring.access import Capability, TokenKind
 from scoring.error_statuses import ANSWERED_ERRORS
-from scoring.models import Game, GameStatus
+from scoring.selectors import scorecards, seat_names
+from scoring.web.games.access import grant_or_404
 from tournaments import services
 from tournaments.clock import hole_clock, table_clock
 from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Table
@@ -22,26 +24,34 @@ from tournaments.services.calls import call_official
 from tournaments.web.access import error_status, problems_of
 from tournaments.web.forms import ConfirmForm, add_problems
 from tournaments.web.officiating_forms import CallForm
-from tournaments.web.selectors import scorecards
 
 
-def _table_of_link(token: str) -> Table:
-    """The table whose game has this edit token, or 404."""
-    table = (
-        Table.objects.select_related("round__tournament", "game", "confirmed_by", "disputed_by")
-        .filter(game__edit_token=token, game__managed_by=TABLE_MANAGER)
-        .first()
-    )
+def _table_of_link(request: HttpRequest, token: str) -> Table:
+    """The table whose game has this edit token (decided by `scoring.access`, as every path to a
+    game is: the table link scores), or 404 for any other link or game."""
+    grant = grant_or_404(request, token)
+    table = None
+    if (
+        grant.token_kind is TokenKind.EDIT
+        and grant.allows(Capability.SCORE)
+        and grant.game.managed_by == TABLE_MANAGER
+    ):
+        table = (
+            Table.objects.select_related("round__tournament", "confirmed_by", "disputed_by")
+            .filter(game_id=grant.game.pk)
+            .first()
+        )
     if table is None:
         raise Http404(_("No table has this link. Check that the whole link was copied."))
+    table.game = grant.game
     return table
 
 
 @require_http_methods(["POST"])
 def table_call(request: HttpRequest, token: str) -> HttpResponse:
     """ "Call an official": open a call for this table (a second tap answers the open one)."""
-    table = _table_of_link(token)
-    names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+    table = _table_of_link(request, token)
+    names = seat_names(table.game_id)
     form = CallForm(request.POST, names=names)
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
@@ -58,8 +68,8 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """Show the table's scorecard; POST `action=confirm` (with `by`) or `action=disagree` (with a note)."""
-    table = _table_of_link(token)
-    game: Game = table.game
+    table = _table_of_link(request, token)
+    game = table.game
     card = scorecards([game.pk])[game.pk]
     form = ConfirmForm(request.POST or None, names=card.players)
     status = 200
@@ -93,7 +103,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             "game": game,
             "card": card,
             "form": form,
-            "finished": game.status == GameStatus.FINISHED,
+            "finished": game.is_finished,
             "token": token,
             "clock": table_clock(table.round.tournament, table.round, table),
             "hole_clock": hole_clock(table.round.tournament, table.round, table),

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from scoring import selectors
 from scoring import services as scoring_services
 from tournaments import services
 from tournaments.models import Table, Tournament
@@ -80,7 +81,7 @@ class Command(BaseCommand):
         tournament.refresh_from_db()
         count = holes or tournament.ruleset["holes"]
         for table in Table.objects.filter(round=round_).select_related("game"):
-            names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+            names = selectors.seat_names(table.game_id)
             for _hole in range(count):
                 scoring_services.hole_record(
                     table.game, entries={name: rng.randint(-2, 24) for name in names}, ender=None
