@@ -38,6 +38,7 @@ run: setup
 test: export DEBUG ?= true
 test: setup
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -1,6 +1,6 @@
 """Last line of defence for input: no NUL (or other unusable text) in a query string or form reaches a view.
 
-The forms and serializers check their own fields (`scoring.inputs`); this middleware refuses, with
+The forms and serializers check their own fields (`golfclub.core.inputs`); this middleware refuses, with
 a 400, a request whose query string or form body holds a key or value that is not usable text,
 whatever field it is in, and turns an `InputError` a view lets escape into the same 400: a page
 under /games/, the API's JSON error shape under /api/. Nothing is written before either happens.
@@ -14,8 +14,8 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from golfclub.errors import bad_request
-from scoring.inputs import InputError, first_bad_field
+from golfclub.core.errors import bad_request
+from golfclub.core.inputs import InputError, first_bad_field
 
 
 class InputGuardMiddleware:

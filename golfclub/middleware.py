@@ -20,7 +20,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from golfclub.errors import api_error, too_large, wants_json
+from golfclub.core.errors import api_error, too_large, wants_json
 
 # Headers an error answer carries that clients act on; kept when the body is reshaped.
 _KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary", "Content-Security-Policy")
@@ -29,7 +29,7 @@ _KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary", "Content-Se
 def body_limit(request: HttpRequest) -> int:
     """The most bytes a request body may have at this path."""
     if wants_json(request):
-        from scoring.api.parsers import MAX_BODY_BYTES
+        from golfclub.core.parsers import MAX_BODY_BYTES
 
         return MAX_BODY_BYTES
     return settings.DATA_UPLOAD_MAX_MEMORY_SIZE

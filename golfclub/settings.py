@@ -84,7 +84,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    # A NUL (or other unusable text) in a query string or form body: 400 before any view (scoring.inputs).
+    # A NUL (or other unusable text) in a query string or form body: 400 before any view
+    # (golfclub.core.inputs).
     "golfclub.input_guard.InputGuardMiddleware",
     # Last, as django-axes asks: turns a locked-out login into our 429 page.
     "axes.middleware.AxesMiddleware",
@@ -174,8 +175,8 @@ AXES_LOCKOUT_PARAMETERS = [
     item.split("+") if "+" in item else item for item in env_list("AXES_LOCKOUT_PARAMETERS", "ip_address")
 ]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "golfclub.client_ip.axes_client_ip"
-AXES_LOCKOUT_CALLABLE = "scoring.rate_limits.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "golfclub.core.client_ip.axes_client_ip"
+AXES_LOCKOUT_CALLABLE = "golfclub.core.rate_limits.lockout_response"
 AXES_VERBOSE = False
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -215,7 +216,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # DRF's JSONParser, but a body too large or nested too deep is a 400 instead of a 500.
-    "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["golfclub.core.parsers.BoundedJSONParser"],
     # Browsers: the session cookie, with its CSRF check. Scripts: "Authorization: Token <key>" (no CSRF:
     # the header is not sent by a browser on its own), keys from /accounts/token/ or create_api_token.
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -268,9 +269,9 @@ X_FRAME_OPTIONS = "DENY"
 
 # Oversized requests: 413 before the body is read (golfclub/middleware.py). Pages take at most
 # DATA_UPLOAD_MAX_MEMORY_SIZE (Django's 2.5 MB) including any file; the API takes JSON only, and
-# never more than its parser reads (scoring/api/parsers.py, 256 KB).
+# never more than its parser reads (golfclub/core/parsers.py, 256 KB).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
-CSRF_FAILURE_VIEW = "golfclub.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "golfclub.core.errors.csrf_failure"
 
 # Content-Security-Policy (Django's own middleware): scripts and styles only from our static files
 # or carrying the response's nonce; no inline style attributes, no eval. The API docs page relaxes

@@ -38,7 +38,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler400 = "golfclub.errors.bad_request"
-handler403 = "golfclub.errors.permission_denied"
-handler404 = "golfclub.errors.not_found"
-handler500 = "golfclub.errors.server_error"
+handler400 = "golfclub.core.errors.bad_request"
+handler403 = "golfclub.core.errors.permission_denied"
+handler404 = "golfclub.core.errors.not_found"
+handler500 = "golfclub.core.errors.server_error"

@@ -2,7 +2,8 @@
 and the pages both read it from.
 
 The domain (`scoring.game_errors`, `scoring.rules.errors`) knows nothing of HTTP; a view catches
-`ANSWERED_ERRORS` and answers `status_for(error)` with the error's problems.
+`ANSWERED_ERRORS` and answers `status_for(error)` with `problems_of(error)`; the API raises and
+its one handler (`scoring.api.errors.exception_handler`) does the same.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from scoring.game_errors import (
     VersionRequired,
 )
 from scoring.hole_policies import HoleChangeRefused, ReasonRequired
-from scoring.rules.errors import RulesError
+from scoring.rules.errors import Problem, RulesError
 
-__all__ = ["ANSWERED_ERRORS", "STATUS_BY_ERROR", "register_error_status", "status_for"]
+__all__ = ["ANSWERED_ERRORS", "STATUS_BY_ERROR", "problems_of", "register_error_status", "status_for"]
 
 # The errors a view answers with their problems (anything else is a bug: a 500).
 ANSWERED_ERRORS: tuple[type[Exception], ...] = (RulesError, GameError)
@@ -61,6 +62,12 @@ def status_for(error: BaseException) -> int:
         if kind in STATUS_BY_ERROR:
             return STATUS_BY_ERROR[kind]
     return 400
+
+
+def problems_of(error: BaseException) -> list[Problem]:
+    """What a page shows for `error`: its problems (each with where and what), or one made of its
+    text when it names none. With `status_for`, the one way an error becomes a page's answer."""
+    return list(getattr(error, "problems", ()) or [Problem("request", str(error))])
 
 
 def register_error_status(kind: type[Exception], status: int) -> None:

@@ -16,8 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.limits import MAX_ACTOR_LENGTH, MAX_REASON_LENGTH, MAX_TITLE_LENGTH
-from scoring.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, InvalidName, clean_name, name_key
+from golfclub.core.limits import MAX_ACTOR_LENGTH, MAX_REASON_LENGTH, MAX_TITLE_LENGTH
+from golfclub.core.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, InvalidName, clean_name, name_key
 
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24) gives 32 URL-safe characters (192 bits)
 
@@ -28,7 +28,7 @@ def new_token() -> str:
 
 
 class NamedModel(models.Model):
-    """A row with a name and its comparison key (`scoring.names.name_key`), kept in step on save.
+    """A row with a name and its comparison key (`golfclub.core.names.name_key`), kept in step on save.
 
     The key is what the unique constraints hold on: two names with one key (case, width, accents
     typed precomposed or not) are the same player. `save()` recomputes it from the name, so admin

@@ -1,10 +1,10 @@
-"""scoring.inputs: the one place that decides what text, whole numbers and link tokens are."""
+"""golfclub.core.inputs: the one place that decides what text, whole numbers and link tokens are."""
 
 from __future__ import annotations
 
 import pytest
 
-from scoring.inputs import (
+from golfclub.core.inputs import (
     InputError,
     clean_text,
     first_bad_field,

@@ -1,6 +1,7 @@
-"""One source of truth for limits (`scoring.limits`) and for player-name rules (`scoring.names`).
+"""One source of truth for limits (`golfclub.core.limits`) and for player-name rules (`golfclub.core.names`).
 
-The scan fails when a limit is assigned anywhere in the `scoring` package but `scoring/limits.py`;
+The scan fails when a limit is assigned anywhere in `scoring` or `golfclub.core` but
+`golfclub/core/limits.py`;
 the boundary tests check that the start page, the API and the services accept and refuse the same
 names and player counts, with the same message where they speak alike.
 """
@@ -13,15 +14,18 @@ from pathlib import Path
 
 import pytest
 
+import golfclub.core
 import scoring
-from scoring import limits, services
+from golfclub.core import limits
+from golfclub.core.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from golfclub.core.names import check_player_names
+from scoring import services
 from scoring.game_errors import GameError
-from scoring.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
 from scoring.models import Game
-from scoring.names import check_player_names
 
 PACKAGE = Path(scoring.__file__).parent
-LIMITS_FILE = PACKAGE / "limits.py"
+CORE = Path(golfclub.core.__file__).parent
+LIMITS_FILE = CORE / "limits.py"
 # Names the limits had before they were gathered: a new assignment of one is a second definition.
 FORMER_NAMES = {"MAX_NAME", "MAX_TITLE", "MAX_ACTOR", "MAX_BLOCKS", "MAX_TYPED_TOTAL", "MAX_BLOCKS_MARKED"}
 LIMIT_NAMES = set(limits.__all__) | FORMER_NAMES
@@ -34,7 +38,7 @@ NOT_USER_LIMITS = {
     ("rules/resolve.py", "_INTERN_LIMIT"),  # size of an intern table
     ("web/games/_page_helpers.py", "RECENT_LIMIT"),  # how many recent names the start page suggests
     ("web/grid_entry.py", "MAX_TOKEN_LENGTH"),  # keypad token box, the longest card token ("10h") and more
-    ("api/parsers.py", "MAX_BODY_BYTES"),  # HTTP request body size, with the settings' upload limits
+    ("core/parsers.py", "MAX_BODY_BYTES"),  # HTTP request body size, with the settings' upload limits
     ("api/games/concurrency.py", "MAX_IDEMPOTENCY_KEY"),  # the Idempotency-Key header, as its column holds
 }
 
@@ -59,7 +63,8 @@ def _assigned_names(tree: ast.AST) -> list[tuple[str, int]]:
 
 
 def _sources() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts and p != LIMITS_FILE)
+    found = [*PACKAGE.rglob("*.py"), *CORE.rglob("*.py")]
+    return sorted(p for p in found if "migrations" not in p.parts and p != LIMITS_FILE)
 
 
 def test_the_limits_module_defines_every_name_it_exports_and_imports_nothing():
@@ -75,13 +80,14 @@ def test_the_limits_module_defines_every_name_it_exports_and_imports_nothing():
 def test_no_limit_is_defined_anywhere_else_in_the_package():
     misplaced = []
     for path in _sources():
-        relative = path.relative_to(PACKAGE).as_posix()
+        base = PACKAGE if path.is_relative_to(PACKAGE) else CORE.parent
+        relative = path.relative_to(base).as_posix()
         for name, line in _assigned_names(ast.parse(path.read_text())):
             known = name in LIMIT_NAMES
             if not known and not (LOOKS_LIKE_A_LIMIT.match(name) and (relative, name) not in NOT_USER_LIMITS):
                 continue
             misplaced.append(f"{relative}:{line} {name}")
-    assert misplaced == [], "define limits in scoring/limits.py and import them from there"
+    assert misplaced == [], "define limits in golfclub/core/limits.py and import them from there"
 
 
 def test_the_engine_the_forms_and_the_serializers_use_the_modules_values():

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.test import Client
 
-from scoring.api.parsers import MAX_BODY_BYTES
+from golfclub.core.parsers import MAX_BODY_BYTES
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def test_it_turns_django_s_request_data_too_big_into_a_json_413(client: Client, 
     from django.core.exceptions import RequestDataTooBig
     from django.test import RequestFactory
 
-    from golfclub.errors import bad_request
+    from golfclub.core.errors import bad_request
 
     request = RequestFactory().post("/api/v1/games/")
     assert_api_error(bad_request(request, RequestDataTooBig("too big")), 413, "body")
@@ -97,6 +97,6 @@ def test_it_answers_a_csrf_failure_page_for_a_stale_form(settings) -> None:
 def test_it_answers_json_to_a_server_error_under_the_api() -> None:
     from django.test import RequestFactory
 
-    from golfclub.errors import server_error
+    from golfclub.core.errors import server_error
 
     assert_api_error(server_error(RequestFactory().get("/api/v1/rulesets/")), 500, "server")

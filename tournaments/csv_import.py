@@ -4,7 +4,7 @@ The first line is the header; it names the columns (`name` is required, `club` a
 optional, in any order). Every bad line is named by its number in the file ("line 7") with what
 is wrong, so the director can fix them all at once; the caller imports nothing when any line is
 bad. Blank lines are skipped. A name already in the tournament, or twice in the file, is a bad
-line (names are compared as `scoring.names` compares them).
+line (names are compared as `golfclub.core.names` compares them).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.names import InvalidName, clean_name, name_key
+from golfclub.core.names import InvalidName, clean_name, name_key
 from scoring.rules.errors import Problem
 from tournaments.limits import MAX_CLUB, MAX_CSV_LINES, MAX_RATING
 

@@ -1,4 +1,4 @@
-"""Every size limit of a tournament a user can meet, in one place (as `scoring.limits` for games)."""
+"""Every size limit of a tournament a user can meet, in one place (as `golfclub.core.limits` for games)."""
 
 from __future__ import annotations
 

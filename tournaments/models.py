@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from scoring.limits import MAX_NAME_LENGTH, MAX_REASON_LENGTH
+from golfclub.core.limits import MAX_NAME_LENGTH, MAX_REASON_LENGTH
 from scoring.models import Game, NamedModel
 from tournaments.limits import MAX_CLUB, MAX_NOTE, MAX_ROUNDS, MAX_TOURNAMENT_NAME, MAX_VENUE
 

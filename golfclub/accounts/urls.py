@@ -5,13 +5,13 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from golfclub.client_ip import ratelimit_key
-from scoring.rate_limits import _limited
+from golfclub.core.client_ip import ratelimit_key
+from golfclub.core.rate_limits import limited
 
 from . import views
 
 # Sign-up attempts per client address (RATELIMIT_SIGNUP), counted in the shared cache like game creation.
-limit_signups = _limited("signup", "RATELIMIT_SIGNUP", ratelimit_key)
+limit_signups = limited("signup", "RATELIMIT_SIGNUP", ratelimit_key)
 
 urlpatterns = [
     path("login/", views.LoginView.as_view(), name="login"),

@@ -1,4 +1,6 @@
-"""One JSON error shape for the whole API: {"detail": ..., "errors": [{"where": ..., "message": ...}]}.
+"""The one way an error becomes an answer of the API (`exception_handler`, DRF's EXCEPTION_HANDLER:
+every view raises, none answers an error itself), and its one JSON error shape:
+{"detail": ..., "errors": [{"where": ..., "message": ...}]}.
 
 `where` is a path into the request ("grid[1][3]", "ruleset.values.Q", "grids.ann", "ender"), or
 "body" for a body that is not usable JSON at all, or "request" for problems with the request itself
@@ -12,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -64,20 +67,28 @@ def error_body(errors: list[dict[str, str]]) -> dict[str, Any]:
     }
 
 
+def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    """The request body checked by `serializer_class`: its validated data, or a 400 naming each
+    problem (raised, and answered by `exception_handler` like every other error of the API)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, then reshape every error body to {"detail": "...", "errors": [...]}.
 
     Rules-engine and game errors (`RulesError`, `GameError`) are answered with their own problem
     list, whose `where` paths already point into the request, and the status that
-    `scoring.error_statuses` gives them; `scoring.inputs.InputError` (a query parameter that is not
+    `scoring.error_statuses` gives them; `golfclub.core.inputs.InputError` (a query parameter that is not
     usable text or number) a 400 naming it.
     """
+    from golfclub.core.inputs import InputError
     from scoring.error_statuses import ANSWERED_ERRORS, status_for
-    from scoring.inputs import InputError
 
     if isinstance(exc, ANSWERED_ERRORS):
         return Response(exc.as_dict(), status=status_for(exc))
-    if isinstance(exc, InputError):  # a query parameter or header refused by scoring.inputs
+    if isinstance(exc, InputError):  # a query parameter or header refused by golfclub.core.inputs
         return Response(
             error_body([{"where": exc.where, "message": exc.message}]), status=status.HTTP_400_BAD_REQUEST
         )

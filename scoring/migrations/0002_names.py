@@ -1,6 +1,6 @@
 """Names unique as people mean them, and one game per start form.
 
-- `Player.name_key` and `Seat.name_key`: the comparison key of the name (`scoring.names.name_key`:
+- `Player.name_key` and `Seat.name_key`: the comparison key of the name (`golfclub.core.names.name_key`:
   NFKC, invisible characters dropped, case-folded). The unique constraints move from the name to
   the key: a roster holds one "Ann" whatever the case, width or accent composition, a table too.
 - `Game.start_key`: the start form's random key, unique, so two submissions of one form (even at
@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import migrations, models
 from django.db.models import Count
 
-from scoring.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, name_key
+from golfclub.core.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, name_key
 
 BATCH = 1000
 

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-# The engine's limits are defined with every other one in scoring.limits (pure Python too).
-from scoring.limits import TOTAL_LIMIT as TOTAL_LIMIT
+# The engine's limits are defined with every other one in golfclub.core.limits (pure Python too).
+from golfclub.core.limits import TOTAL_LIMIT as TOTAL_LIMIT
 
 from .cards import Card, Grid
 from .citations import cite

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import fields, replace
 from typing import Any
 
-from scoring.limits import MAX_DECKS, VALUE_LIMIT
+from golfclub.core.limits import MAX_DECKS, VALUE_LIMIT
 
 from .cards import RANKS, parse_rank
 from .errors import Problem, RulesetError

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-# The engine's limits are defined with every other one in scoring.limits (pure Python too).
-from scoring.limits import MAX_DECKS as MAX_DECKS
-from scoring.limits import VALUE_LIMIT as VALUE_LIMIT
+# The engine's limits are defined with every other one in golfclub.core.limits (pure Python too).
+from golfclub.core.limits import MAX_DECKS as MAX_DECKS
+from golfclub.core.limits import VALUE_LIMIT as VALUE_LIMIT
 
 SHAPES: tuple[tuple[int, int], ...] = ((2, 2), (2, 3), (2, 4), (2, 5), (3, 3))
 MATCH_LINES: tuple[str, ...] = ("columns", "rows", "diagonals", "anywhere")

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
-from scoring.inputs import is_token
+from golfclub.core.inputs import is_token
 from scoring.models import Game, Player, Seat
 
 

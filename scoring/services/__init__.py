@@ -22,8 +22,8 @@ and scored by the engine), `_hole_recording` (the hot path of recording a hole),
 (names and the roster).
 """
 
+from golfclub.core.limits import MAX_HOLES, MAX_PLAYERS, MIN_PLAYERS
 from scoring.game_errors import GameError
-from scoring.limits import MAX_HOLES, MAX_PLAYERS, MIN_PLAYERS
 from scoring.services._hole_recording import IdempotentReplay, RecordedHole
 from scoring.services.games import (
     create_game,

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from golfclub.core.names import name_key
 from scoring.game_errors import (
     ChangeNotCurrent,
     GameError,
@@ -20,7 +21,6 @@ from scoring.game_errors import (
 from scoring.models import (
     Seat,
 )
-from scoring.names import name_key
 from scoring.rules import (
     PlayerHoleScore,
     Ruleset,

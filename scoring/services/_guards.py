@@ -12,10 +12,10 @@ from collections.abc import Collection
 
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import hole_policies
 from scoring.access import managed_refusal_message
 from scoring.game_errors import GameError, GameManaged
-from scoring.limits import MAX_REASON_LENGTH
 from scoring.models import Game, Hole
 from scoring.rules.errors import Problem
 

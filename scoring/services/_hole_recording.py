@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_ACTOR_LENGTH, MAX_HOLES
 from scoring import db_statements
 from scoring.game_errors import (
     ConcurrentWrite,
@@ -24,7 +25,6 @@ from scoring.game_errors import (
     MatchFinished,
     PlayoffNotPending,
 )
-from scoring.limits import MAX_ACTOR_LENGTH, MAX_HOLES
 from scoring.models import (
     ChangeAction,
     Game,

@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_ACTOR_LENGTH
 from scoring import db_statements
 from scoring.game_errors import (
     HoleGone,
@@ -21,7 +22,6 @@ from scoring.game_errors import (
     PlayoffHolesStale,
     StaleVersion,
 )
-from scoring.limits import MAX_ACTOR_LENGTH
 from scoring.models import (
     Game,
     GameChange,

@@ -1,6 +1,6 @@
 """Player names and the roster, shared by game creation and seat changes.
 
-Every name that enters the database is cleaned and checked here (`scoring.names` rules); a
+Every name that enters the database is cleaned and checked here (`golfclub.core.names` rules); a
 logged-in owner's roster entries are found (or created) by name key.
 """
 
@@ -12,17 +12,17 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MIN_PLAYERS
+from golfclub.core.names import check_player_names, name_key
 from scoring.game_errors import (
     ConcurrentWrite,
     GameError,
     SeatNotFound,
 )
-from scoring.limits import MIN_PLAYERS
 from scoring.models import (
     Player,
     Seat,
 )
-from scoring.names import check_player_names, name_key
 from scoring.rules.errors import Problem
 
 _ROSTER_ATTEMPTS = 3  # a roster row deleted between our insert and our read: insert again
@@ -31,7 +31,7 @@ _ROSTER_ATTEMPTS = 3  # a roster row deleted between our insert and our read: in
 def clean_player_names(
     names: Iterable[str], *, where: str = "players", minimum: int = MIN_PLAYERS
 ) -> list[str]:
-    """Clean and check player names with the one name check (`scoring.names.check_player_names`).
+    """Clean and check player names with the one name check (`golfclub.core.names.check_player_names`).
 
     Something visible, not too long, all different as people read names (case, full-width letters
     and accents typed precomposed or not do not make two players), a table's worth. Every name

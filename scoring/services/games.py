@@ -13,19 +13,19 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, ProtectedError, RestrictedError
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_ACTOR_LENGTH, MAX_TITLE_LENGTH
+from golfclub.core.names import name_key
 from scoring.game_errors import (
     GameError,
     GameInUse,
     RulesFrozen,
 )
-from scoring.limits import MAX_ACTOR_LENGTH, MAX_TITLE_LENGTH
 from scoring.models import (
     ChangeAction,
     Game,
     GameChange,
     Seat,
 )
-from scoring.names import name_key
 from scoring.rules import (
     Ruleset,
     resolve_ruleset,
@@ -51,7 +51,7 @@ def create_game(
     """Create a game with `players` in seat order (clockwise) under `ruleset` (preset or overrides).
 
     `first_dealer` is the seat index (0-based) of the first hole's dealer. A logged-in `owner` is
-    recorded (and their roster of players reused by name, as `scoring.names` compares names). The
+    recorded (and their roster of players reused by name, as `golfclub.core.names` compares names). The
     game gets unguessable edit and view tokens; `tokens` (edit, view) fixes them instead, for demo
     data with a known link only. A `start_key` (the start form's random key) already used answers
     the game it started and creates nothing, even for two requests at the same moment: the key is

@@ -6,18 +6,18 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_PLAYERS, MIN_PLAYERS
+from golfclub.core.names import name_key
 from scoring.game_errors import (
     GameError,
     RulesFrozen,
     StaleVersion,
 )
-from scoring.limits import MAX_PLAYERS, MIN_PLAYERS
 from scoring.models import (
     Game,
     Player,
     Seat,
 )
-from scoring.names import name_key
 from scoring.rules.errors import Problem
 from scoring.services._guards import Capabilities, refuse_unless_manager
 from scoring.services._hole_writing import copy_game_state, lock_game, refresh_totals_and_status
@@ -117,7 +117,7 @@ def _refuse_once_dealt(game: Game, where: str, message: str) -> None:
 
 
 def player_create(owner: AbstractBaseUser, name: str) -> Player:
-    """Add a player to `owner`'s roster (one per name as `scoring.names` compares them).
+    """Add a player to `owner`'s roster (one per name as `golfclub.core.names` compares them).
 
     Two requests adding the same name at once: the database's unique (owner, name key) lets one
     in; the other gets the same `GameError` as a name already there, never an IntegrityError.

@@ -9,11 +9,11 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_ACTOR_LENGTH
 from scoring.game_errors import (
     ChangeNotCurrent,
     NothingToUndo,
 )
-from scoring.limits import MAX_ACTOR_LENGTH
 from scoring.models import (
     ChangeAction,
     Game,

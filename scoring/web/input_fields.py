@@ -1,4 +1,5 @@
-"""Form fields of the pages built on `scoring.inputs`: text and whole numbers refused the same way as the API.
+"""Form fields of the pages built on `golfclub.core.inputs`: text and whole numbers refused the
+same way as the API.
 
 `TextField` is a CharField that refuses NUL, lone surrogates and control characters;
 `WholeNumberField` an IntegerField that takes only ASCII digits with an optional sign (no "²", no
@@ -14,7 +15,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from scoring.inputs import InputError, clean_text, parse_int
+from golfclub.core.inputs import InputError, clean_text, parse_int
 
 
 def _where(field: forms.Field, where: str | None) -> str:
@@ -23,7 +24,7 @@ def _where(field: forms.Field, where: str | None) -> str:
 
 
 class TextField(forms.CharField):
-    """A CharField whose value must be usable text (see `scoring.inputs.clean_text`)."""
+    """A CharField whose value must be usable text (see `golfclub.core.inputs.clean_text`)."""
 
     def __init__(self, *, where: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -40,7 +41,7 @@ class TextField(forms.CharField):
 
 
 class WholeNumberField(forms.IntegerField):
-    """An IntegerField that takes ASCII digits only, of bounded length (see `scoring.inputs.parse_int`)."""
+    """An IntegerField of ASCII digits only, of bounded length (`golfclub.core.inputs.parse_int`)."""
 
     def __init__(self, *, where: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from scoring.limits import MAX_RULES_SEARCH
+from golfclub.core.limits import MAX_RULES_SEARCH
 from scoring.rules import PARAMETERS, PRESETS, RANKS
 from scoring.rules.reference import CHAPTERS, SECTIONS, Section
 

@@ -15,8 +15,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import services
-from scoring.limits import MAX_REASON_LENGTH
 from scoring.models import ChangeAction, Game, GameChange, Hole
 
 from .access_helpers import MANAGED_BY, MANAGED_LABEL, staff, table_policy  # noqa: F401  (fixtures)

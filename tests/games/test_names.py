@@ -1,4 +1,4 @@
-"""Names as people mean them: `scoring.names` alone (hypothesis), then every path a name enters by.
+"""Names as people mean them: `golfclub.core.names` alone (hypothesis), then every path a name enters by.
 
 Two names are one player when case, full-width letters or an accent typed precomposed or
 combining are all that differ; a name with nothing visible is no name.
@@ -14,10 +14,17 @@ from django.forms import modelform_factory
 from hypothesis import given
 from hypothesis import strategies as st
 
+from golfclub.core.names import (
+    KEY_MAX_LENGTH,
+    MAX_NAME_LENGTH,
+    InvalidName,
+    clean_name,
+    is_invisible,
+    name_key,
+)
 from scoring import services
 from scoring.game_errors import GameError
 from scoring.models import Player, Seat
-from scoring.names import KEY_MAX_LENGTH, MAX_NAME_LENGTH, InvalidName, clean_name, is_invisible, name_key
 
 JOSE_NFC = unicodedata.normalize("NFC", "Jos\u00e9")
 JOSE_NFD = unicodedata.normalize("NFD", "Jos\u00e9")

@@ -1,4 +1,4 @@
-"""Migration 0002_names on existing rows: keys filled by `scoring.names`, collisions renamed.
+"""Migration 0002_names on existing rows: keys filled by `golfclub.core.names`, collisions renamed.
 
 Runs the real migration backwards and forwards on the test database (SQLite or PostgreSQL).
 """

@@ -271,7 +271,7 @@ def test_it_asks_for_distinct_names(client: Client) -> None:
 
 def test_it_compares_names_as_live_games_do(client: Client) -> None:
     # "José" typed precomposed and decomposed, or "ANN" in full-width letters, are one name
-    # (`scoring.names.name_key`), as at a live game's table: casefold alone told them apart.
+    # (`golfclub.core.names.name_key`), as at a live game's table: casefold alone told them apart.
     for first, second in (("Jos\u00e9", "Jose\u0301"), ("ann", "\uff21\uff2e\uff2e")):
         data = {"mode": "hole", "players": "2", "name-1": first, "name-2": second}
         html = client.get("/score/", data | cells(SPEC_GRID, 1) | cells(SPEC_GRID, 2)).content.decode()

@@ -18,7 +18,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
-from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
 from rest_framework.exceptions import NotAuthenticated
@@ -27,7 +26,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import ErrorSerializer
-from scoring.error_statuses import ANSWERED_ERRORS, status_for
 from scoring.rules.errors import Problem
 from tournaments.access import Action, require
 from tournaments.errors import NotFoundInTournament
@@ -60,24 +58,12 @@ ERRORS = {
 }
 
 
-def answer_errors(view: Callable[..., Response]) -> Callable[..., Response]:
-    """Answer the services' errors with their own status (400, 403, 404, 409) in the error shape."""
-
-    @functools.wraps(view)
-    def wrapper(request: Request, *args: Any, **kwargs: Any) -> Response:
-        try:
-            return view(request, *args, **kwargs)
-        except ANSWERED_ERRORS as error:
-            return Response(error.as_dict(), status=status_for(error))
-
-    return wrapper
-
-
 def tournament_api(
     methods: list[str], *, open_posts: bool = False
 ) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
     """@api_view for a tournament route: token or session authentication (CSRF on session
-    writes), JSON (or CSV) bodies, the services' errors answered; writes need a logged-in user,
+    writes), JSON (or CSV) bodies (the services' errors are answered by the API's one handler,
+    `scoring.api.errors.exception_handler`); writes need a logged-in user,
     except with `open_posts` (a POST that writes nothing, such as asking for advice)."""
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
@@ -90,7 +76,7 @@ def tournament_api(
                 )
             return view(request, *args, **kwargs)
 
-        wrapped = answer_errors(logged_in_for_writes)
+        wrapped = logged_in_for_writes
         wrapped = parser_classes(TOURNAMENT_PARSERS)(wrapped)
         wrapped = permission_classes([AllowAny])(wrapped)
         # Token first: an anonymous write is answered 401 with `WWW-Authenticate: Token`.
@@ -108,10 +94,3 @@ def tournament_for(request: Request, tournament_id: int, action: Action, *, lock
         raise NotFoundInTournament(Problem("tournament", _("No such tournament.")))
     require(request.user, found, action)
     return found
-
-
-def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    """The JSON body checked by `serializer_class`: its validated data, or a 400 naming each problem."""
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data

@@ -12,12 +12,13 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.inputs import parse_int
+from golfclub.core.inputs import parse_int
+from scoring.api.errors import validated
 from tournaments import services
 from tournaments.access import Action, role_of, visible_tournaments
 from tournaments.models import Staff, Tournament
 
-from ._common import ERRORS, READ_ERRORS, STAFF_ID, TOURNAMENT_ID, tournament_api, tournament_for, validated
+from ._common import ERRORS, READ_ERRORS, STAFF_ID, TOURNAMENT_ID, tournament_api, tournament_for
 from .request_serializers import StaffAddSerializer, TournamentCreateSerializer, TournamentUpdateSerializer
 from .response_serializers import StaffSerializer, TournamentListSerializer, TournamentSerializer
 

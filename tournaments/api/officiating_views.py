@@ -22,6 +22,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring.api.errors import validated
 from scoring.rules.errors import Problem
 from tournaments.access import Action
 from tournaments.errors import TournamentError
@@ -35,6 +36,7 @@ from tournaments.web.officiating_selectors import ledger as ledger_of
 from tournaments.web.officiating_selectors import rulings_log
 
 from ._common import ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
+from .officiating_serializers import AdviseSerializer, PenaltySerializer, RescindSerializer, RulingSerializer
 
 _PENALTY_ID = OpenApiParameter(
     "penalty_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The penalty."
@@ -74,14 +76,6 @@ _ADVICE = inline_serializer(
         "penalty": _STEP,
     },
 )
-
-
-def body_object(request: Request) -> dict[str, Any]:
-    """The request's JSON body as an object, or a 400 saying so."""
-    data = request.data
-    if not isinstance(data, dict):
-        raise TournamentError(Problem("body", _('The body is a JSON object: {"name": value, ...}.')))
-    return data
 
 
 def penalty_body(penalty: Penalty) -> dict[str, Any]:
@@ -141,11 +135,11 @@ def situations(request: Request) -> Response:
 def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, dict[str, Any] | None]:
     """The advice for the body's situation and facts, and the ladder's step for its `player` in its
     `tournament` when both are named and the situation is an offence."""
-    advice = advise(data.get("situation"), data.get("facts"))
-    tournament_id, player = data.get("tournament"), data.get("player")
+    advice = advise(data["situation"], data["facts"])
+    tournament_id, player = data["tournament"], data["player"]
     if tournament_id is None and player is None:
         return advice, None
-    if isinstance(tournament_id, bool) or not isinstance(tournament_id, int) or not 0 < tournament_id < 2**63:
+    if tournament_id is None:
         raise TournamentError(Problem("tournament", _("With a player, name the tournament by its id.")))
     tournament = tournament_for(request, tournament_id, Action.VIEW)
     if player is None:
@@ -163,12 +157,12 @@ def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, dic
     '"tournament": 3, "player": 7}` (the last two optional): the ruling, the sections cited, the '
     "correction to make, the offence (if any) and, for a player of an event, the penalty step rule "
     "6.3's ladder gives from their earlier offences. Missing or unknown facts: 400 naming them.",
-    request=OpenApiTypes.OBJECT, responses={200: _ADVICE, **ERRORS},
+    request=AdviseSerializer, responses={200: _ADVICE, **ERRORS},
 )  # fmt: skip
 @tournament_api(["POST"], open_posts=True)
 def advise_view(request: Request) -> Response:
     """POST /api/v1/rulings/advise/ (anyone may ask; a private event's players need its staff)."""
-    advice, step = advice_and_step(request, body_object(request))
+    advice, step = advice_and_step(request, validated(AdviseSerializer, request))
     return Response(advice_body(advice, step))
 
 
@@ -189,7 +183,7 @@ def advise_view(request: Request) -> Response:
     "`illegal_move`, `cheating`, `unsportsmanlike`, `time` (with `seconds_over`). The step follows "
     "rule 6.3's ladder from the player's earlier, unrescinded offences of that kind, unless `step` "
     "(`warning`, `points`, `round_dq`, `event_dq`) names the official's decision. 201 with the entry.",
-    request=OpenApiTypes.OBJECT, responses={201: _PENALTY, **ERRORS},
+    request=PenaltySerializer, responses={201: _PENALTY, **ERRORS},
 )  # fmt: skip
 @tournament_api(["GET", "POST"])
 def penalties(request: Request, tournament_id: int) -> Response:
@@ -198,15 +192,15 @@ def penalties(request: Request, tournament_id: int) -> Response:
         tournament = tournament_for(request, tournament_id, Action.SEE_LIVE)
         return Response({"penalties": [penalty_body(p) for p in ledger_of(tournament, limit=None)]})
     tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
-    data = body_object(request)
+    data = validated(PenaltySerializer, request)
     penalty = ledger.give_penalty(
         tournament,
-        player=data.get("player"),
-        offence=data.get("offence"),
-        round_number=data.get("round"),
-        step=data.get("step"),
-        seconds_over=data.get("seconds_over"),
-        note=data.get("note", ""),
+        player=data["player"],
+        offence=data["offence"],
+        round_number=data["round"],
+        step=data["step"],
+        seconds_over=data["seconds_over"],
+        note=data["note"],
         actor=request.user,
     )
     return Response(penalty_body(penalty), status=201)
@@ -216,14 +210,14 @@ def penalties(request: Request, tournament_id: int) -> Response:
     summary="Rescind a penalty", tags=["officiating"], parameters=[TOURNAMENT_ID, _PENALTY_ID],
     description='On appeal: `{"reason": "appeal upheld"}` (required). The entry stays, marked rescinded; '
     "the standings follow. Rescinding twice: 409.",
-    request=OpenApiTypes.OBJECT, responses={200: _PENALTY, **ERRORS},
+    request=RescindSerializer, responses={200: _PENALTY, **ERRORS},
 )  # fmt: skip
 @tournament_api(["POST"])
 def penalty_rescind(request: Request, tournament_id: int, penalty_id: int) -> Response:
     """POST /api/v1/tournaments/{id}/penalties/{penalty_id}/rescind/."""
     tournament = tournament_for(request, tournament_id, Action.RUN)
-    data = body_object(request)
-    penalty = ledger.rescind_penalty(tournament, penalty_id, reason=data.get("reason"), actor=request.user)
+    data = validated(RescindSerializer, request)
+    penalty = ledger.rescind_penalty(tournament, penalty_id, reason=data["reason"], actor=request.user)
     return Response(penalty_body(penalty))
 
 
@@ -262,7 +256,7 @@ def ruling_body(ruling: Ruling) -> dict[str, Any]:
     description="Advise's body (`situation`, `facts`, `player`) plus `round`, `table`, `hole`, `note` "
     "(and an official's `step`): 201 with the ruling as the catalogue answers it and, for an offence, "
     "the penalty entry it carries (as `POST .../penalties/`), written together.",
-    request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT, **ERRORS},
+    request=RulingSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS},
 )  # fmt: skip
 @tournament_api(["GET", "POST"])
 def rulings(request: Request, tournament_id: int) -> Response:
@@ -271,17 +265,17 @@ def rulings(request: Request, tournament_id: int) -> Response:
         tournament = tournament_for(request, tournament_id, Action.READ_RULINGS)
         return Response({"rulings": [ruling_body(r) for r in rulings_log(tournament)]})
     tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
-    data = body_object(request)
+    data = validated(RulingSerializer, request)
     ruling = ledger_rulings.record_ruling(
         tournament,
-        situation=data.get("situation"),
-        facts=data.get("facts"),
-        player=data.get("player"),
-        round_number=data.get("round"),
-        table=data.get("table"),
-        hole=data.get("hole"),
-        step=data.get("step"),
-        note=data.get("note", ""),
+        situation=data["situation"],
+        facts=data["facts"],
+        player=data["player"],
+        round_number=data["round"],
+        table=data["table"],
+        hole=data["hole"],
+        step=data["step"],
+        note=data["note"],
         actor=request.user,
     )
     return Response(ruling_body(ruling), status=201)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import BaseParser
 
-from scoring.api.parsers import MAX_BODY_BYTES, AnyTypeJSONParser, BoundedJSONParser
+from golfclub.core.parsers import MAX_BODY_BYTES, AnyTypeJSONParser, BoundedJSONParser
 
 
 class CsvText(str):

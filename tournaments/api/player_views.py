@@ -11,12 +11,13 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring.api.errors import validated
 from tournaments import services
 from tournaments.access import Action
 from tournaments.models import Entrant, EntrantStatus
 from tournaments.records import player_record
 
-from ._common import ERRORS, PLAYER_ID, READ_ERRORS, TOURNAMENT_ID, tournament_api, tournament_for, validated
+from ._common import ERRORS, PLAYER_ID, READ_ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
 from .parsers import CsvText
 from .request_serializers import CheckInSerializer, PlayerAddSerializer, ReasonSerializer
 from .response_serializers import (

@@ -12,6 +12,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from scoring.api.errors import validated
 from scoring.rules.errors import Problem
 from scoring.selectors import GameProgress, games_progress
 from tournaments import services
@@ -27,7 +28,6 @@ from ._common import (
     TOURNAMENT_ID,
     tournament_api,
     tournament_for,
-    validated,
 )
 from .request_serializers import ClearDisputeSerializer, EmptySerializer, FinalizeSerializer, SwapSerializer
 from .response_serializers import RoundSerializer, RoundSummarySerializer, StatusSerializer, TableSerializer

@@ -8,8 +8,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.access import Capability, GameGrant
-from scoring.api.errors import ErrorSerializer
-from scoring.api.games._common import token_api, validated
+from scoring.api.errors import ErrorSerializer, validated
+from scoring.api.games._common import token_api
 from tournaments import services
 from tournaments.access import Action, may
 from tournaments.models import StandingsRelease, Table

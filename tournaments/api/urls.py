@@ -3,8 +3,8 @@ else in their place matches no route (404)."""
 
 from django.urls import path
 
-from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
-from scoring.rate_limits import limit_hole_writes
+from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
+from golfclub.core.rate_limits import limit_hole_writes
 
 from . import event_views, officiating_views, player_views, round_views, table_views
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from scoring.names import InvalidName, clean_name, name_key
+from golfclub.core.names import InvalidName, clean_name, name_key
 from scoring.rules.errors import Problem
 from tournaments.csv_import import parse_players_csv
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
@@ -24,7 +24,7 @@ from tournaments.services.events import bump_version, clean_reason, lock_tournam
 def add_entrant(
     tournament: Tournament, name: Any, *, club: Any = "", rating: Any = None, actor: Any = None
 ) -> Entrant:
-    """Register one player. Names are unique in a tournament (as `scoring.names` compares them):
+    """Register one player. Names are unique in a tournament (as `golfclub.core.names` compares them):
     a name already there, even sent twice at once, is a `TournamentError` naming it."""
     problems: list[Problem] = []
     clean = _clean_name(name, problems)

@@ -16,8 +16,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import services as scoring_services
-from scoring.limits import MAX_REASON_LENGTH
 from scoring.rules import Ruleset, resolve_ruleset
 from scoring.rules.errors import Problem, RulesError
 from scoring.rules.ruleset import TIEBREAKERS

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.names import InvalidName, clean_name, name_key
+from golfclub.core.names import InvalidName, clean_name, name_key
 from scoring.rules.errors import Problem
 from scoring.selectors import game_progress
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState

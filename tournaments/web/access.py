@@ -21,7 +21,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllow
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from scoring.error_statuses import status_for
 from scoring.rules.errors import Problem
 from tournaments.access import Action, Role, allowed_actions, require
 from tournaments.errors import NotAllowed, NotFoundInTournament
@@ -98,13 +97,3 @@ def refusal(request: HttpRequest, tournament: Tournament | None, problems: Seque
         {"tournament": tournament, "problems": problems},
         status=403,
     )
-
-
-def error_status(error: Exception) -> int:
-    """The status a refused write answers (the services' errors: 400, 404, 409...)."""
-    return status_for(error)
-
-
-def problems_of(error: Exception) -> list[Problem]:
-    """The problems of a service error (one made of its text when it names none)."""
-    return list(getattr(error, "problems", ()) or [Problem("request", str(error))])

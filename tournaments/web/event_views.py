@@ -9,11 +9,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from tournaments import services
 from tournaments.access import Action, staffed_tournaments, visible_tournaments
 from tournaments.models import Staff
-from tournaments.web.access import TournamentPage, error_status, problems_of, tournament_page
+from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import StaffForm, TournamentForm, add_problems
 
 PUBLIC_ON_LIST = 50
@@ -46,7 +46,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
                 tournament = services.create_tournament(director=request.user, **form.settings())
             except ANSWERED_ERRORS as error:
                 add_problems(form, problems_of(error))
-                status = error_status(error)
+                status = status_for(error)
             else:
                 messages.success(
                     request,
@@ -74,7 +74,7 @@ def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpRespo
                 services.update_tournament(tournament, actor=request.user, **form.settings(tournament))
             except ANSWERED_ERRORS as error:
                 add_problems(form, problems_of(error))
-                status = error_status(error)
+                status = status_for(error)
             else:
                 messages.success(request, _("Settings saved."))
                 return redirect("tournaments:settings", pk=tournament.pk)
@@ -121,7 +121,7 @@ def staff_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             )
         except ANSWERED_ERRORS as error:
             add_problems(staff_form, problems_of(error))
-            status = error_status(error)
+            status = status_for(error)
         else:
             messages.success(
                 request,

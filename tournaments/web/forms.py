@@ -10,7 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.limits import MAX_REASON_LENGTH
+from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring.rules import PRESETS
 from scoring.rules.errors import Problem
 from scoring.rules.ruleset import TIEBREAKERS

@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.limits import MAX_REASON_LENGTH
+from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring.rules.errors import Problem
 from scoring.web.input_fields import TextField, WholeNumberField
 from tournaments.limits import MAX_NOTE

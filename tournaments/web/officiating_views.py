@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of
 from tournaments import services
 from tournaments.access import Action
 from tournaments.models import Entrant, OfficialCall, TableSeat
@@ -24,7 +24,7 @@ from tournaments.officiating.advice import advise
 from tournaments.officiating.catalogue import BY_ID, SITUATIONS
 from tournaments.services import calls as call_services
 from tournaments.services.penalties import proposed_rung
-from tournaments.web.access import TournamentPage, problems_of, tournament_page
+from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import ReasonForm
 from tournaments.web.officiating_forms import ExtensionForm, RulingForm, situation_choices
 from tournaments.web.officiating_selectors import (

@@ -10,11 +10,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from tournaments import services
 from tournaments.access import Action
 from tournaments.models import Entrant, EntrantStatus
-from tournaments.web.access import TournamentPage, error_status, problems_of, tournament_page
+from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import ImportForm, PlayerForm, ReasonForm, add_problems
 from tournaments.web.selectors import player_counts
 
@@ -73,7 +73,7 @@ def player_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         )
     except ANSWERED_ERRORS as error:
         add_problems(form, problems_of(error))
-        return _players_page(request, page, form=form, status=error_status(error))
+        return _players_page(request, page, form=form, status=status_for(error))
     messages.success(request, _("%(name)s is registered.") % {"name": entrant.name})
     return redirect("tournaments:players", pk=page.tournament.pk)
 
@@ -90,7 +90,7 @@ def player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         created = services.import_entrants(page.tournament, text, actor=request.user)
     except ANSWERED_ERRORS as error:
         return _players_page(
-            request, page, import_form=form, import_problems=problems_of(error), status=error_status(error)
+            request, page, import_form=form, import_problems=problems_of(error), status=status_for(error)
         )
     messages.success(request, _("%(n)s players imported.") % {"n": len(created)})
     return redirect("tournaments:players", pk=page.tournament.pk)
@@ -146,7 +146,7 @@ def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -
                     )
             except ANSWERED_ERRORS as error:
                 add_problems(form, problems_of(error))
-                status = error_status(error)
+                status = status_for(error)
             else:
                 messages.success(request, _("%(name)s: done.") % {"name": entrant.name})
                 return redirect("tournaments:players", pk=page.tournament.pk)

@@ -13,14 +13,14 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.rules.errors import Problem
 from scoring.web.qr import qr_svg
 from tournaments import services
 from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
-from tournaments.web.access import TournamentPage, error_status, problems_of, refusal, tournament_page
+from tournaments.web.access import TournamentPage, refusal, tournament_page
 from tournaments.web.forms import ReasonForm, SwapForm, add_problems
 from tournaments.web.selectors import TableLine, player_counts, rounds_of, table_lines
 
@@ -84,7 +84,7 @@ def round_seat(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     try:
         round_ = services.seat_next_round(page.tournament, actor=request.user)
     except ANSWERED_ERRORS as error:
-        return _render_dashboard(request, page, problems=problems_of(error), status=error_status(error))
+        return _render_dashboard(request, page, problems=problems_of(error), status=status_for(error))
     messages.success(
         request,
         _("Round %(n)s is seated: check the tables, then publish it.") % {"n": round_.number},
@@ -98,7 +98,7 @@ def round_publish(request: HttpRequest, page: TournamentPage, number: int) -> Ht
     try:
         services.publish_round(page.tournament, number, actor=request.user)
     except ANSWERED_ERRORS as error:
-        return _render_dashboard(request, page, problems=problems_of(error), status=error_status(error))
+        return _render_dashboard(request, page, problems=problems_of(error), status=status_for(error))
     messages.success(request, _("Round %(n)s is published: the tables can score.") % {"n": number})
     return redirect("tournaments:dashboard", pk=page.tournament.pk)
 
@@ -124,7 +124,7 @@ def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> H
         if override:
             add_problems(form, problems_of(error))
         return _render_dashboard(
-            request, page, problems=problems_of(error), override_form=form, status=error_status(error)
+            request, page, problems=problems_of(error), override_form=form, status=status_for(error)
         )
     messages.success(request, _("Round %(n)s is finalized.") % {"n": number})
     return redirect("tournaments:dashboard", pk=page.tournament.pk)
@@ -204,7 +204,7 @@ def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpR
         )
     except ANSWERED_ERRORS as error:
         add_problems(form, problems_of(error))
-        return _seating_page(request, page, round_, form, status=error_status(error))
+        return _seating_page(request, page, round_, form, status=status_for(error))
     messages.success(request, _("Swapped."))
     return redirect("tournaments:seating", pk=page.tournament.pk, number=number)
 

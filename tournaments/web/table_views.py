@@ -14,14 +14,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring.access import Capability, TokenKind
-from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.selectors import scorecards, seat_names
 from scoring.web.games.access import grant_or_404
 from tournaments import services
 from tournaments.clock import hole_clock, table_clock
 from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Table
 from tournaments.services.calls import call_official
-from tournaments.web.access import error_status, problems_of
 from tournaments.web.forms import ConfirmForm, add_problems
 from tournaments.web.officiating_forms import CallForm
 
@@ -82,7 +81,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
                 )
             except ANSWERED_ERRORS as error:
                 add_problems(form, problems_of(error))
-                status = error_status(error)
+                status = status_for(error)
             else:
                 messages.success(
                     request,

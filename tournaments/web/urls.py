@@ -6,8 +6,8 @@ table/<edit token>/ a table's confirmation page, reached through the table's lin
 
 from django.urls import path
 
-from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
-from scoring.rate_limits import limit_hole_writes
+from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
+from golfclub.core.rate_limits import limit_hole_writes
 from tournaments.web import (
     event_day_views,
     event_views,

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
-from scoring.api.input_fields import StrictCharField, StrictIntegerField
-from scoring.limits import CALCULATOR_API_MAX_BLOCKS_MARKED, CALCULATOR_API_MAX_PLAYERS, TOTAL_LIMIT
+from golfclub.core.input_fields import StrictCharField, StrictIntegerField
+from golfclub.core.limits import CALCULATOR_API_MAX_BLOCKS_MARKED, CALCULATOR_API_MAX_PLAYERS, TOTAL_LIMIT
 from scoring.rules import PRESETS
 
 

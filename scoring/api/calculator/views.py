@@ -13,15 +13,14 @@ from typing import Any, TypeVar
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.api.errors import ErrorSerializer
-from scoring.api.parsers import SCORING_PARSERS
+from golfclub.core.parsers import SCORING_PARSERS
+from scoring.api.errors import ErrorSerializer, validated
 from scoring.rules import (
     PARAMETERS,
     PRESETS,
@@ -134,13 +133,6 @@ class _Problems:
             raise RulesError(self.found)
 
 
-def _validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    """The request body checked by `serializer_class` (a 400 naming every bad key otherwise)."""
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _public_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
     """@api_view for a public, stateless endpoint: no authentication (hence no CSRF), lenient JSON parsing."""
 
@@ -179,7 +171,7 @@ def _public_api(methods: list[str]) -> Callable[[Callable[..., Response]], Calla
 @_public_api(["POST"])
 def score_grid(request: Request) -> Response:
     """POST /api/v1/score/: one grid's total and its line-by-line breakdown."""
-    data = _validated(ScoreRequestSerializer, request)
+    data = validated(ScoreRequestSerializer, request)
     problems = _Problems()
     ruleset = problems.attempt(resolve_ruleset, data["ruleset"])
     grid = problems.attempt(parse_grid, data["grid"], "grid")
@@ -210,7 +202,7 @@ def score_grid(request: Request) -> Response:
 @_public_api(["POST"])
 def score_hole(request: Request) -> Response:
     """POST /api/v1/score-hole/: every player's hole score with its adjustments."""
-    data = _validated(HoleRequestSerializer, request)
+    data = validated(HoleRequestSerializer, request)
     problems = _Problems()
     ruleset = problems.attempt(resolve_ruleset, data["ruleset"])
     entries: list[PlayerEntry] = []

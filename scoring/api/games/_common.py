@@ -15,7 +15,6 @@ Private to `scoring.api.games`: the view modules (`game_views`, `player_views`, 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +23,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
@@ -32,12 +31,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from golfclub.core.inputs import clean_text
+from golfclub.core.parsers import SCORING_PARSERS
 from scoring import selectors
 from scoring.access import Capability
 from scoring.api.errors import ErrorSerializer
-from scoring.api.parsers import SCORING_PARSERS
-from scoring.error_statuses import ANSWERED_ERRORS, status_for
-from scoring.inputs import clean_text
 from scoring.models import Game
 
 from . import concurrency
@@ -75,19 +73,6 @@ HOLE_WRITE_ERRORS = {
 }
 
 
-def answer_game_errors(view: Callable[..., Response]) -> Callable[..., Response]:
-    """Answer the services' errors with their own status (400, 404, 409, 412, 422) and JSON body."""
-
-    @functools.wraps(view)
-    def wrapper(request: Request, *args: Any, **kwargs: Any) -> Response:
-        try:
-            return view(request, *args, **kwargs)
-        except ANSWERED_ERRORS as error:
-            return Response(error.as_dict(), status=status_for(error))
-
-    return wrapper
-
-
 class DeleteBodySchema(AutoSchema):
     """drf-spectacular documents a request body for POST, PUT and PATCH only; this schema documents
     the optional JSON body a DELETE takes (a hole's `actor` and `reason`), as not required."""
@@ -123,7 +108,6 @@ def token_api(
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
         view = game_grant_required(capabilities, deferred=deferred)(view)
-        view = answer_game_errors(view)
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
         view = authentication_classes([])(view)  # the user, if any, is found by the access check
@@ -144,20 +128,12 @@ def session_api(methods: list[str]) -> Callable[[Callable[..., Response]], Calla
     script's `Authorization: Token <key>` (DEFAULT_AUTHENTICATION_CLASSES)."""
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
-        view = answer_game_errors(view)
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
         view = authentication_classes(api_settings.DEFAULT_AUTHENTICATION_CLASSES)(view)
         return api_view(methods)(view)
 
     return decorate
-
-
-def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    """The request body checked by `serializer_class`: its validated data, or a 400 naming each problem."""
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def actor_of(request: Request, data: dict[str, Any] | None = None) -> str:

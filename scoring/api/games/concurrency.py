@@ -18,8 +18,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
+from golfclub.core.inputs import INT_MAX
 from scoring.game_errors import GameError, StaleVersion, VersionRequired
-from scoring.inputs import INT_MAX
 from scoring.rules.errors import Problem
 
 MAX_IDEMPOTENCY_KEY = 255

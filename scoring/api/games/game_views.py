@@ -12,7 +12,7 @@ from rest_framework.response import Response
 
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant
-from scoring.api.errors import ErrorSerializer
+from scoring.api.errors import ErrorSerializer, validated
 
 from ._common import (
     ERRORS,
@@ -22,7 +22,6 @@ from ._common import (
     game_body,
     session_api,
     token_api,
-    validated,
 )
 from .request_serializers import GameCreateSerializer, GameUpdateSerializer
 from .response_serializers import GameSerializer

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 
 from scoring import selectors, services
 from scoring.access import EDIT_TOKEN_SCORES, Capability, GameGrant
-from scoring.api.errors import ErrorSerializer
+from scoring.api.errors import ErrorSerializer, validated
 from scoring.error_statuses import ANSWERED_ERRORS
 from scoring.game_errors import ConcurrentWrite
 from scoring.models import Game, Hole
@@ -40,7 +40,6 @@ from ._common import (
     hole_response,
     hole_url_name,
     token_api,
-    validated,
 )
 from .access import DeferredGrant
 from .request_serializers import (

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from scoring import services
 from scoring.access import Capability, GameGrant
+from scoring.api.errors import validated
 
 from . import concurrency
 from ._common import (
@@ -22,7 +23,6 @@ from ._common import (
     TOKEN,
     actor_of,
     token_api,
-    validated,
 )
 from .request_serializers import SeatWriteSerializer
 from .response_serializers import SeatSerializer

@@ -1,7 +1,7 @@
 """What the live-games API accepts: the request bodies, checked strictly.
 
 Text must be a JSON string without NUL, surrogates or control characters, numbers JSON integers
-within bounds (`input_fields`, over `scoring.inputs`); names, cards, grids and rulesets are checked
+within bounds (`input_fields`, over `golfclub.core.inputs`); names, cards, grids and rulesets are checked
 by the services and the rules engine, which name the exact player, card or parameter.
 """
 
@@ -14,10 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.api.calculator.request_serializers import GridField, RulesetSpecField, StrictObjectSerializer
-from scoring.api.input_fields import StrictCharField, StrictIntegerField
-from scoring.inputs import InputError, clean_text, preview
-from scoring.limits import (
+from golfclub.core.input_fields import StrictCharField, StrictIntegerField
+from golfclub.core.inputs import InputError, clean_text, preview
+from golfclub.core.limits import (
     GAME_API_MAX_BLOCKS_MARKED,
     MAX_ACTOR_LENGTH,
     MAX_NAME_LENGTH,
@@ -28,7 +27,8 @@ from scoring.limits import (
     SMALL_INT_MAX,
     TOTAL_LIMIT,
 )
-from scoring.names import check_player_names
+from golfclub.core.names import check_player_names
+from scoring.api.calculator.request_serializers import GridField, RulesetSpecField, StrictObjectSerializer
 
 _GRID_SCHEMA = {
     "type": "array",
@@ -117,7 +117,7 @@ class PlayerNamesField(serializers.ListField):
 def _checked_names(names: list[str]) -> list[str]:
     """`names` unchanged when the services would take them; else a ValidationError at each bad seat.
 
-    The check and its messages are `scoring.names.check_player_names`, the services' own, so the API
+    The check and its messages are `golfclub.core.names.check_player_names`, the services' own, so the API
     refuses exactly what the services and the start page refuse ("players[2]" for the second name,
     "players" for the count). The services clean the names when they store them.
     """

@@ -11,13 +11,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import services
-from scoring.api.errors import ErrorSerializer
+from scoring.api.errors import ErrorSerializer, validated
 from scoring.models import Player
 
 from ._common import (
     ERRORS,
     session_api,
-    validated,
 )
 from .request_serializers import PlayerWriteSerializer
 from .response_serializers import PlayerSerializer

@@ -2,8 +2,8 @@
 
 from django.urls import URLPattern, path
 
-from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
-from scoring.rate_limits import limit_game_creation, limit_hole_writes
+from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
+from golfclub.core.rate_limits import limit_game_creation, limit_hole_writes
 
 from .export_views import game_export_csv, game_export_json, game_results
 from .game_views import game_detail, games
@@ -12,8 +12,8 @@ from .hole_views import game_hole_detail, game_hole_entries, game_hole_entry, ga
 from .player_views import game_player_detail, game_players
 from .roster_views import player_detail, players
 
-# Writes are rate-limited here (scoring/rate_limits.py): creating games per client address, writing holes
-# and undo and redo per game link. Reads and the other writes pass untouched.
+# Writes are rate-limited here (golfclub/core/rate_limits.py): creating games per client address,
+# writing holes and undo and redo per game link. Reads and the other writes pass untouched.
 _games = limit_game_creation(games)
 _holes = limit_hole_writes(game_holes)
 _hole = limit_hole_writes(game_hole_detail)

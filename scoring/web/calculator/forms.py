@@ -12,9 +12,15 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.inputs import int_or_none
-from scoring.limits import CALCULATOR_PAGE_MAX_PLAYERS, MAX_DECKS, MAX_NAME_LENGTH, MIN_PLAYERS, VALUE_LIMIT
-from scoring.names import name_key
+from golfclub.core.inputs import int_or_none
+from golfclub.core.limits import (
+    CALCULATOR_PAGE_MAX_PLAYERS,
+    MAX_DECKS,
+    MAX_NAME_LENGTH,
+    MIN_PLAYERS,
+    VALUE_LIMIT,
+)
+from golfclub.core.names import name_key
 from scoring.rules import PARAMETERS, PRESETS, RANKS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.rules.ruleset import SHAPES
 from scoring.web.grid_entry import cell_name, read_tokens
@@ -322,7 +328,7 @@ class ScoreInput:
 
 
 def _int(value: Any, default: int) -> int:
-    """The whole number `value` holds (ASCII digits, see `scoring.inputs`), else `default`."""
+    """The whole number `value` holds (ASCII digits, see `golfclub.core.inputs`), else `default`."""
     number = int_or_none(value)
     return default if number is None else number
 
@@ -366,7 +372,7 @@ def _check_names(players: list[PlayerInput]) -> None:
     """Two players cannot share a name: the hole's scores are keyed by name."""
     seen: dict[str, PlayerInput] = {}
     for player in players:
-        key = name_key(player.display_name)  # as names are compared everywhere (`scoring.names`)
+        key = name_key(player.display_name)  # as names are compared everywhere (`golfclub.core.names`)
         if key in seen:
             player.name_error = _('Two players are called "%(name)s": give each a different name.') % {
                 "name": player.display_name

@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import replace_url
 
-from scoring.limits import CALCULATOR_PAGE_MAX_PLAYERS, MIN_PLAYERS
+from golfclub.core.limits import CALCULATOR_PAGE_MAX_PLAYERS, MIN_PLAYERS
 from scoring.rules import PRESETS
 from scoring.web.grid_entry import build_grid_entry
 

@@ -7,8 +7,8 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
+from golfclub.core.inputs import SMALL_INT_MAX, int_or_none, text_or_none
 from scoring import selectors
-from scoring.inputs import SMALL_INT_MAX, int_or_none, text_or_none
 from scoring.models import Game
 
 # The hole page keeps what is typed in the browser (localStorage, static/js/game.js) until the server

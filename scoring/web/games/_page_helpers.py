@@ -12,16 +12,10 @@ from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from golfclub.core.inputs import clean_text
 from scoring import selectors
 from scoring.access import GameGrant, managed_game_links
-from scoring.error_statuses import status_for
-from scoring.game_errors import (
-    GameError,
-)
-from scoring.inputs import clean_text
 from scoring.models import ChangeAction, Game, GameChange
-from scoring.rules import RulesError
-from scoring.rules.errors import Problem
 from scoring.web.games import display
 from scoring.web.games.charts import Series, cumulative_chart, legend
 from scoring.web.games.start_forms import describe_preset
@@ -77,14 +71,6 @@ def scorer_name(request: HttpRequest) -> str:
 def board_etag(game: Game, can_edit: bool) -> str:
     """The scoreboard partial's ETag: the game's version, and which link is looking."""
     return f'W/"game-{game.pk}-v{game.version}-{"e" if can_edit else "v"}"'
-
-
-def problems_of(error: RulesError | GameError) -> list[Problem]:
-    return list(getattr(error, "problems", ()) or [Problem("request", str(error))])
-
-
-def status_of(error: RulesError | GameError) -> int:
-    return status_for(error)
 
 
 # --------------------------------------------------------------------------------------------

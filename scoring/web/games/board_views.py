@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant, TokenKind
-from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.rules import PRESETS
 from scoring.web.games import display
 from scoring.web.games._page_helpers import (
@@ -19,11 +19,9 @@ from scoring.web.games._page_helpers import (
     board_etag,
     export_links,
     hole_or_404,
-    problems_of,
     redo_item,
     remember_game,
     scorer_name,
-    status_of,
     undo_item,
 )
 from scoring.web.games.access import game_page, grant_or_404, refuse_read_only
@@ -178,7 +176,7 @@ def game_settings(request: HttpRequest, grant: GameGrant) -> HttpResponse:
             done = _apply_setting(request, grant, action)
         except ANSWERED_ERRORS as error:
             errors[action] = [problem.message for problem in problems_of(error)]
-            status = status_of(error)
+            status = status_for(error)
         else:
             if done is None:
                 errors["form"] = [_("Nothing to change: the form was incomplete. Use the forms below.")]

@@ -8,16 +8,16 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from golfclub.core.inputs import int_or_none
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant
-from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of
 from scoring.game_errors import (
     ChangeNotCurrent,
 )
-from scoring.inputs import int_or_none
 from scoring.models import GameChange
 from scoring.web.games import display
-from scoring.web.games._page_helpers import problems_of, scorer_name, undo_item
+from scoring.web.games._page_helpers import scorer_name, undo_item
 from scoring.web.games.access import game_page
 from scoring.web.games.hole_forms import ChangeForm
 

@@ -16,9 +16,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from golfclub.core.inputs import int_or_none
 from scoring import selectors, services
 from scoring.error_statuses import ANSWERED_ERRORS
-from scoring.inputs import int_or_none
 from scoring.models import Game, GameChange
 from scoring.rules import RulesError, Ruleset, parse_grid, score_grid
 from scoring.web.calculator.results import AdjustmentLine, citation, grid_breakdown

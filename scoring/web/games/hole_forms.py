@@ -15,8 +15,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.inputs import int_or_none
-from scoring.limits import (
+from golfclub.core.inputs import int_or_none
+from golfclub.core.limits import (
     GAME_PAGE_MAX_BLOCKS_MARKED,
     INT_MAX,
     MAX_REASON_LENGTH,

@@ -14,22 +14,22 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from golfclub.core.inputs import SMALL_INT_MAX, optional_int, text_or_none
+from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant
-from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.game_errors import (
     HoleAlreadyRecorded,
     HoleGone,
     IdempotencyConflict,
     StaleVersion,
 )
-from scoring.inputs import SMALL_INT_MAX, optional_int, text_or_none
-from scoring.limits import MAX_REASON_LENGTH
 from scoring.models import Game
 from scoring.rules import Ruleset
 from scoring.web.games import display
 from scoring.web.games._drafts import mark_draft_done, said_saved_meanwhile, saved_message
-from scoring.web.games._page_helpers import SESSION_SCORER, hole_or_404, problems_of, scorer_name, status_of
+from scoring.web.games._page_helpers import SESSION_SCORER, hole_or_404, scorer_name
 from scoring.web.games.access import game_page
 from scoring.web.games.hole_forms import HoleDeleteForm, HoleForm, hole_initial
 from scoring.web.games.start_forms import describe_preset
@@ -137,7 +137,7 @@ def hole_new(request: HttpRequest, grant: GameGrant, playoff: bool = False) -> H
                 return redirect("games:edit", token=token)
             except ANSWERED_ERRORS as error:
                 form.add_problems(problems_of(error))
-                status = status_of(error)
+                status = status_for(error)
             else:
                 messages.success(request, saved_message(game, hole.number, playoff))
                 response = redirect(f"{reverse('games:edit', args=[token])}#news")
@@ -225,7 +225,7 @@ def hole_edit(request: HttpRequest, grant: GameGrant, number: int, playoff: bool
                     status = 409
                 except ANSWERED_ERRORS as error:
                     form.add_problems(problems_of(error))
-                    status = status_of(error)
+                    status = status_for(error)
                 else:
                     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
                     messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
@@ -309,7 +309,7 @@ def hole_delete(request: HttpRequest, grant: GameGrant, number: int, playoff: bo
             status = 409
         except ANSWERED_ERRORS as error:
             error_message = " ".join(p.message for p in problems_of(error))
-            status = status_of(error)
+            status = status_for(error)
         else:
             label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
             messages.success(

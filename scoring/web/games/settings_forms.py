@@ -1,7 +1,7 @@
 """Forms of the game settings page: rename the game, rename a player, change the ruleset.
 
-Each checks its own fields through `scoring.inputs` (text without NUL, a seat written in ASCII
-digits); a player's name with `scoring.names.check_player_names` as the services and the API check
+Each checks its own fields through `golfclub.core.inputs` (text without NUL, a seat written in ASCII
+digits); a player's name with `golfclub.core.names.check_player_names` as the services and the API check
 it; names and titles are then normalised (and checked again) by the services.
 """
 
@@ -13,9 +13,9 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
+from golfclub.core.limits import SMALL_INT_MAX
+from golfclub.core.names import check_player_names
 from scoring.game_errors import GameError
-from scoring.limits import SMALL_INT_MAX
-from scoring.names import check_player_names
 from scoring.rules.errors import Problem
 from scoring.web.input_fields import TextField, WholeNumberField
 

@@ -15,11 +15,11 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.limits import MAX_PLAYERS as MAX_PLAYERS  # start_views takes it from here
-from scoring.limits import (
+from golfclub.core.limits import MAX_PLAYERS as MAX_PLAYERS  # start_views takes it from here
+from golfclub.core.limits import (
     MAX_TITLE_LENGTH,
 )
-from scoring.names import check_player_names
+from golfclub.core.names import check_player_names
 from scoring.rules import PRESETS, Ruleset, RulesetError, resolve_ruleset
 from scoring.web.input_fields import TextField
 from scoring.web.numbers import grid_size, minus_sign, signed_points
@@ -68,7 +68,8 @@ def describe_preset(ruleset: Ruleset) -> str:
 
 
 def clean_player_names(raw: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Clean the typed names (`scoring.names.check_player_names`), drop blank seats; return (names, errors).
+    """Clean the typed names (`golfclub.core.names.check_player_names`), drop blank seats; return
+    (names, errors).
 
     Names compare as the services compare them: "ANN", full-width "ann" and "ann" are one player.
     The messages name the player's row ("Player 2: ...") as the page lists them.

@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from golfclub.core.inputs import text_or_none
 from scoring import selectors, services
-from scoring.error_statuses import ANSWERED_ERRORS
-from scoring.inputs import text_or_none
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.models import Game
 from scoring.rules import PRESETS
 from scoring.web.games import display
@@ -23,10 +23,8 @@ from scoring.web.games._page_helpers import (
     SESSION_GAMES,
     SESSION_STARTED,
     START_KEY,
-    problems_of,
     recent_edit_tokens,
     remember_game,
-    status_of,
 )
 from scoring.web.games.start_forms import (
     DEFAULT_SEATS,
@@ -198,7 +196,7 @@ def _start_game(request: HttpRequest) -> HttpResponse:
     except ANSWERED_ERRORS as error:
         for problem in problems_of(error):
             form.add_error(None, problem.message)
-        return _dealer_screen(request, form, form, status=status_of(error))
+        return _dealer_screen(request, form, form, status=status_for(error))
     if start_key:
         started = {**started, start_key: game.edit_token}
         request.session[SESSION_STARTED] = dict(list(started.items())[-20:])

@@ -5,16 +5,16 @@ v/<view token>/...  the read-only live link: the scoreboard (refreshing itself) 
                     anything else under it is refused with 403.
 
 A token outside the token alphabet, or a number of more than 9 digits, matches no route: 404
-(`scoring.converters`).
+(`golfclub.core.converters`).
 """
 
 from django.urls import URLPattern, path
 
-from scoring import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
-from scoring.rate_limits import limit_game_creation, limit_hole_writes
+from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
+from golfclub.core.rate_limits import limit_game_creation, limit_hole_writes
 from scoring.web.games import board_views, change_views, hole_views, start_views
 
-# Writes are rate-limited here (scoring/rate_limits.py), so the views themselves know nothing of limits.
+# Writes are rate-limited here (golfclub/core/rate_limits.py), so the views themselves know nothing of limits.
 _new = limit_game_creation(start_views.game_new)
 _hole_new = limit_hole_writes(hole_views.hole_new)
 _hole_edit = limit_hole_writes(hole_views.hole_edit)

@@ -202,6 +202,8 @@ def test_a_private_events_penalties_are_a_404_to_strangers() -> None:
         ({"player": "@P", "offence": "illegal_move", "note": "x" * 5000}, "note"),
         ({"player": "@P", "offence": "illegal_move", "step": "round_dq"}, "round"),
         ({"player": "@P", "offence": ["illegal_move"]}, "offence"),
+        ({"player": "5", "offence": "illegal_move"}, "player"),
+        ({"player": "@P", "offence": "illegal_move", "points": 3}, "points"),  # an unknown key, named
     ],
 )
 def test_bad_penalties_are_named_and_nothing_is_written(body, where) -> None:

@@ -8,7 +8,7 @@ boundary.
 Where two parts of the app allow different amounts, both limits are named here with the reason:
 the stateless calculator (`/score/`, `/api/v1/score/`, `/api/v1/score-hole/`) scores grids for
 anyone, whereas a live game is a table of people whose names are stored. Rate limits (requests
-per minute) are not sizes: they live in `scoring/rate_limits.py` and the settings.
+per minute) are not sizes: they live in `golfclub/core/rate_limits.py` and the settings.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ __all__ = [
 
 # --- Players and their names --------------------------------------------------------------------
 
-#: Characters in a player's name once cleaned (`scoring.names.clean_name`): live games (pages,
+#: Characters in a player's name once cleaned (`golfclub.core.names.clean_name`): live games (pages,
 #: API, services, the model column) and the calculator page's name boxes alike.
 MAX_NAME_LENGTH = 40
 #: The stored comparison key of a clean name (`name_key`): casefold expands a character to three at
@@ -92,7 +92,7 @@ MAX_DECKS = 8
 #: A card value, a house-rule bonus and a fixed ender penalty run from -VALUE_LIMIT to VALUE_LIMIT.
 VALUE_LIMIT = 100
 
-# --- Typed numbers and storage (`scoring/inputs.py`) -----------------------------------------------
+# --- Typed numbers and storage (`golfclub/core/inputs.py`) -----------------------------------------------
 
 #: Digits in a typed whole number: far beyond any score, seat, hole or version, far below
 #: int()'s 4300-digit limit.

@@ -2,7 +2,7 @@
 
 Everything a request carries (form fields, query parameters, JSON values, path segments) is checked
 here before a view, a service or the database sees it; the forms (`scoring.web.input_fields`) and
-the serializers (`scoring.api.input_fields`) are thin wrappers over these helpers, so a page and the
+the serializers (`golfclub.core.input_fields`) are thin wrappers over these helpers, so a page and the
 API refuse the same input with the same words.
 
 Decisions:
@@ -27,10 +27,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-# Defined in scoring.limits with every other limit; importers of scoring.inputs keep finding them here.
-from scoring.limits import INT_MAX as INT_MAX
-from scoring.limits import MAX_DIGITS as MAX_DIGITS
-from scoring.limits import SMALL_INT_MAX as SMALL_INT_MAX
+# Defined in golfclub.core.limits with every other limit; importers of this module find them here.
+from golfclub.core.limits import INT_MAX as INT_MAX
+from golfclub.core.limits import MAX_DIGITS as MAX_DIGITS
+from golfclub.core.limits import SMALL_INT_MAX as SMALL_INT_MAX
 
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 _TOKEN = re.compile(TOKEN_PATTERN)

@@ -1,4 +1,5 @@
-"""Serializer fields of the API built on `scoring.inputs`: strict JSON types, clean text, bounded numbers.
+"""Serializer fields of the API built on `golfclub.core.inputs`: strict JSON types, clean text,
+bounded numbers.
 
 DRF's CharField turns `0` into "0" and its IntegerField takes "5", "٣" and 5.0; these refuse any
 JSON type but their own, so `{"name": 0}` is a 400 naming `name`, as a page refuses the same value.
@@ -11,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from scoring.inputs import InputError, clean_text, json_type, parse_int
+from golfclub.core.inputs import InputError, clean_text, json_type, parse_int
 
 
 def _where(field: serializers.Field) -> str:

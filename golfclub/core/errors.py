@@ -55,7 +55,7 @@ def too_large(request: HttpRequest, limit: int) -> HttpResponse:
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """400, saying which value when it knows (`InputError`); 413 for a body over
     DATA_UPLOAD_MAX_MEMORY_SIZE, which Django reports as a 400."""
-    from scoring.inputs import InputError
+    from golfclub.core.inputs import InputError
 
     if isinstance(exception, RequestDataTooBig):
         from django.conf import settings

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.urls import register_converter
 
-from scoring.inputs import TOKEN_PATTERN
+from golfclub.core.inputs import TOKEN_PATTERN
 
 
 class TokenConverter:

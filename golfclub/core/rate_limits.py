@@ -27,8 +27,8 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
-from golfclub.client_ip import ratelimit_key
-from golfclub.errors import error_response
+from golfclub.core.client_ip import ratelimit_key
+from golfclub.core.errors import error_response
 
 View = Callable[..., HttpResponse]
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
@@ -70,7 +70,7 @@ def _over_limit(request: HttpRequest, group: str, setting: str, key: Callable[..
     return wait
 
 
-def _limited(group: str, setting: str, key: Callable[..., str]) -> Callable[[View], View]:
+def limited(group: str, setting: str, key: Callable[..., str]) -> Callable[[View], View]:
     """Decorator: answer 429 instead of calling the view when a write is over the limit."""
 
     def decorator(view: View) -> View:
@@ -87,10 +87,10 @@ def _limited(group: str, setting: str, key: Callable[..., str]) -> Callable[[Vie
     return decorator
 
 
-#: Game creation, counted per client address (golfclub/client_ip.py).
-limit_game_creation = _limited("game-create", "RATELIMIT_GAME_CREATE", ratelimit_key)
+#: Game creation, counted per client address (golfclub/core/client_ip.py).
+limit_game_creation = limited("game-create", "RATELIMIT_GAME_CREATE", ratelimit_key)
 #: Hole writes, undo and redo, counted per game link (pages and API share the counter of a link).
-limit_hole_writes = _limited("hole-writes", "RATELIMIT_HOLE_WRITES", _token_key)
+limit_hole_writes = limited("hole-writes", "RATELIMIT_HOLE_WRITES", _token_key)
 
 
 def lockout_response(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

@@ -11,7 +11,7 @@ Pure functions, no database: the services, the forms and the migration that fill
 existing rows all call these. The rules a list of player names must meet (readable, visible, not
 too long, all different, as many as a table seats) are checked in one place, `check_player_names`,
 with one catalogue of messages (`NameProblem.message`); the start page, the API serializers and the
-services all call it. The limits themselves are in `scoring.limits`.
+services all call it. The limits themselves are in `golfclub.core.limits`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from scoring.inputs import text_problem
-from scoring.limits import KEY_MAX_LENGTH, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from golfclub.core.inputs import text_problem
+from golfclub.core.limits import KEY_MAX_LENGTH, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = [
     "KEY_MAX_LENGTH",
