@@ -35,13 +35,17 @@ run: setup
 
 # The checks run on development-shaped settings like pytest (tests/settings.py); production settings
 # are checked by tests/test_deploy.py and `make check-deploy`.
+# pytest runs in parallel processes (pytest-xdist), each with its own test database (test_<name>_gw0,
+# ...) and Chromium; whole test files go to one process, so module fixtures are built once.
+# `make test PYTEST_WORKERS=` runs in one process; PYTEST_ARGS adds options (`PYTEST_ARGS="-k undo"`).
+PYTEST_WORKERS ?= -n 2 --dist loadfile
 test: export DEBUG ?= true
 test: setup
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 lint: setup
 	$(PY) -m ruff check .

@@ -36,6 +36,7 @@ from scoring.api.games import request_serializers as gs
 from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
 from scoring.rules import RANKS
 from scoring.web.calculator.forms import RulesForm
+from tests.committed import flush_committed
 from tournaments import services as tournament_services
 from tournaments.api import request_serializers as ts
 from tournaments.models import Entrant, OfficialCall, Penalty, Round, Ruling, Staff, TableSeat, Tournament
@@ -400,8 +401,26 @@ HOSTILE_PATH = [
 ]
 
 
+@pytest.fixture(scope="module", name="shared_table")
+def shared_table_fixture(django_db_setup: None, django_db_blocker: Any) -> Iterator[Table]:
+    """The games and events of `build_table`, built once for the module and committed (each example
+    writes inside a transaction it rolls back, each test inside the `db` fixture's); flushed after
+    (tests/committed.py)."""
+    try:
+        with django_db_blocker.unblock():
+            built = build_table()
+        yield built
+    finally:
+        flush_committed(django_db_blocker)
+
+
 @pytest.fixture
-def table(db) -> Table:
+def table(db: None, shared_table: Table) -> Table:
+    """The shared games and events, the same for every test."""
+    return shared_table
+
+
+def build_table() -> Table:
     """A game with two holes, and a 1-hole game tied into sudden death with a playoff hole."""
     user = get_user_model().objects.create_user("fuzz")  # no password: no slow hashing
     game = services.create_game(players=["Ann", "Bob", "Cy"], ruleset="official", owner=user, title="Friday")

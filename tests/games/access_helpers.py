@@ -29,6 +29,7 @@ from scoring.access import (
     unregister_game_manager,
 )
 from scoring.models import Game
+from tests.committed import flush_committed
 
 ACTORS = ("view", "edit", "table", "official", "director", "stranger", "wrong")
 WRONG_TOKEN = "n0-such-game-n0-such-game-n0-such"
@@ -94,12 +95,45 @@ def build(state: str, *, managed: bool = False) -> Game:
     return game
 
 
-def reach(actor: str, state: str, client: Any) -> tuple[Game, str]:
-    """The game `actor` reaches in `state` and the token in its URL, `client` logged in as the actor."""
+STATES = ("new", "played", "undone", "playoff")
+SharedGames = dict[tuple[str, bool], int]
+
+
+@pytest.fixture(scope="module", name="shared_games")
+def shared_games_fixture(django_db_setup: None, django_db_blocker: Any) -> Iterator[SharedGames]:
+    """Every game `reach` hands out (each state, friends' and managed) and the staff users, built
+    once per module and committed; their primary keys by (state, managed).
+
+    Each test still runs in its own transaction (the `db` fixture), rolled back at its end, so what a
+    test writes to these games is gone before the next one: every test starts from the games as
+    `build` leaves them (tests/committed.py). Not for modules with `transactional_db` tests.
+    """
+    try:
+        with django_db_blocker.unblock():
+            games = {
+                (state, managed): build(state, managed=managed).pk
+                for state in STATES
+                for managed in (False, True)
+            }
+            for name in USERS.values():
+                get_user_model().objects.create_user(name, password="pw-12345-long")
+        yield games
+    finally:
+        flush_committed(django_db_blocker)
+
+
+def reach(actor: str, state: str, client: Any, shared: SharedGames | None = None) -> tuple[Game, str]:
+    """The game `actor` reaches in `state` and the token in its URL, `client` logged in as the actor.
+
+    Built for the test, or with `shared` (the `shared_games` fixture) read fresh from the database.
+    """
     managed = actor not in ("view", "edit", "wrong")
-    game = build(state, managed=managed)
+    game = build(state, managed=managed) if shared is None else Game.objects.get(pk=shared[state, managed])
     if actor in USERS:
-        user = get_user_model().objects.create_user(USERS[actor], password="pw-12345-long")
+        if shared is None:
+            user = get_user_model().objects.create_user(USERS[actor], password="pw-12345-long")
+        else:
+            user = get_user_model().objects.get(username=USERS[actor])
         client.force_login(user)
     if actor == "wrong":
         return game, WRONG_TOKEN

@@ -19,7 +19,7 @@ from scoring import selectors
 from scoring.api.games import concurrency
 from scoring.models import Game
 
-from .access_helpers import ACTORS, expected, reach, staff  # noqa: F401  (fixture)
+from .access_helpers import ACTORS, expected, reach, shared_games_fixture, staff  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("staff")]
 
@@ -64,9 +64,9 @@ PAGES: list[tuple[str, str, str, dict[str, str], tuple[int, ...]]] = [
 
 @pytest.mark.parametrize("actor", ACTORS)
 @pytest.mark.parametrize(("path", "method", "state", "data", "statuses"), PAGES)
-def test_each_page_answers_each_actor(actor, path, method, state, data, statuses):
+def test_each_page_answers_each_actor(actor, path, method, state, data, statuses, shared_games):
     client = Client()
-    _game, token = reach(actor, state, client)
+    _game, token = reach(actor, state, client, shared_games)
     url = "/games/" + path.format(t=token)
     response = client.post(url, data) if method == "POST" else client.get(url)
     assert response.status_code == expected(statuses, actor), (actor, method, url)
@@ -141,9 +141,11 @@ API: list[tuple[str, str, str, Body, IfMatch, tuple[int, ...]]] = [
 
 @pytest.mark.parametrize("actor", ACTORS)
 @pytest.mark.parametrize(("path", "method", "state", "body", "if_match", "statuses"), API)
-def test_each_api_route_answers_each_actor(actor, path, method, state, body, if_match, statuses):
+def test_each_api_route_answers_each_actor(
+    actor, path, method, state, body, if_match, statuses, shared_games
+):
     api = APIClient()
-    game, token = reach(actor, state, api)
+    game, token = reach(actor, state, api, shared_games)
     headers = {}
     if if_match is not None:
         headers["If-Match"] = if_match(game) if callable(if_match) else if_match

@@ -3,11 +3,14 @@ Sam is another logged-in user; a table's link and another table's link."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from django.test import Client
 
+from tests.committed import flush_committed
 from tests.tournaments.helpers import event, user
 from tournaments import services
 from tournaments.models import Round, Table, Tournament
@@ -41,10 +44,34 @@ def staffed_event(players: int = 8, *, publish: bool = True, **settings: object)
     return Event(tournament, round_, tables[0], tables[1])
 
 
+@pytest.fixture(scope="module")
+def shared_live_event(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, int]]:
+    """`staffed_event()` built once per module and committed: the primary keys of its tournament,
+    round and two tables. Flushed after the module (tests/committed.py)."""
+    try:
+        with django_db_blocker.unblock():
+            built = staffed_event()
+        yield {
+            "tournament": built.tournament.pk,
+            "round": built.round.pk,
+            "table": built.table.pk,
+            "other_table": built.other_table.pk,
+        }
+    finally:
+        flush_committed(django_db_blocker)
+
+
 @pytest.fixture
-def live_event(db) -> Event:
-    """Round 1 of Dora's 8-player event in play."""
-    return staffed_event()
+def live_event(db, shared_live_event: dict[str, int]) -> Event:
+    """Round 1 of Dora's 8-player event in play: the module's shared event, read fresh from the
+    database for each test (whose writes roll back with its transaction)."""
+    tables = Table.objects.select_related("game")
+    return Event(
+        Tournament.objects.get(pk=shared_live_event["tournament"]),
+        Round.objects.get(pk=shared_live_event["round"]),
+        tables.get(pk=shared_live_event["table"]),
+        tables.get(pk=shared_live_event["other_table"]),
+    )
 
 
 def as_user(username: str | None) -> Client:
