@@ -29,8 +29,11 @@ def _event_in_play(players: int = 8, **settings):
 def test_a_player_finds_their_table_and_the_leaderboard_follows_the_play(phone) -> None:
     page = phone
     tournament = _event_in_play(public_table_links=True)
+    # The page's timers (the search's typing delay, the 5 s poll) run on a clock the test moves.
+    page.clock.install()
     page.goto(f"/tournaments/{tournament.pk}/public/")
     page.get_by_label("Your name (or part of it)").fill("zoe lef")  # no accent, lower case
+    page.clock.run_for(1000)
     page.get_by_text("Zoé Lefèvre:").wait_for()  # htmx answered as they typed
     seat = tournament.round_set.get(number=1).tables.get(seats__entrant__name="Zoé Lefèvre")
     assert page.get_by_text(f"round 1, table {seat.number}, seat").is_visible()
@@ -43,7 +46,9 @@ def test_a_player_finds_their_table_and_the_leaderboard_follows_the_play(phone) 
     board = page.locator("#leaderboard")
     assert "R1" in board.inner_text()
     scoring_services.hole_record(table.game, entries={n: 17 for n in names}, ender=None)
-    page.locator("#leaderboard td.total", has_text="17").first.wait_for(timeout=7_000)
+    assert page.locator("#leaderboard td.total", has_text="17").count() == 0
+    page.clock.run_for(5_000)
+    page.locator("#leaderboard td.total", has_text="17").first.wait_for(timeout=2_000)
     page.locator("#leaderboard").scroll_into_view_if_needed()
     screenshot(page, "event-day-leaderboard")
 
@@ -59,6 +64,9 @@ def test_the_projector_fits_the_hall_screen_in_large_type(
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The page's own timers (the panels' turns, the polls) run on a clock the test moves forward, so
+    # a turn is seen without waiting its 12 seconds in real time.
+    page.clock.install()
     try:
         page.goto(f"/tournaments/{tournament.pk}/projector/")
         page.locator("[data-panel]:not([hidden])").first.wait_for()
@@ -87,10 +95,15 @@ def test_the_projector_fits_the_hall_screen_in_large_type(
         if width == 1920:
             screenshot(page, "event-day-projector")
         first_title = visible.locator("h2").inner_text()
+        turn = int(page.evaluate("document.body.dataset.rotateSeconds")) * 1000
+        assert turn >= 3000
+        page.clock.run_for(turn - 500)  # not yet a turn
+        assert visible.locator("h2").inner_text() == first_title
+        page.clock.run_for(1000)
         page.wait_for_function(
             "(title) => document.querySelector('[data-panel]:not([hidden]) h2').innerText !== title",
             arg=first_title,
-            timeout=15_000,
+            timeout=2_000,
         )  # the panels take turns without a reload
         assert not errors, errors
     finally:

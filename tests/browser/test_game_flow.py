@@ -151,11 +151,13 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
 def test_it_refreshes_the_read_only_scoreboard_within_five_seconds(phone):
     game = services.create_game(players=["Ann", "Bob"], ruleset="official")
     page = phone
+    page.clock.install()  # the 3 s poll runs on a clock the test moves forward
     page.goto(f"/games/v/{game.view_token}/")
     assert page.locator("table.scorecard tbody tr", has_text="Ann").locator("td.total").inner_text() == "0"
     services.hole_record(game, entries={"Ann": 7, "Bob": 12}, ender=None, actor="test")
+    page.clock.run_for(5000)
     page.locator("table.scorecard tbody tr", has_text="Ann").locator("td.total", has_text="7").wait_for(
-        timeout=5000
+        timeout=2000
     )
     screenshot(page, "game-watch-link")
 
@@ -278,12 +280,16 @@ def test_it_polls_only_while_visible_and_gets_304_while_nothing_changes(phone):
     page.add_init_script(FAKE_PHONE)
     statuses: list[int] = []
     page.on("response", lambda r: "/scoreboard/" in r.url and statuses.append(r.status))
+    # The page polls every 3 s on a clock the test moves forward (no 3.5 s waits in real time).
+    page.clock.install()
     page.goto(f"/games/v/{game.view_token}/")
-    page.wait_for_timeout(3500)
+    with page.expect_response(lambda r: "/scoreboard/" in r.url):
+        page.clock.run_for(3500)
     assert statuses and set(statuses) == {304}, statuses
     page.evaluate("window.__setVisible('hidden')")
     seen = len(statuses)
-    page.wait_for_timeout(3500)
+    page.clock.run_for(3500)
+    page.wait_for_timeout(300)  # time for a request, had one been sent
     assert len(statuses) == seen  # no request while the page is hidden
     services.hole_record(game, entries={"Ann": 4, "Bob": 9}, ender=None)
     page.evaluate("window.__setVisible('visible')")  # catches up at once
