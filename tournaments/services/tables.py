@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from golfclub.core.names import InvalidName, clean_name, name_key
+from scoring import services as scoring_services
 from scoring.rules.errors import Problem
-from scoring.selectors import game_progress
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
 from tournaments.models import Table, TableSeat
@@ -24,13 +24,20 @@ if TYPE_CHECKING:
 
 
 def table_of_game(game: Game, *, lock: bool = False) -> Table:
-    """The tournament table whose game is `game`, or `NotFoundInTournament` for any other game."""
-    query = Table.objects.select_for_update() if lock else Table.objects.all()
+    """The tournament table whose game is `game`, or `NotFoundInTournament` for any other game.
+
+    With `lock`, the table, its round and tournament are locked, then the game through
+    `scoring.services.lock_games` (scoring's rows are locked by scoring's services only)."""
+    query = (
+        Table.objects.select_for_update(of=("self", "round", "round__tournament")) if lock else Table.objects
+    )
     table = query.select_related("round__tournament", "game").filter(game_id=game.pk).first()
     if table is None:
         raise NotFoundInTournament(
             Problem("game", _("This game is not a tournament table: there is nothing to confirm."))
         )
+    if lock:
+        table.game = scoring_services.lock_games([table.game_id])[table.game_id]
     return table
 
 
@@ -62,7 +69,6 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
             raise TournamentError(
                 Problem("by", _("%(name)s is not a player at this table.") % {"name": name})
             )
-        progress = game_progress(table.game_id)
         if disagree:
             table.disputed_by = seat.entrant
             table.dispute_note = note.strip()
@@ -80,7 +86,7 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
                 note=note.strip(),  # up to MAX_NOTE: in the details, the reason column is shorter
             )
             return table
-        if progress is None or not progress.finished:
+        if not table.game.is_finished:
             raise WrongState(
                 Problem(
                     "game", _("The game is not over yet: the scorecard is confirmed after the last hole.")
