@@ -24,15 +24,18 @@ def regular_hole_scores(game_ids: Iterable[int] | QuerySet) -> list[ScoreRow]:
     """Every score of the regular (non-playoff) holes of `game_ids` (ids, or a query of ids), in no
     particular order (two queries)."""
     ids = game_ids if isinstance(game_ids, QuerySet) else list(game_ids)
-    seat_of = dict(Seat.objects.filter(game_id__in=ids).order_by().values_list("pk", "seat"))
-    entries = (
+    # The entries first: every seat they name existed before them, so the seats read next include
+    # it (a seat removed in between takes its entries with it: those rows are skipped).
+    entries = list(
         HoleEntry.objects.filter(hole__game_id__in=ids, hole__is_playoff=False)
         .order_by()
         .values_list("hole__game_id", "hole_id", "hole__number", "seat_id", "score")
     )
+    seat_of = dict(Seat.objects.filter(game_id__in=ids).order_by().values_list("pk", "seat"))
     return [
         (game_id, seat_of[seat_id], hole_id, number, score)
         for game_id, hole_id, number, seat_id, score in entries
+        if seat_id in seat_of
     ]
 
 

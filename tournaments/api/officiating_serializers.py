@@ -25,7 +25,8 @@ _WORD = 80  # a situation, offence or step id is a short word
 class FactsField(serializers.Field):
     """The facts of a situation: a JSON object of names to values (the catalogue checks each)."""
 
-    default_error_messages = {"not_object": _('facts must be a JSON object {"name": value}, not {type}.')}
+    # Doubled braces: DRF formats the message with `str.format` (a single brace would be a field).
+    default_error_messages = {"not_object": _('facts must be a JSON object {{"name": value}}, not {type}.')}
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         """The object as sent (the catalogue checks each fact's name and type)."""
@@ -41,7 +42,9 @@ class FactsField(serializers.Field):
 class AdviseSerializer(StrictObjectSerializer):
     """POST /api/v1/rulings/advise/: a situation, its facts, and optionally an event's player."""
 
-    situation = StrictCharField(max_length=_WORD, help_text=_("The situation's id (see situations/)."))
+    situation = StrictCharField(
+        max_length=_WORD, trim_whitespace=False, help_text=_("The situation's id (see situations/).")
+    )
     facts = FactsField(required=False, allow_null=True, default=None)
     tournament = StrictIntegerField(required=False, allow_null=True, default=None, **_ID)
     player = StrictIntegerField(required=False, allow_null=True, default=None, **_ID)
@@ -52,11 +55,20 @@ class PenaltySerializer(StrictObjectSerializer):
     the seconds over the time limit and a note."""
 
     player = StrictIntegerField(**_ID)
-    offence = StrictCharField(max_length=_WORD)
+    offence = StrictCharField(max_length=_WORD, trim_whitespace=False)
     round = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
-    step = StrictCharField(required=False, allow_null=True, allow_blank=True, default=None, max_length=_WORD)
+    step = StrictCharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        default=None,
+        max_length=_WORD,
+        trim_whitespace=False,
+    )
     seconds_over = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
-    note = StrictCharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+    note = StrictCharField(
+        required=False, allow_null=True, allow_blank=True, default="", trim_whitespace=False
+    )
 
 
 class RescindSerializer(StrictObjectSerializer):
@@ -68,9 +80,19 @@ class RescindSerializer(StrictObjectSerializer):
 class RulingSerializer(AdviseSerializer):
     """POST .../rulings/: advice's body plus where it happened, a note, and an official's step."""
 
-    tournament = None  # the URL names the event
+    # The URL names the event; a body that names it too (advise's body, as documented) is taken,
+    # its value left to the URL.
     round = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
     table = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
     hole = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
-    step = StrictCharField(required=False, allow_null=True, allow_blank=True, default=None, max_length=_WORD)
-    note = StrictCharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+    step = StrictCharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        default=None,
+        max_length=_WORD,
+        trim_whitespace=False,
+    )
+    note = StrictCharField(
+        required=False, allow_null=True, allow_blank=True, default="", trim_whitespace=False
+    )

@@ -260,9 +260,10 @@ def finalize_round(
             return round_
         if round_.status == RoundStatus.SEATED:
             raise WrongState(Problem("round", _("Round %(n)s has not been published yet.") % {"n": number}))
+        # The tables' games, locked: a correction in flight finishes first (its receivers clearing a
+        # confirmation included); later ones see the round locked. The tables are read after.
+        games = scoring_services.lock_games(round_.tables.values_list("game_id", flat=True))
         tables = list(round_.tables.order_by("number"))
-        # The tables' games, locked: a correction in flight finishes first; later ones see the round locked.
-        games = scoring_services.lock_games(t.game_id for t in tables)
         playing = [t.number for t in tables if not games[t.game_id].is_finished]
         unconfirmed = [
             t.number for t in tables if games[t.game_id].is_finished and (not t.is_confirmed or t.is_disputed)

@@ -144,7 +144,8 @@ def score_slips(round_: Round) -> list[Slip]:
         holes = progress[table.game_id].holes_to_play or 12
         rows = []
         for hole in range(1, holes + 1):
-            dealer, first = deal_order(table.game.first_dealer, len(players), hole)
+            # A first dealer past the table's seats (never seated so) wraps round, as a deal does.
+            dealer, first = deal_order(table.game.first_dealer % len(players), len(players), hole)
             rows.append((hole, players[dealer], players[first]))
         slips.append(Slip(table.number, players, rows))
     return slips

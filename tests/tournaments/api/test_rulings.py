@@ -87,6 +87,12 @@ def test_advice_for_a_player_gives_the_ladders_next_step() -> None:
         ({"situation": "stock_exhausted", "tournament": "3"}, 400, "tournament"),
         ({"situation": "stock_exhausted", "tournament": "@T", "player": 10**9}, 400, "player"),
         ({"situation": "stock_exhausted", "tournament": 10**9}, 404, "tournament"),
+        # Facts that are not an object: a 400 naming them (the message's braces once made a 500).
+        ({"situation": "card_revealed", "facts": []}, 400, "facts"),
+        ({"situation": "card_revealed", "facts": "intentional"}, 400, "facts"),
+        ({"situation": "card_revealed", "facts": True}, 400, "facts"),
+        ({"situation": " card_revealed ", "facts": {"intentional": True}}, 400, "situation"),
+        ({"situation": "card_revealed", "facts": {"intentional": True}, "verdict": 1}, 400, "verdict"),
     ],
 )
 def test_bad_advice_requests_are_named(body, status, where) -> None:
@@ -137,6 +143,14 @@ def test_a_ruling_is_recorded_with_the_penalty_it_carries_and_the_standings_foll
     assert ruling.penalty.entrant == p02 and ruling.note == "seen by two players"
     standings = client_of(None).get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()["standings"]
     assert next(s for s in standings if s["player"]["name"] == "P02")["penalty_points"] == 5
+
+
+def test_a_ruling_takes_advices_body_with_its_tournament_and_a_null_note() -> None:
+    tournament = _event()
+    body = {"situation": "stock_exhausted", "facts": {}, "tournament": tournament.pk, "note": None}
+    answer = client_of("olive").post(f"/api/v1/tournaments/{tournament.pk}/rulings/", body, format="json")
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["note"] == "" and Ruling.objects.get().note == ""
 
 
 @pytest.mark.parametrize(

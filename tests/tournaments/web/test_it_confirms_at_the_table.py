@@ -108,3 +108,19 @@ def test_the_managed_links_seam_calls_the_registered_function_for_its_games_only
         assert managed_game_links(game, grant_for(game, TokenKind.EDIT)) == [("Other", "/x/")]
     finally:
         unregister_managed_game_links("tests.other")
+
+
+@pytest.mark.parametrize("who", [None, "dora"])
+def test_the_table_page_reads_in_a_fixed_number_of_queries(
+    ev: Event, who: str | None, django_assert_max_num_queries
+) -> None:
+    from tests.tournaments.web.conftest import as_user
+
+    client = as_user(who)
+    url = f"/tournaments/table/{ev.table.game.edit_token}/"
+    client.get(url)  # warm the session and the caches
+    with django_assert_max_num_queries(10):
+        assert client.get(url).status_code == 200
+    finish(ev.table)
+    with django_assert_max_num_queries(10):
+        assert client.get(url).status_code == 200
