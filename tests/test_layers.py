@@ -41,3 +41,9 @@ def test_it_keeps_every_import_contract():
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert "0 broken" in result.stdout
+
+
+def test_it_keeps_tournaments_from_querying_scorings_models_but_through_its_foreign_keys():
+    (seam,) = [c for c in _contracts() if c.get("source_modules") == ["tournaments"]]
+    assert seam["forbidden_modules"] == ["scoring.models"]
+    assert seam["ignore_imports"] == ["tournaments.models -> scoring.models"]
