@@ -21,6 +21,25 @@ _NUMBER = {"min_value": -(2**63), "max_value": 2**63 - 1}  # the services say wh
 _WORD = 80  # a situation, offence or step id is a short word
 
 
+def _step_field() -> StrictCharField:
+    """An official's step of rule 6.3's ladder, as sent (the services check it; none: the ladder's)."""
+    return StrictCharField(
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        default=None,
+        max_length=_WORD,
+        trim_whitespace=False,
+    )
+
+
+def _note_field() -> StrictCharField:
+    """A note, as sent (the services trim it and check its length); null is no note."""
+    return StrictCharField(
+        required=False, allow_null=True, allow_blank=True, default="", trim_whitespace=False
+    )
+
+
 @extend_schema_field(OpenApiTypes.OBJECT)
 class FactsField(serializers.Field):
     """The facts of a situation: a JSON object of names to values (the catalogue checks each)."""
@@ -57,18 +76,9 @@ class PenaltySerializer(StrictObjectSerializer):
     player = StrictIntegerField(**_ID)
     offence = StrictCharField(max_length=_WORD, trim_whitespace=False)
     round = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
-    step = StrictCharField(
-        required=False,
-        allow_null=True,
-        allow_blank=True,
-        default=None,
-        max_length=_WORD,
-        trim_whitespace=False,
-    )
+    step = _step_field()
     seconds_over = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
-    note = StrictCharField(
-        required=False, allow_null=True, allow_blank=True, default="", trim_whitespace=False
-    )
+    note = _note_field()
 
 
 class RescindSerializer(StrictObjectSerializer):
@@ -85,14 +95,5 @@ class RulingSerializer(AdviseSerializer):
     round = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
     table = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
     hole = StrictIntegerField(required=False, allow_null=True, default=None, **_NUMBER)
-    step = StrictCharField(
-        required=False,
-        allow_null=True,
-        allow_blank=True,
-        default=None,
-        max_length=_WORD,
-        trim_whitespace=False,
-    )
-    note = StrictCharField(
-        required=False, allow_null=True, allow_blank=True, default="", trim_whitespace=False
-    )
+    step = _step_field()
+    note = _note_field()
