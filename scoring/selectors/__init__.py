@@ -37,7 +37,7 @@ from .game_lookups import (
     idempotency_key_used,
     recent_player_names,
 )
-from .game_progress import GameProgress, deal_order, game_progress, games_progress
+from .game_progress import GameProgress, deal_order, game_progress, games_progress, holes_to_play
 from .hole_scores import HoleRow, Scorecard, ScoreRow, regular_hole_scores, scorecards, seat_names
 from .match_adapter import MatchState, SeatState, game_ruleset, match_state
 from .scoreboard_lines import (
@@ -80,6 +80,7 @@ __all__ = [
     "hole_detail",
     "hole_detail_by_id",
     "hole_line",
+    "holes_to_play",
     "idempotency_key_used",
     "match_state",
     "recent_player_names",

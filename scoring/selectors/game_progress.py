@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Count, Max, Q, QuerySet
 
@@ -40,17 +41,22 @@ def games_progress(game_ids: Iterable[int] | QuerySet) -> dict[int, GameProgress
         .annotate(played=Count("holes", filter=_REGULAR), last=Max("holes__created_at", filter=_REGULAR))
         .values_list("pk", "status", "played", "last", "ruleset")
     )
-    result = {}
-    for pk, status, played, last, ruleset in rows:
-        holes = ruleset.get("holes") if isinstance(ruleset, dict) else None
-        result[pk] = GameProgress(
+    return {
+        pk: GameProgress(
             game_id=pk,
             finished=status == GameStatus.FINISHED,
             holes_played=played,
-            holes_to_play=holes if isinstance(holes, int) and not isinstance(holes, bool) else None,
+            holes_to_play=holes_to_play(ruleset),
             last_hole_at=last,
         )
-    return result
+        for pk, status, played, last, ruleset in rows
+    }
+
+
+def holes_to_play(ruleset: Any) -> int | None:
+    """How many regular holes a game's stored ruleset plays (None for a match to a target score)."""
+    holes = ruleset.get("holes") if isinstance(ruleset, dict) else None
+    return holes if isinstance(holes, int) and not isinstance(holes, bool) else None
 
 
 def game_progress(game_id: int) -> GameProgress | None:

@@ -70,7 +70,7 @@ def _list_item(game: Game, can_edit: bool) -> dict[str, Any]:
     seats = sorted(game.seats.all(), key=lambda seat: seat.seat)
     names = [seat.name for seat in seats]
     played = max((seat.holes_played for seat in seats), default=0)
-    holes = game.ruleset.get("holes") if isinstance(game.ruleset, dict) else None
+    holes = selectors.holes_to_play(game.ruleset)
     return {
         "title": display.game_title(game, names),
         "url": reverse(
