@@ -23,7 +23,8 @@ from urllib.parse import quote
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import F, Model
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
@@ -493,29 +494,54 @@ def draw_pairs(draw: Any, names: tuple[str, ...]) -> list[tuple[str, str]]:
     return pairs
 
 
-def state() -> tuple[Any, ...]:
-    """Everything a write could change."""
-    return (
-        list(Game.objects.order_by("pk").values_list("pk", "title", "version", "ruleset", "status")),
-        list(Seat.objects.order_by("pk").values_list("pk", "seat", "name", "total", "playoff_total")),
-        list(Hole.objects.order_by("pk").values_list("pk", "number", "version")),
-        list(HoleEntry.objects.order_by("pk").values_list("pk", "score", "typed_total", "blocks_marked")),
-        GameChange.objects.count(),
-        IdempotencyKey.objects.count(),
-        list(Player.objects.order_by("pk").values_list("pk", "name")),
-        list(get_user_model().objects.order_by("pk").values_list("pk", "username", "password")),
-        list(Token.objects.order_by("pk").values_list("pk", "user_id")),
-        list(Tournament.objects.order_by("pk").values_list("pk", "name", "ruleset", "seed", "version")),
-        list(Entrant.objects.order_by("pk").values_list("pk", "name", "status", "checked_in")),
-        list(Round.objects.order_by("pk").values_list("pk", "status")),
-        list(TableSeat.objects.order_by("pk").values_list("pk", "entrant_id", "seat")),
-        list(EventTable.objects.order_by("pk").values_list("pk", "confirmed_at", "disputed_at")),
-        list(Staff.objects.order_by("pk").values_list("pk", "role")),
-        list(Penalty.objects.order_by("pk").values_list("pk", "step", "points", "rescinded_at")),
-        Ruling.objects.count(),
-        list(OfficialCall.objects.order_by("pk").values_list("pk", "answered_at")),
-        list(EventTable.objects.order_by("pk").values_list("pk", "extra_minutes")),
-    )
+# What a write could change: each model's rows (these fields, in primary key order), or for an
+# empty tuple only how many rows there are.
+SNAPSHOT: tuple[tuple[type[Model], tuple[str, ...]], ...] = (
+    (Game, ("title", "version", "ruleset", "status")),
+    (Seat, ("seat", "name", "total", "playoff_total")),
+    (Hole, ("number", "version")),
+    (HoleEntry, ("score", "typed_total", "blocks_marked")),
+    (GameChange, ()),
+    (IdempotencyKey, ()),
+    (Player, ("name",)),
+    (get_user_model(), ("username", "password")),
+    (Token, ("user_id",)),
+    (Tournament, ("name", "ruleset", "seed", "version")),
+    (Entrant, ("name", "status", "checked_in")),
+    (Round, ("status",)),
+    (TableSeat, ("entrant_id", "seat")),
+    (EventTable, ("confirmed_at", "disputed_at", "extra_minutes")),
+    (Staff, ("role",)),
+    (Penalty, ("step", "points", "rescinded_at")),
+    (Ruling, ()),
+    (OfficialCall, ("answered_at",)),
+)
+
+
+def _snapshot_sql() -> str:
+    """One query for the whole `SNAPSHOT` (one round trip per look, not one per model): a row per
+    model row, its fields as text, or a row per model with its count. Keys are text too (a token's
+    is a string). SQLite and PostgreSQL alike."""
+    quote = connection.ops.quote_name
+    parts = []
+    for index, (model, fields) in enumerate(SNAPSHOT):
+        table, pk = quote(model._meta.db_table), quote(model._meta.pk.column)
+        if not fields:
+            parts.append(f"SELECT {index} AS m, CAST(COUNT(*) AS TEXT) AS k, '' AS v FROM {table}")
+            continue
+        columns = " || '|' || ".join(
+            f"COALESCE(CAST({quote(model._meta.get_field(name).column)} AS TEXT), '<null>')"
+            for name in fields
+        )
+        parts.append(f"SELECT {index} AS m, CAST({pk} AS TEXT) AS k, {columns} AS v FROM {table}")
+    return " UNION ALL ".join(parts) + " ORDER BY 1, 2"
+
+
+def state() -> list[tuple[Any, ...]]:
+    """Everything a write could change (`SNAPSHOT`), read in one query."""
+    with connection.cursor() as cursor:
+        cursor.execute(_snapshot_sql())
+        return cursor.fetchall()
 
 
 FUZZ = settings(
@@ -575,3 +601,22 @@ def test_it_never_answers_500_whatever_the_input(key: str, table: Table) -> None
             transaction.set_rollback(True)
 
     run()
+
+
+def test_its_snapshot_sees_a_changed_field_a_new_row_and_a_deleted_one(table: Table) -> None:
+    before = state()
+    assert {row[0] for row in before} >= {0, 1, 2, 3, 9, 10}  # games, seats, holes, entries, events
+    seat = Seat.objects.order_by("pk").first()
+    with transaction.atomic():
+        Seat.objects.filter(pk=seat.pk).update(name=f"{seat.name}!")
+        assert state() != before
+        transaction.set_rollback(True)
+    with transaction.atomic():
+        GameChange.objects.filter(pk=GameChange.objects.order_by("pk").values("pk")[:1]).delete()
+        assert state() != before
+        transaction.set_rollback(True)
+    with transaction.atomic():
+        Tournament.objects.update(seed=F("seed") + 1)
+        assert state() != before
+        transaction.set_rollback(True)
+    assert state() == before
