@@ -27,6 +27,8 @@ from golfclub.core.backup import (
 )
 from golfclub.core.names import name_key
 from scoring import services as scoring_services
+from scoring.rules import resolve_ruleset
+from scoring.rules.errors import RulesError
 from tournaments.backup import FORMAT, FORMAT_VERSION, checksum
 from tournaments.models import (
     Entrant,
@@ -56,6 +58,8 @@ def parse_backup(text: str) -> Any:
     """The JSON of a backup file, or `BackupError` saying where it stops making sense."""
     try:
         return json.loads(text)
+    except RecursionError:
+        raise BackupError("", _("The file nests its values too deeply: it is not a backup file.")) from None
     except json.JSONDecodeError as bad:
         raise BackupError(
             "",
@@ -119,6 +123,18 @@ def _checked_event(document: Any) -> Record:
     return event
 
 
+def _ruleset(record: Record) -> Any:
+    """The event's resolved ruleset, which the rules engine must read."""
+    ruleset = record.value("ruleset")
+    try:
+        resolve_ruleset(ruleset)
+    except (RulesError, TypeError, ValueError):
+        raise BackupError(
+            f"{record.where}.ruleset", _("this is not a ruleset this version can read.")
+        ) from None
+    return ruleset
+
+
 class _Rows:
     """The rows of an event's file, each value checked, references kept inside the event."""
 
@@ -131,7 +147,7 @@ class _Rows:
             name=t.text("name", blank=False),
             date=t.day("date", null=True),
             venue=t.text("venue"),
-            ruleset=t.value("ruleset"),
+            ruleset=_ruleset(t),
             rounds=t.number("rounds", low=1),
             seating=t.choice("seating", SeatingMode.values),
             seed=t.number("seed", low=-(2**63)),

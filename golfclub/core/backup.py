@@ -26,6 +26,9 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
+#: The largest whole number PostgreSQL stores (bigint): a larger id is refused before any query.
+BIGINT_MAX = 2**63 - 1
+
 #: Names of a datetime's fields that `auto_now`/`auto_now_add` overwrite on insert.
 _STAMPED = (models.DateTimeField, models.DateField)
 
@@ -73,14 +76,15 @@ class Record:
         """Any JSON value (a JSON field's content, kept as it is)."""
         return self._value(key)
 
-    def number(self, key: str, *, null: bool = False, low: int = 0) -> Any:
-        """A whole number, at least `low` (None allowed when `null`)."""
+    def number(self, key: str, *, null: bool = False, low: int = 0, high: int = BIGINT_MAX) -> Any:
+        """A whole number from `low` to `high` (None allowed when `null`)."""
         value = self._value(key)
         if value is None and null:
             return None
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise BackupError(
-                self._path(key), _("a whole number of at least %(low)s is expected.") % {"low": low}
+                self._path(key),
+                _("a whole number from %(low)s to %(high)s is expected.") % {"low": low, "high": high},
             )
         return value
 
@@ -196,7 +200,10 @@ def advance_id_sequences(*models_: type[models.Model]) -> None:
     """Move each model's id sequence past the largest id in its table (ids were inserted by hand).
 
     Never moves a sequence back, so that ids handed out meanwhile are never handed out again.
+    PostgreSQL only: SQLite (development) takes the next id from the table's largest one itself.
     """
+    if connection.vendor != "postgresql":
+        return
     with connection.cursor() as cursor:
         for model in models_:
             table = model._meta.db_table

@@ -19,10 +19,12 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from golfclub.core.backup import BackupError
 from scoring import services as scoring_services
 from scoring.models import Game, GameChange, Hole, HoleEntry, Seat
+from tests.games.test_concurrency_pg import at_once
 from tests.tournaments.api.conftest import client_of, with_staff
 from tests.tournaments.helpers import event, play_round, user
 from tournaments import services
@@ -301,6 +303,47 @@ def test_it_refuses_another_format_or_version(change: dict[str, Any], where: str
     assert _counts() == counts
     with pytest.raises(BackupError, match="an object is expected"):
         import_event([document])
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_ruleset_the_engine_cannot_read() -> None:
+    tournament = event(4, rounds=1, holes=1)
+    document = export_event(tournament.pk)
+    services.delete_tournament(tournament)
+    document["event"]["tournament"]["ruleset"] = {"preset": "no-such-preset"}
+    with pytest.raises(BackupError) as refused:
+        import_event(_resealed(document))
+    assert refused.value.where == "event.tournament.ruleset"
+    huge = export_event(event(4, rounds=1, holes=1).pk)
+    huge["event"]["entrants"][0]["id"] = 10**30
+    with pytest.raises(BackupError) as refused:
+        import_event(_resealed(huge))
+    assert refused.value.where == "event.entrants[0].id"
+    with pytest.raises(BackupError, match="nests its values too deeply"):
+        parse_backup("[" * 100_000)
+    assert Tournament.objects.count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL: two connections at once")
+def test_it_loads_the_event_once_when_two_imports_of_one_file_run_at_once() -> None:
+    tournament = with_staff(event(6, rounds=1, holes=2))
+    play_round(tournament)
+    document = export_event(tournament.pk)
+    _wipe(tournament)
+
+    def load() -> Any:
+        try:
+            return import_event(copy.deepcopy(document)).pk
+        except BackupError as refused:
+            return refused
+
+    results = at_once(load, load)
+    assert sorted(type(r).__name__ for r in results) == ["BackupError", "int"], results
+    assert Tournament.objects.count() == 1 and Game.objects.count() == 2
+    assert get_user_model().objects.filter(username__in=STAFF).count() == 3
+    assert _without_stamp(export_event(tournament.pk)) == _without_stamp(document)
 
 
 @pytest.mark.django_db
