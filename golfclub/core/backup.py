@@ -189,10 +189,10 @@ def refuse_taken(model: type[models.Model], field: str, values: Iterable[Any], w
         raise BackupError(
             what,
             _(
-                "%(n)s already in this database (%(values)s): this event, or part of it, is here already. "
-                "Restore into an empty database, or delete the event first."
+                "already in this database: %(values)s. This event, or part of it, is here already: "
+                "restore into an empty database, or delete the event first."
             )
-            % {"n": len(taken), "values": shown},
+            % {"values": shown},
         )
 
 
