@@ -212,6 +212,13 @@ def test_it_restores_an_event_with_identical_standings_ledger_history_and_log(tm
     services.give_penalty(tournament, player=tournament.entrants.get(name="P03").pk, offence="cheating")
     fresh = services.create_tournament(director=user("dora"), name="Autumn Open", ruleset="official", seed=1)
     assert fresh.pk > tournament.pk
+    # A phone retrying its request with the key it sent before the crash gets the first answer.
+    retried = _tables(tournament, 2)[0]
+    with pytest.raises(scoring_services.IdempotentReplay) as replay:
+        _play(retried, 1, key="retry-me")
+    assert replay.value.record.hole_number == 1
+    assert replay.value.record.hole_id == Hole.objects.get(game=retried.game, number=1).pk
+    assert Hole.objects.filter(game=retried.game).count() == 3
 
 
 @pytest.mark.django_db(transaction=True)
