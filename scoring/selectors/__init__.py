@@ -13,7 +13,8 @@ A package by job, every public name re-exported here so that `from scoring impor
 - `hole_scores` and `game_progress`: what the apps built on games read (a tournament's standings,
   records, exports, scorecards, dashboard, clock and score slips): regular hole scores of many
   games at once, scorecards, holes played, and the deal order (the engine's rotation).
-  Other apps read `scoring`'s tables only through these selectors.
+  Other apps read `scoring`'s tables only through these selectors;
+- `game_backup`: every row of some games as a backup file holds them (`games_backup`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .change_history import (
     undo_target,
     undo_target_change,
 )
+from .game_backup import games_backup
 from .game_lookups import (
     GameAccess,
     game_for_token,
@@ -72,6 +74,7 @@ __all__ = [
     "game_history",
     "game_progress",
     "game_ruleset",
+    "games_backup",
     "games_for_tokens",
     "games_for_user",
     "games_for_view_tokens",

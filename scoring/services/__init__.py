@@ -9,6 +9,7 @@ The public API of the services, by job:
   (`player_create`, `player_rename`, `player_delete`);
 - `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`;
 - `undo`: `undo_last_change`, `redo_change`;
+- `game_restore`: `restore_games`, games put back from a backup file with their ids and tokens;
 - `hole_scoring`: `score_hole_entries`, the one scoring pipeline of a hole (pure), shared by the
   save and the page's live preview.
 
@@ -25,6 +26,7 @@ and scored by the engine), `_hole_recording` (the hot path of recording a hole),
 from golfclub.core.limits import MAX_HOLES, MAX_PLAYERS, MIN_PLAYERS
 from scoring.game_errors import GameError
 from scoring.services._hole_recording import IdempotentReplay, RecordedHole
+from scoring.services.game_restore import restore_games
 from scoring.services.games import (
     create_game,
     delete_game,
@@ -68,6 +70,7 @@ __all__ = [
     "player_delete",
     "player_rename",
     "redo_change",
+    "restore_games",
     "score_hole_entries",
     "seat_add",
     "seat_remove",

@@ -1,0 +1,238 @@
+"""Games put back from a backup file (`manage.py import_event`): the rows `games_backup` wrote.
+
+Every id, token, version and timestamp is kept as the file holds it: the phones' table links (the
+tokens) keep working after a restore, and the history still points at the right holes. The
+roster entries of the seats are the one thing made anew (matched by name in the owner's roster).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from golfclub.core.backup import (
+    BackupError,
+    Record,
+    advance_id_sequences,
+    insert_rows,
+    refuse_taken,
+    user_for_username,
+)
+from golfclub.core.names import name_key
+from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, IdempotencyKey, Seat
+from scoring.rules.errors import RulesError
+from scoring.selectors import game_ruleset
+from scoring.services._hole_writing import match_state_from_entries
+from scoring.services._players import roster_players
+
+_MODELS = (Game, Seat, Hole, HoleEntry, GameChange, IdempotencyKey)
+
+
+class _Rows:
+    """The rows read from the file, by model, in the order they are inserted."""
+
+    def __init__(self) -> None:
+        self.games: list[Game] = []
+        self.seats: list[Seat] = []
+        self.holes: list[Hole] = []
+        self.entries: list[HoleEntry] = []
+        self.changes: list[GameChange] = []
+        self.keys: list[IdempotencyKey] = []
+        self.where: dict[int, str] = {}  # a game's id -> where it is in the file
+
+
+def restore_games(records: Sequence[Record]) -> dict[int, Game]:
+    """Insert the games of `records` (each a `games_backup` dict) with every row they hold, by id.
+
+    One transaction: a `BackupError` naming the place in the file (a missing or wrong value, an id
+    or a link token the database already holds, totals that do not match the holes) writes
+    nothing. The caller's own checks and rows join the same transaction when it opened one.
+    """
+    rows = _Rows()
+    for record in records:
+        _read_game(record, rows)
+    with transaction.atomic():
+        refuse_taken(Game, "pk", [g.pk for g in rows.games], _("games"))
+        tokens = [t for g in rows.games for t in (g.edit_token, g.view_token)]
+        refuse_taken(Game, "edit_token", tokens, _("game link tokens"))
+        refuse_taken(Game, "view_token", tokens, _("game link tokens"))
+        refuse_taken(Game, "start_key", [g.start_key for g in rows.games], _("game start keys"))
+        for model, found in (
+            (Seat, rows.seats),
+            (Hole, rows.holes),
+            (HoleEntry, rows.entries),
+            (GameChange, rows.changes),
+            (IdempotencyKey, rows.keys),
+        ):
+            refuse_taken(model, "pk", [row.pk for row in found], str(model._meta.verbose_name_plural))
+        _link_roster_players(rows)
+        insert_rows(Game, rows.games)
+        insert_rows(Seat, rows.seats)
+        insert_rows(Hole, rows.holes)
+        insert_rows(HoleEntry, rows.entries)
+        insert_rows(GameChange, rows.changes)
+        insert_rows(IdempotencyKey, rows.keys)
+        for game in rows.games:
+            _check_totals(game, rows.where[game.pk])
+        advance_id_sequences(*_MODELS)
+    return {game.pk: game for game in rows.games}
+
+
+def _read_game(record: Record, rows: _Rows) -> None:
+    """The rows of one game's record, each value checked; references kept inside the game."""
+    owner_name = record.text("owner", null=True)
+    game = Game(
+        id=record.number("id", low=1),
+        title=record.text("title"),
+        owner=user_for_username(owner_name, f"{record.where}.owner") if owner_name is not None else None,
+        edit_token=record.text("edit_token", blank=False),
+        view_token=record.text("view_token", blank=False),
+        start_key=record.text("start_key", null=True),
+        ruleset=_ruleset(record),
+        ruleset_frozen_at=record.moment("ruleset_frozen_at", null=True),
+        first_dealer=record.number("first_dealer"),
+        version=record.number("version", low=1),
+        status=record.choice("status", GameStatus.values),
+        winners=record.array("winners"),
+        managed_by=record.text("managed_by"),
+        managed_label=record.text("managed_label"),
+        created_at=record.moment("created_at"),
+        updated_at=record.moment("updated_at"),
+    )
+    rows.games.append(game)
+    rows.where[game.pk] = record.where
+    seat_ids: set[int] = set()
+    for item in record.records("seats"):
+        seat = Seat(
+            id=item.number("id", low=1),
+            game=game,
+            seat=item.number("seat"),
+            name=item.text("name", blank=False),
+            total=item.number("total", low=-(2**31)),
+            holes_played=item.number("holes_played"),
+            playoff_total=item.number("playoff_total", low=-(2**31)),
+        )
+        seat.name_key = name_key(seat.name)
+        seat._roster = item.flag("player")  # type: ignore[attr-defined]  # linked in _link_roster_players
+        seat_ids.add(seat.pk)
+        rows.seats.append(seat)
+    for item in record.records("holes"):
+        hole = Hole(
+            id=item.number("id", low=1),
+            game=game,
+            number=item.number("number", low=1),
+            is_playoff=item.flag("playoff"),
+            dealer_seat=item.number("dealer_seat"),
+            ender_id=_seat_of(item, "ender", seat_ids, null=True),
+            version=item.number("version", low=1),
+            created_by=item.text("created_by"),
+            created_at=item.moment("created_at"),
+            updated_at=item.moment("updated_at"),
+        )
+        rows.holes.append(hole)
+        for entry in item.records("entries"):
+            rows.entries.append(
+                HoleEntry(
+                    id=entry.number("id", low=1),
+                    hole=hole,
+                    seat_id=_seat_of(entry, "seat", seat_ids),
+                    cards=entry.value("cards"),
+                    typed_total=entry.number("typed_total", null=True, low=-(2**31)),
+                    blocks_marked=entry.number("blocks_marked"),
+                    grid_score=entry.number("grid_score", low=-(2**31)),
+                    adjustments=entry.array("adjustments"),
+                    score=entry.number("score", low=-(2**31)),
+                )
+            )
+    change_ids = set()
+    changes = record.records("changes")
+    for item in changes:
+        change_ids.add(item.number("id", low=1))
+    for item in changes:
+        undoes = item.number("undoes", null=True, low=1)
+        if undoes is not None and undoes not in change_ids:
+            raise BackupError(f"{item.where}.undoes", _("this change is not in the game's history."))
+        rows.changes.append(
+            GameChange(
+                id=item.number("id", low=1),
+                game=game,
+                action=item.choice("action", ChangeAction.values),
+                hole_number=item.number("hole_number", null=True),
+                is_playoff=item.flag("playoff"),
+                actor=item.text("actor"),
+                reason=item.text("reason"),
+                created_at=item.moment("created_at"),
+                before=item.value("before"),
+                after=item.value("after"),
+                undoes_id=undoes,
+            )
+        )
+    for item in record.records("idempotency_keys"):
+        rows.keys.append(
+            IdempotencyKey(
+                id=item.number("id", low=1),
+                game=game,
+                key=item.text("key", blank=False),
+                request_hash=item.text("request_hash"),
+                # No constraint: the id of a hole deleted (and perhaps put back by undo) is kept.
+                hole_id=item.number("hole", null=True, low=1),
+                hole_number=item.number("hole_number", null=True),
+                created_at=item.moment("created_at"),
+            )
+        )
+
+
+def _ruleset(record: Record) -> dict[str, Any]:
+    """The game's resolved ruleset (an object; whether the engine reads it is checked on insert)."""
+    ruleset = record.value("ruleset")
+    if not isinstance(ruleset, dict):
+        raise BackupError(f"{record.where}.ruleset", _("an object is expected here."))
+    return ruleset
+
+
+def _seat_of(item: Record, key: str, seat_ids: set[int], *, null: bool = False) -> Any:
+    """A seat id that must be one of the game's own seats."""
+    seat_id = item.number(key, null=null, low=1)
+    if seat_id is not None and seat_id not in seat_ids:
+        raise BackupError(f"{item.where}.{key}", _("this seat is not one of the game's seats."))
+    return seat_id
+
+
+def _link_roster_players(rows: _Rows) -> None:
+    """Each seat that had a roster entry gets one again: the owner's, by name, or a table-only one."""
+    by_game: dict[int, list[Seat]] = {}
+    for seat in rows.seats:
+        if seat._roster:  # type: ignore[attr-defined]
+            by_game.setdefault(seat.game.pk, []).append(seat)
+    for game in rows.games:
+        seats = by_game.get(game.pk, [])
+        if seats:
+            players = roster_players(game.owner, [seat.name for seat in seats])
+            for seat in seats:
+                seat.player = players[seat.name]
+
+
+def _check_totals(game: Game, where: str) -> None:
+    """`BackupError` unless the stored totals, status and winners are what the holes give."""
+    try:
+        ruleset = game_ruleset(game)
+    except (RulesError, TypeError, ValueError, KeyError):
+        raise BackupError(f"{where}.ruleset", _("this is not a ruleset this version can read.")) from None
+    seats = list(Seat.objects.filter(game=game).order_by("seat"))
+    state = match_state_from_entries(game, seats, ruleset)
+    stored = [(s.total, s.holes_played, s.playoff_total) for s in seats]
+    computed = [
+        (state.seats[s.pk].total, state.seats[s.pk].holes_played, state.seats[s.pk].playoff_total)
+        for s in seats
+    ]
+    if stored != computed or game.status != state.status or list(game.winners) != list(state.winners):
+        raise BackupError(
+            where,
+            _(
+                "the game's stored totals, status or winners do not match its holes: the file was "
+                "changed or damaged."
+            ),
+        )

@@ -1,0 +1,365 @@
+"""One event put back from its backup file (`manage.py import_event`): the rows `tournaments.backup`
+wrote, with their ids, versions and timestamps, in one transaction.
+
+The database must not hold the event already: an id or a table link token it holds refuses the
+whole file before anything is written. Users are matched by username, or created without a
+password. A file that is not JSON, is cut short, is of another format or version, fails its
+checksum, or holds a wrong value (each named by its place in the file) is refused the same way:
+`BackupError`, nothing written.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.cache import cache
+from django.db import DatabaseError, transaction
+from django.utils.translation import gettext as _
+
+from golfclub.core.backup import (
+    BackupError,
+    Record,
+    advance_id_sequences,
+    insert_rows,
+    refuse_taken,
+    user_for_username,
+)
+from golfclub.core.names import name_key
+from scoring import services as scoring_services
+from scoring.rules import resolve_ruleset
+from scoring.rules.errors import RulesError
+from tournaments.backup import FORMAT, FORMAT_VERSION, checksum
+from tournaments.models import (
+    Entrant,
+    EntrantStatus,
+    EventLogEntry,
+    Offence,
+    OfficialCall,
+    Penalty,
+    PenaltyStep,
+    Round,
+    RoundStatus,
+    Ruling,
+    SeatingMode,
+    Staff,
+    StaffRole,
+    StandingsRelease,
+    Table,
+    TableSeat,
+    Tournament,
+)
+from tournaments.standings import standings_cache_key
+
+_MODELS = (Tournament, Staff, Entrant, Round, Table, TableSeat, Penalty, Ruling, OfficialCall, EventLogEntry)
+
+
+def parse_backup(text: str) -> Any:
+    """The JSON of a backup file, or `BackupError` saying where it stops making sense."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise BackupError("", _("The file nests its values too deeply: it is not a backup file.")) from None
+    except json.JSONDecodeError as bad:
+        raise BackupError(
+            "",
+            _(
+                "The file is not a complete JSON document (%(problem)s at line %(line)s, column %(column)s): "
+                "it is cut short or damaged."
+            )
+            % {"problem": bad.msg, "line": bad.lineno, "column": bad.colno},
+        ) from None
+
+
+def import_event(document: Any) -> Tournament:
+    """Insert the event of a backup `document` (as `parse_backup` read it); answer its tournament.
+
+    All or nothing: `BackupError` names what is wrong and where, and nothing is written.
+    """
+    event = _checked_event(document)
+    rows = _Rows(event)
+    try:
+        with transaction.atomic():
+            rows.resolve_users()
+            for model, found in rows.by_model():
+                refuse_taken(model, "pk", [row.pk for row in found], str(model._meta.verbose_name_plural))
+            # The games first: the tables point at them (each keeps its id and its link tokens).
+            scoring_services.restore_games(rows.games)
+            for model, found in rows.by_model():
+                insert_rows(model, found)
+            advance_id_sequences(*_MODELS)
+            # A standings entry cached before (the same id and version, another content) is never answered.
+            tournament = rows.tournament
+            transaction.on_commit(
+                lambda: cache.delete_many(
+                    [standings_cache_key(tournament, live=live) for live in (True, False)]
+                )
+            )
+    except DatabaseError as refused:
+        first_line = str(refused).strip().splitlines()[0] if str(refused).strip() else type(refused).__name__
+        raise BackupError(
+            "event", _("The database refused the file: %(why)s") % {"why": first_line}
+        ) from None
+    return rows.tournament
+
+
+def _checked_event(document: Any) -> Record:
+    """The `event` of a document whose format, version and checksum are this code's."""
+    top = Record(document, "")
+    if top.value("format") != FORMAT:
+        raise BackupError("format", _("This is not a Golf club event backup (format %(f)s).") % {"f": FORMAT})
+    version = top.value("version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise BackupError(
+            "version",
+            _("This file has format version %(found)r; this version of the app reads version %(known)s only.")
+            % {"found": version, "known": FORMAT_VERSION},
+        )
+    event = top.record("event")
+    if top.value("checksum") != checksum(event.data):
+        raise BackupError(
+            "checksum", _("The checksum does not match the event: the file was changed or damaged.")
+        )
+    return event
+
+
+def _ruleset(record: Record) -> Any:
+    """The event's resolved ruleset, which the rules engine must read."""
+    ruleset = record.value("ruleset")
+    try:
+        resolve_ruleset(ruleset)
+    except (RulesError, TypeError, ValueError):
+        raise BackupError(
+            f"{record.where}.ruleset", _("this is not a ruleset this version can read.")
+        ) from None
+    return ruleset
+
+
+class _Rows:
+    """The rows of an event's file, each value checked, references kept inside the event."""
+
+    def __init__(self, event: Record) -> None:
+        self.event = event
+        t = event.record("tournament")
+        self.usernames: dict[str, str] = {}  # where -> username, resolved in `resolve_users`
+        self.tournament = Tournament(
+            id=t.number("id", low=1),
+            name=t.text("name", blank=False),
+            date=t.day("date", null=True),
+            venue=t.text("venue"),
+            ruleset=_ruleset(t),
+            rounds=t.number("rounds", low=1),
+            seating=t.choice("seating", SeatingMode.values),
+            seed=t.number("seed", low=-(2**63)),
+            tiebreakers=t.array("tiebreakers"),
+            time_limit_minutes=t.number("time_limit_minutes", null=True),
+            hole_time_limit_minutes=t.number("hole_time_limit_minutes", null=True),
+            standings_release=t.choice("standings_release", StandingsRelease.values),
+            public=t.flag("public"),
+            public_table_links=t.flag("public_table_links"),
+            rulings_public=t.flag("rulings_public"),
+            version=t.number("version", low=1),
+            created_at=t.moment("created_at"),
+            updated_at=t.moment("updated_at"),
+        )
+        self._director = (t.text("director", blank=False), f"{t.where}.director")
+        self.staff = [self._staff(s) for s in event.records("staff")]
+        self.entrants = [self._entrant(e) for e in event.records("entrants")]
+        self.entrant_ids = {e.pk for e in self.entrants}
+        self.rounds: list[Round] = []
+        self.tables: list[Table] = []
+        self.seats: list[TableSeat] = []
+        self.games: list[Record] = []
+        for r in event.records("rounds"):
+            self._round(r)
+        self.penalties = [self._penalty(p) for p in event.records("penalties")]
+        penalty_ids = {p.pk for p in self.penalties}
+        self.rulings = [self._ruling(r, penalty_ids) for r in event.records("rulings")]
+        ruling_ids = {r.pk for r in self.rulings}
+        table_ids = {t.pk for t in self.tables}
+        self.calls = [self._call(c, table_ids, ruling_ids) for c in event.records("calls")]
+        self.log = [self._log_entry(e) for e in event.records("log")]
+
+    def by_model(self) -> list[tuple[type, list[Any]]]:
+        """The rows to insert, by model, in an order that inserts what is pointed at first."""
+        return [
+            (Tournament, [self.tournament]),
+            (Staff, self.staff),
+            (Entrant, self.entrants),
+            (Round, self.rounds),
+            (Table, self.tables),
+            (TableSeat, self.seats),
+            (Penalty, self.penalties),
+            (Ruling, self.rulings),
+            (OfficialCall, self.calls),
+            (EventLogEntry, self.log),
+        ]
+
+    def resolve_users(self) -> None:
+        """Every user the file names, matched by username or created (once each)."""
+        users: dict[str, Any] = {}
+
+        def user(name: str | None, where: str) -> Any:
+            if name is None:
+                return None
+            if name not in users:
+                users[name] = user_for_username(name, where)
+            return users[name]
+
+        self.tournament.director = user(*self._director)
+        for row in [*self.staff, *self.penalties, *self.rulings, *self.calls, *self.log]:
+            for field, (name, where) in row._usernames.items():
+                setattr(row, field, user(name, where))
+
+    def _named(self, row: Any, record: Record, key: str, field: str, *, null: bool = True) -> None:
+        found = (record.text(key, null=null), f"{record.where}.{key}")
+        row._usernames = {**getattr(row, "_usernames", {}), field: found}
+
+    def _entrant_of(self, record: Record, key: str, *, null: bool = False) -> int | None:
+        entrant_id = record.number(key, null=null, low=1)
+        if entrant_id is not None and entrant_id not in self.entrant_ids:
+            raise BackupError(f"{record.where}.{key}", _("this player is not one of the event's players."))
+        return entrant_id
+
+    def _staff(self, s: Record) -> Staff:
+        row = Staff(
+            id=s.number("id", low=1),
+            tournament=self.tournament,
+            role=s.choice("role", StaffRole.values),
+            added_at=s.moment("added_at"),
+        )
+        self._named(row, s, "user", "user", null=False)
+        return row
+
+    def _entrant(self, e: Record) -> Entrant:
+        row = Entrant(
+            id=e.number("id", low=1),
+            tournament=self.tournament,
+            name=e.text("name", blank=False),
+            club=e.text("club"),
+            rating=e.number("rating", null=True, low=-(2**31)),
+            status=e.choice("status", EntrantStatus.values),
+            checked_in=e.flag("checked_in"),
+            entered_before_round=e.number("entered_before_round"),
+            left_after_round=e.number("left_after_round", null=True),
+            registered_at=e.moment("registered_at"),
+        )
+        row.name_key = name_key(row.name)
+        return row
+
+    def _round(self, r: Record) -> None:
+        round_ = Round(
+            id=r.number("id", low=1),
+            tournament=self.tournament,
+            number=r.number("number", low=1),
+            status=r.choice("status", RoundStatus.values),
+            seating_mode=r.choice("seating_mode", SeatingMode.values),
+            seed=r.number("seed", low=-(2**63)),
+            repeat_pairs=r.number("repeat_pairs"),
+            seated_at=r.moment("seated_at"),
+            published_at=r.moment("published_at", null=True),
+            finalized_at=r.moment("finalized_at", null=True),
+            version=r.number("version", low=1),
+        )
+        self.rounds.append(round_)
+        for t in r.records("tables"):
+            game = t.record("game")
+            table = Table(
+                id=t.number("id", low=1),
+                round=round_,
+                number=t.number("number", low=1),
+                game_id=game.number("id", low=1),
+                confirmed_by_id=self._entrant_of(t, "confirmed_by", null=True),
+                confirmed_at=t.moment("confirmed_at", null=True),
+                disputed_by_id=self._entrant_of(t, "disputed_by", null=True),
+                dispute_note=t.text("dispute_note"),
+                disputed_at=t.moment("disputed_at", null=True),
+                extra_minutes=t.number("extra_minutes"),
+            )
+            self.tables.append(table)
+            self.games.append(game)
+            for s in t.records("seats"):
+                self.seats.append(
+                    TableSeat(
+                        id=s.number("id", low=1),
+                        table=table,
+                        round=round_,
+                        entrant_id=self._entrant_of(s, "entrant"),
+                        seat=s.number("seat"),
+                    )
+                )
+
+    def _penalty(self, p: Record) -> Penalty:
+        row = Penalty(
+            id=p.number("id", low=1),
+            tournament=self.tournament,
+            entrant_id=self._entrant_of(p, "entrant"),
+            round_number=p.number("round_number", null=True, low=1),
+            offence=p.choice("offence", Offence.values),
+            step=p.choice("step", PenaltyStep.values),
+            points=p.number("points"),
+            seconds_over=p.number("seconds_over", null=True),
+            step_decided=p.flag("step_decided"),
+            note=p.text("note"),
+            created_at=p.moment("created_at"),
+            rescinded_at=p.moment("rescinded_at", null=True),
+            rescind_reason=p.text("rescind_reason"),
+        )
+        self._named(row, p, "given_by", "given_by")
+        return row
+
+    def _ruling(self, r: Record, penalty_ids: set[int]) -> Ruling:
+        penalty = r.number("penalty", null=True, low=1)
+        if penalty is not None and penalty not in penalty_ids:
+            raise BackupError(f"{r.where}.penalty", _("this penalty is not in the event's ledger."))
+        row = Ruling(
+            id=r.number("id", low=1),
+            tournament=self.tournament,
+            situation=r.text("situation", blank=False),
+            facts=r.value("facts"),
+            ruling=r.text("ruling"),
+            citations=r.array("citations"),
+            correction=r.text("correction"),
+            offence=r.choice("offence", Offence.values, blank=True),
+            entrant_id=self._entrant_of(r, "entrant", null=True),
+            penalty_id=penalty,
+            round_number=r.number("round_number", null=True, low=1),
+            table_number=r.number("table_number", null=True),
+            hole_number=r.number("hole_number", null=True),
+            note=r.text("note"),
+            created_at=r.moment("created_at"),
+        )
+        self._named(row, r, "official", "official")
+        return row
+
+    def _call(self, c: Record, table_ids: set[int], ruling_ids: set[int]) -> OfficialCall:
+        table, ruling = c.number("table", low=1), c.number("ruling", null=True, low=1)
+        if table not in table_ids:
+            raise BackupError(f"{c.where}.table", _("this table is not one of the event's tables."))
+        if ruling is not None and ruling not in ruling_ids:
+            raise BackupError(f"{c.where}.ruling", _("this ruling is not in the event's rulings log."))
+        row = OfficialCall(
+            id=c.number("id", low=1),
+            tournament=self.tournament,
+            table_id=table,
+            called_by=c.text("called_by"),
+            note=c.text("note"),
+            created_at=c.moment("created_at"),
+            answered_at=c.moment("answered_at", null=True),
+            ruling_id=ruling,
+        )
+        self._named(row, c, "answered_by", "answered_by")
+        return row
+
+    def _log_entry(self, e: Record) -> EventLogEntry:
+        row = EventLogEntry(
+            id=e.number("id", low=1),
+            tournament=self.tournament,
+            round_number=e.number("round_number", null=True, low=1),
+            action=e.text("action", blank=False),
+            reason=e.text("reason"),
+            details=e.value("details"),
+            created_at=e.moment("created_at"),
+        )
+        self._named(row, e, "actor", "actor")
+        return row
