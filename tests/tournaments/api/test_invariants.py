@@ -9,6 +9,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from scoring import services as scoring_services
+from scoring.hole_policies import HoleChangeRefused
 from tests.tournaments.helpers import event, play_round
 from tournaments import services
 from tournaments.errors import WrongState
@@ -69,6 +70,16 @@ def test_it_keeps_the_confirmation_of_a_finalized_table_after_a_directors_correc
     assert entry.reason == "appeal upheld" and entry.round_number == 1
     assert entry.details["table"] == table.number and entry.details["hole"] == 2
     assert entry.details["change"] == "corrected"
+
+
+def test_it_refuses_to_delete_a_hole_of_a_finalized_round_even_for_the_director() -> None:
+    tournament = event(8)
+    round_ = play_round(tournament)
+    services.finalize_round(tournament, 1)
+    table = Table.objects.filter(round=round_).select_related("game").first()
+    with pytest.raises(HoleChangeRefused, match="not deleted"):
+        scoring_services.hole_delete(table.game, 2, capabilities={"view", "score", "manage"}, reason="oops")
+    assert table.game.holes.count() == 2
 
 
 def test_it_still_clears_a_confirmation_when_a_hole_is_corrected_while_the_round_is_in_play(
