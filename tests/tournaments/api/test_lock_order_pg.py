@@ -11,16 +11,18 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from tests.games.test_concurrency_pg import NEEDS_POSTGRES_ROW_LOCKS, at_once
+from tests.tournaments.api.conftest import with_staff
 from tests.tournaments.helpers import event, play_round, user
-from tournaments.models import EventLogEntry, Round, RoundStatus, Table
+from tournaments import services
+from tournaments.models import EventLogEntry, Penalty, Round, RoundStatus, Table
 
 pytestmark = NEEDS_POSTGRES_ROW_LOCKS
 
 
-def _as_dora(url: str, body: dict[str, Any]) -> Callable[[], Any]:
+def _as_dora(url: str, body: dict[str, Any], *, username: str = "dora") -> Callable[[], Any]:
     def call() -> Any:
         client = APIClient()
-        client.force_login(user("dora"))
+        client.force_login(user(username))
         return client.post(url, json.dumps(body), content_type="application/json")
 
     return call
@@ -66,3 +68,40 @@ def test_it_neither_deadlocks_nor_loses_a_confirmation_when_tables_confirm_while
             assert any(r.status_code == 200 for r in finalizes)
         else:
             assert all(r.status_code == 409 for r in finalizes), [r.content for r in finalizes]
+
+
+def test_it_takes_flags_cleared_confirmations_penalties_and_an_override_at_once_one_after_the_other() -> None:
+    # Clearing a flag locked the table, its round and tournament in one query (in the plan's
+    # order): against a finalize (tournament, round, tables, games) it deadlocked too.
+    tournament = with_staff(event(52, rounds=2, holes=1))
+    play_round(tournament, confirm=False)
+    tables = list(
+        Table.objects.filter(round__tournament=tournament).select_related("game").order_by("number")
+    )
+    flagged, others = tables[:6], tables[6:]
+    for table in flagged:
+        services.confirm_table(table.game, table.game.seats.first().name, disagree=True, note="hole 1?")
+    base = f"/api/v1/tournaments/{tournament.pk}"
+    clears = [
+        _as_dora(f"{base}/rounds/1/tables/{t.number}/clear-dispute/", {"note": "checked"}) for t in flagged
+    ]
+    players = list(tournament.entrants.order_by("pk").values_list("pk", flat=True)[:4])
+    penalties = [
+        _as_dora(
+            f"{base}/penalties/", {"player": pk, "offence": "illegal_move", "round": 1}, username="olive"
+        )
+        for pk in players
+    ]
+    override = _as_dora(f"{base}/rounds/1/finalize/", {"override": True, "reason": "the hall closes"})
+    results = at_once(*clears, *(_confirm(t) for t in others), *penalties, override, override, override)
+    assert all(_status(r) in (200, 201, 409) for r in results), [_status(r) for r in results]
+    assert all(_status(r) == 201 for r in results[13:17])  # every penalty recorded, once
+    assert Penalty.objects.filter(tournament=tournament).count() == 4
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    assert round_.status == RoundStatus.FINALIZED  # an override never waits for confirmations
+    for table in Table.objects.filter(round=round_):
+        closed = (table.is_confirmed and not table.is_disputed) or table.override_reason == "the hall closes"
+        assert closed, table.number
+    assert (
+        EventLogEntry.objects.filter(tournament=tournament, action__startswith="round_finalized").count() == 1
+    )
