@@ -224,6 +224,9 @@ class Table(models.Model):
         Entrant, on_delete=models.SET_NULL, null=True, blank=True, related_name="confirmations"
     )
     confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    # The game's version the player confirmed: a correction committed since makes it stale, even
+    # before the receiver that clears it has run (finalizing counts only a current confirmation).
+    confirmed_game_version = models.PositiveIntegerField(_("confirmed version"), null=True, blank=True)
     # A player flagged a disagreement with the scorecard: the director sees it until resolved.
     disputed_by = models.ForeignKey(
         Entrant, on_delete=models.SET_NULL, null=True, blank=True, related_name="disputes"
@@ -262,6 +265,13 @@ class Table(models.Model):
     def is_confirmed(self) -> bool:
         """True when a player at the table attested the finished scorecard."""
         return self.confirmed_at is not None
+
+    def confirms(self, game_version: int) -> bool:
+        """True when the confirmation holds for the game at `game_version` (not disputed, and not
+        made before a later change; a confirmation kept without its version counts)."""
+        return (
+            self.is_confirmed and not self.is_disputed and self.confirmed_game_version in (None, game_version)
+        )
 
     @property
     def is_disputed(self) -> bool:

@@ -113,6 +113,11 @@ class Migration(migrations.Migration):
                 blank=True, default="", max_length=200, verbose_name="finalized unconfirmed because"
             ),
         ),
+        migrations.AddField(
+            model_name="table",
+            name="confirmed_game_version",
+            field=models.PositiveIntegerField(blank=True, null=True, verbose_name="confirmed version"),
+        ),
         migrations.RunPython(bring_rows_in_line, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name="penalty",

@@ -272,8 +272,11 @@ def finalize_round(
         tables = locks.lock_tables(round_)
         games = scoring_services.lock_games([t.game_id for t in tables])
         playing = [t.number for t in tables if not games[t.game_id].is_finished]
+        # Confirmed means confirmed for the game as it stands: one corrected since is not.
         unconfirmed = [
-            t.number for t in tables if games[t.game_id].is_finished and (not t.is_confirmed or t.is_disputed)
+            t.number
+            for t in tables
+            if games[t.game_id].is_finished and not t.confirms(games[t.game_id].version)
         ]
         problems = []
         if playing:

@@ -1,7 +1,8 @@
 """A table's scorecard at the end of its game: a player at the table confirms it, or flags a
 disagreement that the director sees and clears. A later correction of the table's holes while the
 round is in play clears the confirmation (`tournaments.receivers`): the players confirm what the
-standings count. Once the round is finalized its scorecards are closed: the link can neither
+standings count; the confirmation keeps the game's version it confirmed, so a correction counts
+at once, even before that receiver runs (`Table.confirms`). Once the round is finalized its scorecards are closed: the link can neither
 confirm nor dispute, and a director's correction keeps the confirmation (or the override) and is
 kept in the event's log as a staff correction.
 
@@ -93,9 +94,16 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
             table.disputed_by = seat.entrant
             table.dispute_note = note.strip()
             table.disputed_at = timezone.now()
-            table.confirmed_by, table.confirmed_at = None, None
+            table.confirmed_by, table.confirmed_at, table.confirmed_game_version = None, None, None
             table.save(
-                update_fields=["disputed_by", "dispute_note", "disputed_at", "confirmed_by", "confirmed_at"]
+                update_fields=[
+                    "disputed_by",
+                    "dispute_note",
+                    "disputed_at",
+                    "confirmed_by",
+                    "confirmed_at",
+                    "confirmed_game_version",
+                ]
             )
             log_event(
                 table.round.tournament,
@@ -120,10 +128,11 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
                     % {"name": table.disputed_by.name if table.disputed_by else ""},
                 )
             )
-        if not table.is_confirmed:
+        if not table.confirms(table.game.version):  # a confirmation of an older scorecard is renewed
             table.confirmed_by = seat.entrant
             table.confirmed_at = timezone.now()
-            table.save(update_fields=["confirmed_by", "confirmed_at"])
+            table.confirmed_game_version = table.game.version
+            table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_game_version"])
     return table
 
 
@@ -156,7 +165,7 @@ def scorecard_changed(
     is cleared: the players confirm again. A finalized round keeps every table confirmed or
     overridden: the confirmation stays, and the staff's correction is kept in the event's log."""
     with transaction.atomic():
-        table = locks.lock_table_of_game(game_id, with_game=False)
+        table = locks.lock_table_of_game(game_id)
         if table is None:
             return
         if table.round.status == RoundStatus.FINALIZED:
@@ -171,6 +180,7 @@ def scorecard_changed(
                 by=by[:MAX_REASON_LENGTH],
             )
             return
-        if table.is_confirmed:
-            table.confirmed_at, table.confirmed_by = None, None
-            table.save(update_fields=["confirmed_at", "confirmed_by"])
+        # A player who confirmed the corrected scorecard already (before this ran) keeps it.
+        if table.is_confirmed and table.confirmed_game_version != table.game.version:
+            table.confirmed_at, table.confirmed_by, table.confirmed_game_version = None, None, None
+            table.save(update_fields=["confirmed_at", "confirmed_by", "confirmed_game_version"])
