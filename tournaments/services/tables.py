@@ -2,9 +2,9 @@
 disagreement that the director sees and clears. A later correction of the table's holes while the
 round is in play clears the confirmation (`tournaments.receivers`): the players confirm what the
 standings count; the confirmation keeps the game's version it confirmed, so a correction counts
-at once, even before that receiver runs (`Table.confirms`). Once the round is finalized its scorecards are closed: the link can neither
-confirm nor dispute, and a director's correction keeps the confirmation (or the override) and is
-kept in the event's log as a staff correction.
+at once, even before that receiver runs (`Table.confirms`). Once the round is finalized its
+scorecards are closed: the link can neither confirm nor dispute, and a director's correction keeps
+the confirmation (or the override) and is kept in the event's log as a staff correction.
 
 Each write takes its locks in the one order of `tournaments.services.locks`.
 """
