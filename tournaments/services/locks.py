@@ -106,9 +106,15 @@ def lock_table_of_game(game_id: int, *, with_game: bool = True) -> Table | None:
     if row is None:
         return None
     table_id, round_id, tournament_id = row
-    tournament = lock_tournament(tournament_id)
-    round_ = lock_round_by_pk(round_id, tournament)
-    table = lock_tables(round_, ids=[table_id])[0]
+    try:
+        tournament = lock_tournament(tournament_id)
+        round_ = lock_round_by_pk(round_id, tournament)
+    except (Tournament.DoesNotExist, Round.DoesNotExist):  # the event was deleted meanwhile
+        return None
+    tables = lock_tables(round_, ids=[table_id])
+    if not tables:
+        return None
+    table = tables[0]
     if with_game:
         table.game = scoring_services.lock_games([game_id])[game_id]
     return table
