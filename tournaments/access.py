@@ -161,7 +161,7 @@ def table_hole_policy(change: hole_policies.HoleChange) -> None:
     """When a table's holes may be recorded and corrected (the `scoring` hole policy).
 
     - a seated round does not score yet, a finalized one is locked: only a director changes it
-      then, with a reason;
+      then, with a reason, by correcting holes (never deleting one: its games stay over);
     - while the round is in play, a hole is corrected at the table until the next hole is
       recorded, later only by an official or a director with a reason (kept in the history);
     - a tie at a table is not played off there: the event's standings break it.
@@ -188,6 +188,16 @@ def table_hole_policy(change: hole_policies.HoleChange) -> None:
                 _("Round %(n)s is finalized: only a director can change its scores, with a reason.")
                 % {"n": number},
                 where="round",
+            )
+        if change.action == "delete":
+            # A finalized round's games stay over: its holes are corrected, never taken away.
+            raise hole_policies.HoleChangeRefused(
+                _(
+                    "Round %(n)s is finalized: its holes are corrected, not deleted (the game would "
+                    "no longer be over)."
+                )
+                % {"n": number},
+                where="hole",
             )
         if not change.reason.strip():
             raise hole_policies.ReasonRequired(

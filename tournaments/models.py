@@ -197,7 +197,17 @@ class Round(models.Model):
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
         ordering = ["tournament", "number"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+            # Finalized exactly when it has its finalizing time. That every table of a finalized
+            # round is confirmed or overridden spans rows: a PostgreSQL constraint trigger holds it
+            # (migration 0007), and `finalize_round` checks it under the round's lock.
+            models.CheckConstraint(
+                condition=models.Q(status=RoundStatus.FINALIZED, finalized_at__isnull=False)
+                | (~models.Q(status=RoundStatus.FINALIZED) & models.Q(finalized_at__isnull=True)),
+                name="round_finalized_with_its_time",
+            ),
+        ]
 
     def __str__(self) -> str:
         return _("Round %(number)s") % {"number": self.number}
@@ -214,6 +224,9 @@ class Table(models.Model):
         Entrant, on_delete=models.SET_NULL, null=True, blank=True, related_name="confirmations"
     )
     confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    # The game's version the player confirmed: a correction committed since makes it stale, even
+    # before the receiver that clears it has run (finalizing counts only a current confirmation).
+    confirmed_game_version = models.PositiveIntegerField(_("confirmed version"), null=True, blank=True)
     # A player flagged a disagreement with the scorecard: the director sees it until resolved.
     disputed_by = models.ForeignKey(
         Entrant, on_delete=models.SET_NULL, null=True, blank=True, related_name="disputes"
@@ -222,12 +235,28 @@ class Table(models.Model):
     disputed_at = models.DateTimeField(_("flagged"), null=True, blank=True)
     # Minutes the round clock gives this table beyond the round's limit (a director's extension).
     extra_minutes = models.PositiveSmallIntegerField(_("extra minutes"), default=0)
+    # The director's reason when the round was finalized with this table unconfirmed (an override).
+    override_reason = models.CharField(
+        _("finalized unconfirmed because"), max_length=MAX_REASON_LENGTH, blank=True, default=""
+    )
 
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         ordering = ["round", "number"]
-        constraints = [models.UniqueConstraint(fields=["round", "number"], name="table_unique_number")]
+        # One confirmation per table and round: it is the table's own row (one per round and
+        # number), confirmed or disputed, never both; a confirmer always comes with its time.
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_unique_number"),
+            models.CheckConstraint(
+                condition=~models.Q(confirmed_at__isnull=False, disputed_at__isnull=False),
+                name="table_confirmed_or_disputed_not_both",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(confirmed_by__isnull=True) | models.Q(confirmed_at__isnull=False),
+                name="table_confirmer_with_its_time",
+            ),
+        ]
 
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
@@ -236,6 +265,13 @@ class Table(models.Model):
     def is_confirmed(self) -> bool:
         """True when a player at the table attested the finished scorecard."""
         return self.confirmed_at is not None
+
+    def confirms(self, game_version: int) -> bool:
+        """True when the confirmation holds for the game at `game_version` (not disputed, and not
+        made before a later change; a confirmation kept without its version counts)."""
+        return (
+            self.is_confirmed and not self.is_disputed and self.confirmed_game_version in (None, game_version)
+        )
 
     @property
     def is_disputed(self) -> bool:
@@ -310,6 +346,14 @@ class Penalty(models.Model):
         verbose_name = _("penalty")
         verbose_name_plural = _("penalties")
         ordering = ["tournament", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entrant"],
+                condition=models.Q(step=PenaltyStep.EVENT_DQ, rescinded_at__isnull=True),
+                name="penalty_one_active_event_dq",
+                violation_error_message=_("This player is already disqualified from the tournament."),
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_offence_display()}: {self.get_step_display()}"

@@ -2,8 +2,9 @@
 
 - any hole recorded, corrected or deleted at a table moves its round's and its tournament's
   versions on (the keys of the cached standings, the event pages' ETags);
-- a correction, a deletion or a reopened game clears the table's confirmation: the players confirm
-  the scorecard the standings count, not an earlier one.
+- a correction, a deletion or a reopened game clears the table's confirmation while the round is
+  in play: the players confirm the scorecard the standings count, not an earlier one. A finalized
+  round keeps its confirmations; a director's correction there is kept in the event's log.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.db.models import F
 
 from scoring import signals
 from tournaments.models import TABLE_MANAGER, Round, Tournament
-from tournaments.services.tables import unconfirm_table_of_game
+from tournaments.services.tables import scorecard_changed
 
 
 def _bump(game_id: int) -> None:
@@ -34,14 +35,20 @@ def follow_hole_recorded(sender: Any, event: signals.HoleEvent, **kwargs: Any) -
 def follow_hole_changed(sender: Any, event: signals.HoleEvent, **kwargs: Any) -> None:
     """A table's hole was corrected or deleted: the standings moved, the confirmation no longer holds."""
     if event.managed_by == TABLE_MANAGER:
-        unconfirm_table_of_game(event.game_id)
+        scorecard_changed(
+            event.game_id,
+            change="deleted" if not event.scores else "corrected",
+            hole=event.number,
+            reason=event.reason,
+            by=event.actor,
+        )
         _bump(event.game_id)
 
 
 def follow_game_reopened(sender: Any, event: signals.GameEvent, **kwargs: Any) -> None:
     """A finished table's game is open again: its confirmation no longer holds."""
     if event.managed_by == TABLE_MANAGER:
-        unconfirm_table_of_game(event.game_id)
+        scorecard_changed(event.game_id, change="reopened")
         _bump(event.game_id)
 
 

@@ -65,7 +65,12 @@ def build(shape: dict) -> Tournament:
             play(tournament, scores)
         if number == 1 and shape["drop"] is not None:
             services.drop_entrant(tournament, tournament.entrants.get(name=f"P{shape['drop']:02d}").pk)
+    disqualified: set[int] = set()
     for who, step, points, round_number, rescinded in shape["penalties"]:
+        if step == PenaltyStep.EVENT_DQ and not rescinded:
+            # One active event DQ a player, held by the database: a second one is drawn rescinded.
+            rescinded = who in disqualified
+            disqualified.add(who)
         Penalty.objects.create(
             tournament=tournament,
             entrant=tournament.entrants.get(name=f"P{who:02d}"),

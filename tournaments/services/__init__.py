@@ -1,12 +1,20 @@
-"""Writes of tournaments, each one transaction that locks the tournament row first.
+"""Writes of tournaments, each one transaction taking its locks in the one order of `locks`:
+
+1. the tournament row; 2. the round; 3. its tables (id order); 4. their games, through
+`scoring.services.lock_games` (id order); 5. anything else (players, penalties, calls, the log).
+
+A write may skip a level it does not need but never locks one above a level it holds, so two
+writes wait for each other instead of deadlocking (tables confirming while the director
+finalizes: `tests/tournaments/api/test_lock_order_pg.py`). Invariants are held by the database
+where a constraint can say them (migration 0007) and checked under these locks otherwise.
 
 - `events`: `create_tournament`, `update_tournament`, `delete_tournament`, `add_staff`,
   `remove_staff`;
 - `entrants`: `add_entrant`, `import_entrants` (CSV, all or nothing), `set_checked_in`,
   `drop_entrant`, `reinstate_entrant`;
 - `rounds`: `seat_next_round`, `swap_players`, `publish_round`, `finalize_round`;
-- `tables`: `confirm_table`, `clear_dispute`;
-- `penalties`: `give_penalty` (rule 6.3's ladder), `rescind_penalty`;
+- `tables`: `confirm_table`, `clear_dispute` (a finalized round's scorecards are closed);
+- `penalties`: `give_penalty` (rule 6.3's ladder; one active event DQ a player), `rescind_penalty`;
 - `rulings`: `record_ruling` (the catalogue's answer, with the penalty it carries).
 
 Bad input raises `tournaments.errors.TournamentError` (400), a wrong state `WrongState` (409)

@@ -6,6 +6,8 @@
 - `extend_table`: the director gives a table more minutes, with a reason kept in the log;
 - `give_time_penalties`: an official confirms a drafted time penalty: rule 6.3's time violation
   for every player at the table (skipping those already penalised for that round's time).
+
+Each takes its locks in the one order of `tournaments.services.locks`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
 from tournaments.models import Offence, OfficialCall, Penalty, RoundStatus, Ruling, Table, Tournament
+from tournaments.services import locks
 from tournaments.services.events import clean_reason, lock_tournament, log_event
 from tournaments.services.penalties import give_penalty
 
@@ -36,17 +39,21 @@ def call_official(table: Table, *, called_by: Any = "", note: Any = "") -> Offic
         raise TournamentError(
             Problem("note", _("The note is too long (%(max)s characters at most).") % {"max": MAX_NOTE})
         )
-    if table.round.status != RoundStatus.PUBLISHED:
-        raise WrongState(Problem("round", _("Officials answer calls while the round is in play.")))
-    open_call = OfficialCall.objects.filter(table=table, answered_at__isnull=True).first()
-    if open_call is not None:
-        return open_call
     try:
         with transaction.atomic():
+            # The lock order (`locks`): the tournament and the round first, so the round's state
+            # read here holds until the call is written (a finalize waits, or goes first).
+            tournament = lock_tournament(table.round.tournament_id)
+            round_ = locks.lock_round_by_pk(table.round_id, tournament)
+            if round_.status != RoundStatus.PUBLISHED:
+                raise WrongState(Problem("round", _("Officials answer calls while the round is in play.")))
+            open_call = OfficialCall.objects.filter(table=table, answered_at__isnull=True).first()
+            if open_call is not None:
+                return open_call
             return OfficialCall.objects.create(
-                tournament_id=table.round.tournament_id, table=table, called_by=name, note=text
+                tournament_id=tournament.pk, table=table, called_by=name, note=text
             )
-    except IntegrityError:  # a double tap: the other request opened it first
+    except IntegrityError:  # held by the database too: one open call per table
         return OfficialCall.objects.get(table=table, answered_at__isnull=True)
 
 
@@ -82,14 +89,7 @@ def extend_table(
         )
     with transaction.atomic():
         locked = lock_tournament(tournament)
-        table = (
-            Table.objects.select_for_update()
-            .select_related("round")
-            .filter(round__tournament=locked, pk=table_id)
-            .first()
-            if isinstance(table_id, int) and 0 < table_id < 2**63
-            else None
-        )
+        table = locks.lock_table(locked, table_id)  # its round, then the table (the lock order)
         if table is None:
             raise NotFoundInTournament(Problem("table", _("No such table in this tournament.")))
         if table.round.status != RoundStatus.PUBLISHED:

@@ -1,7 +1,8 @@
 """A tournament as a whole: create it, change its settings, add and remove its staff.
 
-Every write is one transaction that locks the tournament row first (`lock_tournament`), so two
-directors' requests at once are taken one after the other, never interleaved.
+Every write is one transaction that locks the tournament row first (`lock_tournament`, the first
+step of the one lock order in `tournaments.services.locks`), so two directors' requests at once
+are taken one after the other, never interleaved.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.services.locks import lock_tournament  # the first lock of every write (`locks`)
 
 #: The settings `update_tournament` accepts, by name.
 SETTINGS = (
@@ -57,12 +59,6 @@ SETTINGS = (
     "rulings_public",
     "public_table_links",
 )
-
-
-def lock_tournament(tournament: Tournament | int) -> Tournament:
-    """The tournament's row, locked until the transaction ends (call inside `transaction.atomic`)."""
-    pk = tournament if isinstance(tournament, int) else tournament.pk
-    return Tournament.objects.select_for_update().get(pk=pk)
 
 
 def bump_version(tournament_id: int) -> None:

@@ -68,6 +68,8 @@ def give_penalty(
         )
         if rung.step == PenaltyStep.ROUND_DQ and number is None:
             raise TournamentError(Problem("round", _("A disqualification from a round names the round.")))
+        if rung.step == PenaltyStep.EVENT_DQ:
+            _refuse_when_disqualified(entrant)
         penalty = Penalty.objects.create(
             tournament=locked,
             entrant=entrant,
@@ -80,7 +82,7 @@ def give_penalty(
             note=text,
             given_by=actor if getattr(actor, "is_authenticated", False) else None,
         )
-        if rung.step == PenaltyStep.EVENT_DQ and entrant.status != EntrantStatus.DISQUALIFIED:
+        if rung.step == PenaltyStep.EVENT_DQ:
             entrant.status = EntrantStatus.DISQUALIFIED
             entrant.left_after_round = locked.round_set.count()
             entrant.save(update_fields=["status", "left_after_round"])
@@ -99,6 +101,25 @@ def give_penalty(
         )
         bump_version(locked.pk)
     return penalty
+
+
+def _refuse_when_disqualified(entrant: Entrant) -> None:
+    """One active disqualification from the event per player (held by the database too: the
+    constraint `penalty_one_active_event_dq`): a second one is a wrong state, not a new penalty."""
+    if (
+        entrant.status == EntrantStatus.DISQUALIFIED
+        or entrant.penalties.filter(step=PenaltyStep.EVENT_DQ, rescinded_at__isnull=True).exists()
+    ):
+        raise WrongState(
+            Problem(
+                "player",
+                _(
+                    "%(name)s is already disqualified from the tournament. If that was wrong, "
+                    "rescind that disqualification first."
+                )
+                % {"name": entrant.name},
+            )
+        )
 
 
 def rescind_penalty(tournament: Tournament, penalty_id: Any, *, reason: Any, actor: Any = None) -> Penalty:

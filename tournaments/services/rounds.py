@@ -8,7 +8,8 @@
   override by a director, over but unconfirmed), answering `WrongState` naming the tables in the
   way otherwise.
 
-Each is one transaction that locks the tournament row first.
+Each is one transaction taking its locks in the one order of `tournaments.services.locks`: the
+tournament, the round, its tables, their games.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.seating import SeatingError, pairs_met, repeat_pairs, seat_round
+from tournaments.services import locks
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
 
 
@@ -153,10 +155,12 @@ def _earlier_tables(tournament: Tournament) -> list[list[list[int]]]:
 
 
 def round_in(tournament: Tournament, number: Any, *, lock: bool = False) -> Round:
-    """Round `number` of `tournament`, or `NotFoundInTournament`."""
+    """Round `number` of `tournament`, or `NotFoundInTournament` (with `lock`, locked: the
+    tournament is locked first by the caller, `tournaments.services.locks`)."""
+    if lock:
+        return locks.lock_round(tournament, number)
     pk_ok = isinstance(number, int) and not isinstance(number, bool) and 0 < number < 2**15
-    query = Round.objects.select_for_update() if lock else Round.objects.all()
-    found = query.filter(tournament=tournament, number=number).first() if pk_ok else None
+    found = Round.objects.filter(tournament=tournament, number=number).first() if pk_ok else None
     if found is None:
         raise NotFoundInTournament(
             Problem("round", _("No round %(n)s in this tournament.") % {"n": str(number)[:12]})
@@ -195,6 +199,8 @@ def swap_players(
             raise TournamentError(
                 Problem("players", _("%(a)s and %(b)s are at the same table.") % {"a": a.name, "b": b.name})
             )
+        # Level 4 of the lock order: both games, in id order, before either is renamed.
+        scoring_services.lock_games([seat_a.table.game_id, seat_b.table.game_id])
         scoring_services.seat_rename(seat_a.table.game, seat_a.seat, b.name)
         scoring_services.seat_rename(seat_b.table.game, seat_b.seat, a.name)
         # Two updates through a free seat number would be needed for a unique (round, entrant): delete
@@ -260,13 +266,17 @@ def finalize_round(
             return round_
         if round_.status == RoundStatus.SEATED:
             raise WrongState(Problem("round", _("Round %(n)s has not been published yet.") % {"n": number}))
-        # The tables' games, locked: a correction in flight finishes first (its receivers clearing a
-        # confirmation included); later ones see the round locked. The tables are read after.
-        games = scoring_services.lock_games(round_.tables.values_list("game_id", flat=True))
-        tables = list(round_.tables.order_by("number"))
+        # The tables, then their games (the lock order): a confirmation or a hole write in flight
+        # finishes first; later ones see the round finalized. A correction's receiver, run after
+        # it commits, waits for the table's lock and then finds the round finalized.
+        tables = locks.lock_tables(round_)
+        games = scoring_services.lock_games([t.game_id for t in tables])
         playing = [t.number for t in tables if not games[t.game_id].is_finished]
+        # Confirmed means confirmed for the game as it stands: one corrected since is not.
         unconfirmed = [
-            t.number for t in tables if games[t.game_id].is_finished and (not t.is_confirmed or t.is_disputed)
+            t.number
+            for t in tables
+            if games[t.game_id].is_finished and not t.confirms(games[t.game_id].version)
         ]
         problems = []
         if playing:
@@ -281,6 +291,8 @@ def finalize_round(
             )
         if problems:
             raise WrongState(problems)
+        if unconfirmed:  # each table let through keeps the director's reason (the invariant's)
+            Table.objects.filter(round=round_, number__in=unconfirmed).update(override_reason=reason)
         round_.status = RoundStatus.FINALIZED
         round_.finalized_at = timezone.now()
         round_.save(update_fields=["status", "finalized_at"])

@@ -1,6 +1,12 @@
 """A table's scorecard at the end of its game: a player at the table confirms it, or flags a
-disagreement that the director sees and clears. A later correction of the table's holes clears
-the confirmation (`tournaments.receivers`): the players confirm what the standings count.
+disagreement that the director sees and clears. A later correction of the table's holes while the
+round is in play clears the confirmation (`tournaments.receivers`): the players confirm what the
+standings count; the confirmation keeps the game's version it confirmed, so a correction counts
+at once, even before that receiver runs (`Table.confirms`). Once the round is finalized its
+scorecards are closed: the link can neither confirm nor dispute, and a director's correction keeps
+the confirmation (or the override) and is kept in the event's log as a staff correction.
+
+Each write takes its locks in the one order of `tournaments.services.locks`.
 """
 
 from __future__ import annotations
@@ -11,12 +17,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_REASON_LENGTH
 from golfclub.core.names import InvalidName, clean_name, name_key
-from scoring import services as scoring_services
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
-from tournaments.models import Table, TableSeat
+from tournaments.models import RoundStatus, Table, TableSeat
+from tournaments.services import locks
 from tournaments.services.events import clean_reason, log_event
 
 if TYPE_CHECKING:
@@ -26,19 +33,32 @@ if TYPE_CHECKING:
 def table_of_game(game: Game, *, lock: bool = False) -> Table:
     """The tournament table whose game is `game`, or `NotFoundInTournament` for any other game.
 
-    With `lock`, the table, its round and tournament are locked, then the game through
-    `scoring.services.lock_games` (scoring's rows are locked by scoring's services only)."""
-    query = (
-        Table.objects.select_for_update(of=("self", "round", "round__tournament")) if lock else Table.objects
-    )
-    table = query.select_related("round__tournament", "game").filter(game_id=game.pk).first()
+    With `lock`, the tournament, the round, the table and then the game are locked, in the one
+    order of `tournaments.services.locks` (the game through `scoring.services.lock_games`)."""
+    if lock:
+        table = locks.lock_table_of_game(game.pk)
+    else:
+        table = Table.objects.select_related("round__tournament", "game").filter(game_id=game.pk).first()
     if table is None:
         raise NotFoundInTournament(
             Problem("game", _("This game is not a tournament table: there is nothing to confirm."))
         )
-    if lock:
-        table.game = scoring_services.lock_games([table.game_id])[table.game_id]
     return table
+
+
+def _refuse_when_finalized(table: Table) -> None:
+    """A finalized round's scorecards are closed: confirmed, or overridden with a reason."""
+    if table.round.status == RoundStatus.FINALIZED:
+        raise WrongState(
+            Problem(
+                "round",
+                _(
+                    "Round %(n)s is finalized: its scorecards are closed. Ask the director if "
+                    "something is wrong."
+                )
+                % {"n": table.round.number},
+            )
+        )
 
 
 def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = "") -> Table:
@@ -60,6 +80,7 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
         raise TournamentError(problems)
     with transaction.atomic():
         table = table_of_game(game, lock=True)
+        _refuse_when_finalized(table)
         seat = (
             TableSeat.objects.select_related("entrant")
             .filter(table=table, entrant__name_key=name_key(name))
@@ -73,9 +94,16 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
             table.disputed_by = seat.entrant
             table.dispute_note = note.strip()
             table.disputed_at = timezone.now()
-            table.confirmed_by, table.confirmed_at = None, None
+            table.confirmed_by, table.confirmed_at, table.confirmed_game_version = None, None, None
             table.save(
-                update_fields=["disputed_by", "dispute_note", "disputed_at", "confirmed_by", "confirmed_at"]
+                update_fields=[
+                    "disputed_by",
+                    "dispute_note",
+                    "disputed_at",
+                    "confirmed_by",
+                    "confirmed_at",
+                    "confirmed_game_version",
+                ]
             )
             log_event(
                 table.round.tournament,
@@ -100,10 +128,11 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
                     % {"name": table.disputed_by.name if table.disputed_by else ""},
                 )
             )
-        if not table.is_confirmed:
+        if not table.confirms(table.game.version):  # a confirmation of an older scorecard is renewed
             table.confirmed_by = seat.entrant
             table.confirmed_at = timezone.now()
-            table.save(update_fields=["confirmed_by", "confirmed_at"])
+            table.confirmed_game_version = table.game.version
+            table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_game_version"])
     return table
 
 
@@ -111,7 +140,9 @@ def clear_dispute(table: Table, *, note: str = "", actor: Any = None) -> Table:
     """The director has settled a table's disagreement: the players can confirm again."""
     note = clean_reason(note)
     with transaction.atomic():
-        locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+        locked = locks.lock_table_of_game(table.game_id, with_game=False)
+        if locked is None:  # the event was deleted meanwhile
+            raise NotFoundInTournament(Problem("table", _("No such table in this tournament.")))
         if locked.is_disputed:
             log_event(
                 locked.round.tournament,
@@ -126,8 +157,30 @@ def clear_dispute(table: Table, *, note: str = "", actor: Any = None) -> Table:
     return locked
 
 
-def unconfirm_table_of_game(game_id: int) -> None:
-    """Clear the confirmation of the table of `game_id` (its scores changed after it)."""
-    Table.objects.filter(game_id=game_id, confirmed_at__isnull=False).update(
-        confirmed_at=None, confirmed_by=None
-    )
+def scorecard_changed(
+    game_id: int, *, change: str, hole: int | None = None, reason: str = "", by: str = ""
+) -> None:
+    """The holes of the table of `game_id` changed (`change`: "corrected", "deleted", "reopened"),
+    after that change committed. While the round is in play the confirmation no longer holds and
+    is cleared: the players confirm again. A finalized round keeps every table confirmed or
+    overridden: the confirmation stays, and the staff's correction is kept in the event's log."""
+    with transaction.atomic():
+        table = locks.lock_table_of_game(game_id)
+        if table is None:
+            return
+        if table.round.status == RoundStatus.FINALIZED:
+            log_event(
+                table.round.tournament,
+                "finalized_round_corrected",
+                round_number=table.round.number,
+                reason=reason.strip()[:MAX_REASON_LENGTH],
+                table=table.number,
+                hole=hole,
+                change=change,
+                by=by[:MAX_REASON_LENGTH],
+            )
+            return
+        # A player who confirmed the corrected scorecard already (before this ran) keeps it.
+        if table.is_confirmed and table.confirmed_game_version != table.game.version:
+            table.confirmed_at, table.confirmed_by, table.confirmed_game_version = None, None, None
+            table.save(update_fields=["confirmed_at", "confirmed_by", "confirmed_game_version"])
