@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from scoring.api.errors import validated
 from tournaments import services
-from tournaments.access import Action
+from tournaments.access import Action, allowed_actions, sees_seating
 from tournaments.models import Entrant, EntrantStatus
 from tournaments.records import player_record
 
@@ -93,6 +93,7 @@ def player_detail(request: Request, tournament_id: int, player_id: int) -> Respo
     """GET /api/v1/tournaments/{id}/players/{player_id}/."""
     tournament = tournament_for(request, tournament_id, Action.VIEW)
     entrant = services.entrant_in(tournament, player_id)
+    actions = allowed_actions(request.user, tournament)
     rounds = [
         {
             "round": r.round,
@@ -103,6 +104,7 @@ def player_detail(request: Request, tournament_id: int, player_id: int) -> Respo
             "holes": [{"number": n, "score": s} for n, s in r.holes],
         }
         for r in player_record(entrant)
+        if sees_seating(actions, r.status)
     ]
     return Response(PlayerRecordSerializer({"player": player_body(entrant), "rounds": rounds}).data)
 
