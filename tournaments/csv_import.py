@@ -4,7 +4,8 @@ The first line is the header; it names the columns (`name` is required, `club` a
 optional, in any order). Every bad line is named by its number in the file ("line 7") with what
 is wrong, so the director can fix them all at once; the caller imports nothing when any line is
 bad. Blank lines are skipped. A name already in the tournament, or twice in the file, is a bad
-line (names are compared as `golfclub.core.names` compares them).
+line (names are compared accents and case aside, as "find my table" reads them:
+`golfclub.core.names.search_key`).
 """
 
 from __future__ import annotations
@@ -12,13 +13,13 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from golfclub.core.names import InvalidName, clean_name, name_key
+from golfclub.core.names import InvalidName, clean_name, search_key
 from scoring.rules.errors import Problem
 from tournaments.limits import MAX_CLUB, MAX_CSV_LINES, MAX_RATING
 
@@ -39,7 +40,8 @@ class PlayerLine:
 def parse_players_csv(text: str, *, taken: Collection[str] = ()) -> tuple[list[PlayerLine], list[Problem]]:
     """The players of `text` and the problems of its bad lines (`where` = "line N", 1-based).
 
-    `taken` holds the name keys already in the tournament. When the problems are not empty the
+    `taken` holds the `search_key`s of the names already in the tournament (a mapping from key to
+    name lets the message say which player a line reads as). When the problems are not empty the
     caller must create nothing.
     """
     if "\x00" in text:
@@ -76,11 +78,12 @@ def parse_players_csv(text: str, *, taken: Collection[str] = ()) -> tuple[list[P
         return [], problems
     players: list[PlayerLine] = []
     seen = {key: 0 for key in taken}
+    names = dict(taken) if isinstance(taken, Mapping) else {}
     for number, cells in _numbered_rows(reader, problems):
         if not any(cell.strip() for cell in cells):
             continue
         player = _player_line(
-            number, dict(zip(header, cells, strict=False)), len(cells) > len(header), seen, problems
+            number, dict(zip(header, cells, strict=False)), len(cells) > len(header), seen, names, problems
         )
         if player is not None:
             players.append(player)
@@ -142,7 +145,12 @@ def _numbered_rows(reader: Any, problems: list[Problem]) -> Iterator[tuple[int, 
 
 
 def _player_line(
-    number: int, row: dict[str, str], extra_cells: bool, seen: dict[str, int], problems: list[Problem]
+    number: int,
+    row: dict[str, str],
+    extra_cells: bool,
+    seen: dict[str, int],
+    names: Mapping[str, str],
+    problems: list[Problem],
 ) -> PlayerLine | None:
     where = f"line {number}"
     before = len(problems)
@@ -165,22 +173,29 @@ def _player_line(
         )
     rating = _rating(row.get("rating"), where, problems)
     if name:
-        key = name_key(name)
+        key = search_key(name)
         if key in seen:
-            earlier = seen[key]
-            problems.append(
-                Problem(
-                    where,
-                    _("%(name)s is already on line %(line)s.") % {"name": name, "line": earlier}
-                    if earlier
-                    else _("%(name)s is already in the tournament.") % {"name": name},
-                )
-            )
+            problems.append(Problem(where, _duplicate(name, seen[key], names.get(key, name))))
         else:
             seen[key] = number
     if len(problems) > before:
         return None
     return PlayerLine(line=number, name=name, club=club, rating=rating)
+
+
+def _duplicate(name: str, earlier_line: int, same: str) -> str:
+    """The message for a name that reads as an earlier line's, or as a player's already there."""
+    if earlier_line:
+        return _("%(name)s is already on line %(line)s (accents and capitals aside).") % {
+            "name": name,
+            "line": earlier_line,
+        }
+    if same != name:
+        return _("%(name)s is already in the tournament as %(same)s (accents and capitals aside).") % {
+            "name": name,
+            "same": same,
+        }
+    return _("%(name)s is already in the tournament.") % {"name": name}
 
 
 def _rating(raw: str | None, where: str, problems: list[Problem]) -> int | None:
