@@ -4,6 +4,7 @@ all or nothing, in the API and on the page (an unclosed quote once made "Ann,X B
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from tests.tournaments.helpers import event
 from tests.tournaments.web.conftest import as_user
 from tournaments.models import Entrant, Tournament
 
-from .conftest import create, csv_post
+from .conftest import client_of, create, csv_post
 
 pytestmark = pytest.mark.django_db
 
@@ -117,3 +118,50 @@ def test_it_refuses_an_unclosed_quote_on_the_page_and_imports_nobody() -> None:
     assert answer.status_code == 400
     assert "Line 2" in page and "not closed" in page
     assert tournament.entrants.count() == 2
+
+
+def _null_routes() -> list[tuple[str, str, dict[str, Any], str]]:
+    """(method, path, a body that would work, the field sent as null) for every field of every
+    tournament write's body."""
+    routes: list[tuple[str, str, dict[str, Any]]] = [
+        ("POST", "", {"name": "Open"}),
+        ("PATCH", "{t}/", {"venue": "Hall"}),
+        ("POST", "{t}/players/", {"name": "Ann", "club": "North", "rating": 5}),
+        ("POST", "{t}/players/{p}/drop/", {"reason": "ill"}),
+        ("POST", "{t}/players/{p}/check-in/", {"checked_in": True}),
+        ("POST", "{t}/rounds/1/swap/", {"players": ["{p}", "{q}"], "reason": "friends"}),
+        ("POST", "{t}/rounds/1/finalize/", {"override": False, "reason": ""}),
+        ("POST", "{t}/rounds/1/tables/1/clear-dispute/", {"note": "settled"}),
+        ("POST", "{t}/staff/", {"username": "sam", "role": "official"}),
+        ("POST", "{t}/penalties/", {"player": "{p}", "offence": "time", "round": 1, "step": "warning",
+                                    "seconds_over": 30, "note": "slow"}),
+        ("POST", "{t}/rulings/", {"situation": "stock_exhausted", "facts": {}, "round": 1, "table": 1,
+                                  "hole": 1, "step": "", "note": "x", "player": "{p}"}),
+    ]  # fmt: skip
+    return [(method, path, body, field) for method, path, body in routes for field in body]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "field"), _null_routes())
+def test_it_answers_a_null_in_any_tournament_body_without_a_500(
+    method: str, path: str, body: dict[str, Any], field: str
+) -> None:
+    from tests.tournaments.api.conftest import with_staff
+    from tournaments import services
+
+    tournament = with_staff(event(8, rounds=2, holes=1))
+    services.seat_next_round(tournament)
+    first, second = Entrant.objects.filter(tournament=tournament).order_by("pk")[:2]
+    ids = {"{p}": first.pk, "{q}": second.pk}
+
+    def filled(value: Any) -> Any:
+        if isinstance(value, list):
+            return [filled(v) for v in value]
+        return ids.get(value, value) if isinstance(value, str) else value
+
+    sent = {key: filled(value) for key, value in body.items()} | {field: None}
+    url = "/api/v1/tournaments/" + path.format(t=tournament.pk, p=first.pk)
+    dora = client_of("dora")
+    response = dora.generic(method, url, json.dumps(sent), content_type="application/json")
+    assert response.status_code < 500, response.content
+    if response.status_code == 400:
+        assert response.json()["errors"], response.content
