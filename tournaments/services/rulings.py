@@ -75,10 +75,10 @@ def record_ruling(
                 problems.extend(error.problems)
         number = _round(locked, round_number, problems)
         problems.extend(_against_the_event(locked, entrant, number, table_number, hole_number))
-        if problems:
+        if problems or advice is None:  # no advice only when its problems are listed
             raise TournamentError(_in_field_order(problems))
         penalty = None
-        if advice is not None and advice.offence and entrant is not None:
+        if advice.offence and entrant is not None:
             penalty = give_penalty(
                 locked,
                 player=entrant.pk,
@@ -89,7 +89,6 @@ def record_ruling(
                 note=text,
                 actor=actor,
             )
-        assert advice is not None  # no problems: the situation was advised
         return Ruling.objects.create(
             tournament=locked,
             situation=advice.situation.id,
