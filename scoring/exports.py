@@ -12,6 +12,7 @@ import io
 import json
 from typing import Any
 
+from golfclub.core.spreadsheets import formula_safe
 from scoring.models import Game
 from scoring.rules import PlayedHole, holes_won
 from scoring.selectors import HoleLine, Scoreboard, scoreboard
@@ -126,8 +127,9 @@ def _cards_text(cards: list[list[str]] | None) -> str:
 
 
 def _text(value: str) -> str:
-    """A text cell made safe for spreadsheets: a leading = + - @ would be run as a formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    """A text cell made safe for spreadsheets: a leading = + - @ (full-width too) would be run as a
+    formula (`golfclub.core.spreadsheets`)."""
+    return formula_safe(value)
 
 
 def game_as_csv(game: Game) -> str:

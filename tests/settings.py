@@ -18,6 +18,7 @@ from golfclub.settings import *  # noqa: F403
 
 RATELIMIT_GAME_CREATE = "100000/m"
 RATELIMIT_HOLE_WRITES = "100000/m"
+RATELIMIT_TOURNAMENT_CREATE = "100000/m"
 RATELIMIT_SIGNUP = "100000/m"
 
 # Logging in hashes the password: the lockout tests log in dozens of times.

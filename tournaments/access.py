@@ -100,9 +100,40 @@ def require(user: Any, tournament: Tournament, action: Action) -> Role | None:
         raise NotAllowed(
             Problem("tournament", _("Log in as one of the tournament's directors or officials."))
         )
+    if action is Action.OVERRIDE:  # a co-director runs the event, but this is the director's alone
+        raise NotAllowed(
+            Problem(
+                "override",
+                _(
+                    "Only the tournament's director may override: finalizing a round over unconfirmed "
+                    "tables is theirs alone."
+                ),
+            )
+        )
     raise NotAllowed(
         Problem("tournament", _("Only the tournament's %(who)s may do this.") % {"who": _who(action)})
     )
+
+
+def sees_seating(actions: frozenset[Action], round_status: str) -> bool:
+    """Whether someone who may do `actions` sees a round's seating (its tables and who sits where).
+
+    A round is public once published: before, its seating may still change (swaps) and players
+    must not act on it, so only the staff see it. The printouts, the seating page, the API's round
+    and player record all ask this one rule.
+    """
+    return round_status != RoundStatus.SEATED or Action.SEE_LIVE in actions
+
+
+def require_seating(user: Any, tournament: Tournament, round_status: str, number: int) -> frozenset[Action]:
+    """`user`'s actions in `tournament` when they may see round `number`'s seating; else
+    `NotFoundInTournament` (a 404, as for a round that does not exist yet: nothing to see)."""
+    actions = allowed_actions(user, tournament)
+    if not sees_seating(actions, round_status):
+        raise NotFoundInTournament(
+            Problem("round", _("Round %(n)s's seating is not public yet.") % {"n": number})
+        )
+    return actions
 
 
 def _who(action: Action) -> str:

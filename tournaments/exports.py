@@ -6,8 +6,8 @@
   round, table, seat, hole, score), then every penalty (player, round, offence, step, points,
   rescinded), in a fixed handful of queries whatever the size;
 - `spreadsheet_safe(value)`: a text cell a spreadsheet would run as a formula (starting with `=`,
-  `+`, `-`, `@`, a tab or a carriage return: OWASP's "CSV injection") gets a leading `'`; numbers
-  stay numbers (-2 is a score, not a formula).
+  `+`, `-`, `@`, a tab or a carriage return, full-width ones too: OWASP's "CSV injection") gets a
+  leading `'`; numbers and lists of numbers stay as they are (-2 is a score, not a formula).
 """
 
 from __future__ import annotations
@@ -17,11 +17,10 @@ import io
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from golfclub.core.spreadsheets import formula_safe
 from scoring.selectors import regular_hole_scores
 from tournaments.models import Penalty, Round, Table, TableSeat, Tournament
 from tournaments.standings import Standings, counted_rounds
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 SCORE_HEADER = (
     "kind",
@@ -40,10 +39,9 @@ SCORE_HEADER = (
 
 
 def spreadsheet_safe(value: Any) -> Any:
-    """`value`, with a text that a spreadsheet would evaluate made inert by a leading quote."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+    """`value`, with a text that a spreadsheet would evaluate made inert by a leading quote
+    (`golfclub.core.spreadsheets.formula_safe`: full-width signs caught, numbers kept)."""
+    return formula_safe(value)
 
 
 def standings_table(standings: Standings) -> tuple[list[str], list[list[Any]]]:

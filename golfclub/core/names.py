@@ -35,6 +35,7 @@ __all__ = [
     "clean_name",
     "is_invisible",
     "name_key",
+    "search_key",
 ]
 
 # Default_Ignorable_Code_Point ranges (Unicode DerivedCoreProperties) that are not category Cf:
@@ -118,6 +119,18 @@ def name_key(name: str) -> str:
     text = _normalise(name)
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFD", text).casefold())
     return unicodedata.normalize("NFKC", folded.casefold())
+
+
+def search_key(text: str) -> str:
+    """`text` as people read a name when they look it up: accents, case and width ignored.
+
+    "Zoé", "ZOE" and "zoe" have one search key. The event day's "find my table" matches on it, and
+    the players of one tournament must differ by it (`tournaments.services.entrants`): two players
+    a search cannot tell apart would each find the other's table. Games keep `name_key` (case and
+    width only): there "Zoé" and "Zoe" may be two people at one family table.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 # -- The rules a list of player names must meet -------------------------------------------------

@@ -1,10 +1,12 @@
-"""Rate limits on writes: game creation per client address, hole writes per game link.
+"""Rate limits on writes: game and tournament creation per client address, hole writes per game link.
 
 The counters live in the shared cache (the database cache table, or Redis with REDIS_URL), so they
 hold across gunicorn workers and machines. django-ratelimit counts fixed windows; each setting is one
 or more "count/period" rates separated by commas, all of which must hold:
 
 RATELIMIT_GAME_CREATE  "20/m,200/h" per client address: POST /games/new/ and POST /api/v1/games/.
+RATELIMIT_TOURNAMENT_CREATE  "10/m,60/h" per client address: POST /tournaments/new/ and
+                       POST /api/v1/tournaments/ (a director creates a few events; a loop is abuse).
 RATELIMIT_HOLE_WRITES  "60/m,600/h" per game link: every POST/PUT/PATCH/DELETE on a game's holes,
                        playoff holes and entries, undo and redo, on pages and in the API.
 
@@ -50,10 +52,13 @@ def _retry_later(request: HttpRequest, seconds: int, *, title: str, message: str
     return error_response(request, 429, title=title, message=message, headers={"Retry-After": str(seconds)})
 
 
-def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
-    """429 with Retry-After: JSON in the API's error shape under /api/, else a page."""
+def too_many_requests(request: HttpRequest, retry_after: int, *, what: str = "") -> HttpResponse:
+    """429 with Retry-After: JSON in the API's error shape under /api/, else a page. `what` says
+    what was done too often ("Too many tournaments created from here."), before when to retry."""
     retry_after = max(1, int(retry_after))
     message = _("Too many requests. Try again in %(seconds)d seconds.") % {"seconds": retry_after}
+    if what:
+        message = f"{what} {message}"
     return _retry_later(request, retry_after, title=_("Slow down"), message=message)
 
 
@@ -70,8 +75,11 @@ def _over_limit(request: HttpRequest, group: str, setting: str, key: Callable[..
     return wait
 
 
-def limited(group: str, setting: str, key: Callable[..., str]) -> Callable[[View], View]:
-    """Decorator: answer 429 instead of calling the view when a write is over the limit."""
+def limited(
+    group: str, setting: str, key: Callable[..., str], *, what: Callable[[], str] | None = None
+) -> Callable[[View], View]:
+    """Decorator: answer 429 instead of calling the view when a write is over the limit (`what`,
+    called at answer time so it is translated, says what was done too often)."""
 
     def decorator(view: View) -> View:
         @functools.wraps(view)
@@ -79,7 +87,7 @@ def limited(group: str, setting: str, key: Callable[..., str]) -> Callable[[View
             if request.method in WRITE_METHODS:
                 wait = _over_limit(request, group, setting, key)
                 if wait is not None:
-                    return too_many_requests(request, wait)
+                    return too_many_requests(request, wait, what=what() if what else "")
             return view(request, *args, **kwargs)
 
         return wrapped
@@ -89,6 +97,13 @@ def limited(group: str, setting: str, key: Callable[..., str]) -> Callable[[View
 
 #: Game creation, counted per client address (golfclub/core/client_ip.py).
 limit_game_creation = limited("game-create", "RATELIMIT_GAME_CREATE", ratelimit_key)
+#: Tournament creation, counted per client address (the page and the API share the counter).
+limit_tournament_creation = limited(
+    "tournament-create",
+    "RATELIMIT_TOURNAMENT_CREATE",
+    ratelimit_key,
+    what=lambda: _("Too many tournaments created from here."),
+)
 #: Hole writes, undo and redo, counted per game link (pages and API share the counter of a link).
 limit_hole_writes = limited("hole-writes", "RATELIMIT_HOLE_WRITES", _token_key)
 

@@ -95,6 +95,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
+    if isinstance(exc, exceptions.AuthenticationFailed):
+        # Credentials sent but wrong (a revoked or mistyped token): 401 with the scheme to use, as
+        # HTTP says, on every endpoint alike. DRF answers 403 where the session authenticates first
+        # (it has no WWW-Authenticate); a CSRF refusal is a PermissionDenied and stays a 403.
+        response.status_code = status.HTTP_401_UNAUTHORIZED
+        response["WWW-Authenticate"] = "Token"
     detail = getattr(exc, "detail", None)
     if isinstance(exc, exceptions.ValidationError) or isinstance(detail, (dict, list)):
         errors = flatten_errors(response.data)

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiRequest, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiRequest, PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import validated
 from tournaments import services
-from tournaments.access import Action
+from tournaments.access import Action, allowed_actions, sees_seating
 from tournaments.models import Entrant, EntrantStatus
 from tournaments.records import player_record
 
@@ -47,6 +47,14 @@ def player_body(entrant: Entrant) -> dict[str, Any]:
     ).data
 
 
+# One player (JSON) or the players a CSV list created: the two 201 bodies, told apart by their keys.
+_ADDED = PolymorphicProxySerializer(
+    component_name="PlayersAdded",
+    serializers=[EntrantSerializer, PlayersCreatedSerializer],
+    resource_type_field_name=None,
+)
+
+
 @extend_schema(
     methods=["GET"], summary="The tournament's players", tags=["tournaments"], parameters=[TOURNAMENT_ID],
     responses={200: EntrantSerializer(many=True), **READ_ERRORS},
@@ -55,13 +63,14 @@ def player_body(entrant: Entrant) -> dict[str, Any]:
     methods=["POST"], summary="Add a player, or import a CSV list", tags=["tournaments"],
     parameters=[TOURNAMENT_ID],
     description=(
-        'JSON `{"name", "club", "rating"}` adds one player (201 `{"id", "name", "status"}`); names are '
-        "unique in a tournament. `Content-Type: text/csv` with a header `name[,club][,rating]` imports "
+        'JSON `{"name", "club", "rating"}` adds one player (201 `{"id", "name", "club", "rating", '
+        '"status", "checked_in"}`); names are unique in a tournament, accents and capitals aside. '
+        "`Content-Type: text/csv` with a header `name[,club][,rating]` imports "
         'a list (201 `{"created": [...]}`); any bad line is a 400 whose `errors` name each line '
         '(`"where": "line 7"`) and nothing is created.'
     ),
     request={"application/json": PlayerAddSerializer, "text/csv": _CSV},
-    responses={201: EntrantSerializer, **ERRORS},
+    responses={201: _ADDED, **ERRORS},
 )  # fmt: skip
 @tournament_api(["GET", "POST"])
 def players(request: Request, tournament_id: int) -> Response:
@@ -93,6 +102,7 @@ def player_detail(request: Request, tournament_id: int, player_id: int) -> Respo
     """GET /api/v1/tournaments/{id}/players/{player_id}/."""
     tournament = tournament_for(request, tournament_id, Action.VIEW)
     entrant = services.entrant_in(tournament, player_id)
+    actions = allowed_actions(request.user, tournament)
     rounds = [
         {
             "round": r.round,
@@ -103,6 +113,7 @@ def player_detail(request: Request, tournament_id: int, player_id: int) -> Respo
             "holes": [{"number": n, "score": s} for n, s in r.holes],
         }
         for r in player_record(entrant)
+        if sees_seating(actions, r.status)
     ]
     return Response(PlayerRecordSerializer({"player": player_body(entrant), "rounds": rounds}).data)
 

@@ -102,6 +102,20 @@ class TournamentUpdateSerializer(_Settings):
     """PATCH /api/v1/tournaments/{id}/: some settings (the ruleset and seed frozen once round 1 is seated)."""
 
     name = StrictCharField(required=False, max_length=MAX_TOURNAMENT_NAME)
+    # A stored event always has a seed and a tiebreak chain: null cannot clear them (it was a 500).
+    seed = StrictIntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_SEED,
+        error_messages={"null": _("The seed is a whole number; it cannot be cleared (null).")},
+    )
+    tiebreakers = serializers.ListField(
+        child=StrictChoiceField(choices=list(TIEBREAKERS)),
+        required=False,
+        min_length=1,
+        max_length=len(TIEBREAKERS),
+        error_messages={"null": _("The tiebreak chain is a list; it cannot be cleared (null).")},
+    )
 
 
 class PlayerAddSerializer(StrictObjectSerializer):

@@ -16,7 +16,7 @@ from scoring.api.errors import validated
 from scoring.rules.errors import Problem
 from scoring.selectors import GameProgress, games_progress
 from tournaments import services
-from tournaments.access import Action, may
+from tournaments.access import Action, require_seating
 from tournaments.errors import NotFoundInTournament
 from tournaments.models import Round, Table, TableSeat, Tournament
 
@@ -109,7 +109,8 @@ def rounds(request: Request, tournament_id: int) -> Response:
 
 @extend_schema(
     summary="A round and its tables", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
-    description="The tables' game links (`game`) are shown to the event's staff only.",
+    description="The tables' game links (`game`) are shown to the event's staff only. A round seated "
+    "but not yet published is the staff's only: 404 to everyone else, as its printout.",
     responses={200: RoundSerializer, **READ_ERRORS},
 )  # fmt: skip
 @tournament_api(["GET"])
@@ -117,7 +118,8 @@ def round_detail(request: Request, tournament_id: int, number: int) -> Response:
     """GET /api/v1/tournaments/{id}/rounds/{n}/."""
     tournament = tournament_for(request, tournament_id, Action.VIEW)
     round_ = _round(tournament, number)
-    return Response(round_body(round_, staff=may(request.user, tournament, Action.SEE_LIVE)))
+    actions = require_seating(request.user, tournament, round_.status, round_.number)
+    return Response(round_body(round_, staff=Action.SEE_LIVE in actions))
 
 
 @extend_schema(

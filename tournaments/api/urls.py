@@ -4,7 +4,7 @@ else in their place matches no route (404)."""
 from django.urls import path
 
 from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
-from golfclub.core.rate_limits import limit_hole_writes
+from golfclub.core.rate_limits import limit_hole_writes, limit_tournament_creation
 
 from . import event_views, officiating_views, player_views, round_views, table_views
 
@@ -13,7 +13,8 @@ _P = _T + "players/<id:player_id>/"
 _R = _T + "rounds/<number:number>/"
 
 urlpatterns = [
-    path("tournaments/", event_views.tournaments, name="api-tournaments"),
+    # Creating (POST) is rate-limited per client address; reading the list (GET) is not counted.
+    path("tournaments/", limit_tournament_creation(event_views.tournaments), name="api-tournaments"),
     path(_T, event_views.tournament_detail, name="api-tournament"),
     path(_T + "staff/", event_views.staff, name="api-tournament-staff"),
     path(_T + "staff/<id:staff_id>/", event_views.staff_member, name="api-tournament-staff-member"),

@@ -12,7 +12,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from golfclub.core.names import InvalidName, clean_name, name_key
+from golfclub.core.names import InvalidName, clean_name, name_key, search_key
 from scoring.rules.errors import Problem
 from tournaments.csv_import import parse_players_csv
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
@@ -24,8 +24,9 @@ from tournaments.services.events import bump_version, clean_reason, lock_tournam
 def add_entrant(
     tournament: Tournament, name: Any, *, club: Any = "", rating: Any = None, actor: Any = None
 ) -> Entrant:
-    """Register one player. Names are unique in a tournament (as `golfclub.core.names` compares them):
-    a name already there, even sent twice at once, is a `TournamentError` naming it."""
+    """Register one player. Names are unique in a tournament, accents and case aside
+    (`golfclub.core.names.search_key`, as "find my table" reads them): a name already there, even
+    sent twice at once, is a `TournamentError` naming it."""
     problems: list[Problem] = []
     clean = _clean_name(name, problems)
     if not isinstance(club, str) or len(club) > MAX_CLUB or "\x00" in club:
@@ -46,10 +47,11 @@ def add_entrant(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         _refuse_when_full(locked, 1)
-        if Entrant.objects.filter(tournament=locked, name_key=name_key(clean)).exists():
-            raise TournamentError(
-                Problem("name", _("%(name)s is already in the tournament.") % {"name": clean})
-            )
+        # Accents and case aside, as "find my table" reads names (`search_key`): under the
+        # tournament's lock, so two requests adding "Zoe" and "Zoé" at once cannot both pass.
+        same = taken_names(locked).get(search_key(clean))
+        if same is not None:
+            raise TournamentError(Problem("name", already_there(clean, same)))
         try:
             with transaction.atomic():
                 entrant = Entrant.objects.create(
@@ -82,8 +84,7 @@ def import_entrants(tournament: Tournament, text: Any, *, actor: Any = None) -> 
         raise TournamentError(Problem("file", _("Send the CSV as text.")))
     with transaction.atomic():
         locked = lock_tournament(tournament)
-        taken = set(Entrant.objects.filter(tournament=locked).values_list("name_key", flat=True))
-        lines, problems = parse_players_csv(text, taken=taken)
+        lines, problems = parse_players_csv(text, taken=taken_names(locked))
         if problems:
             raise TournamentError(problems)
         if not lines:
@@ -190,6 +191,23 @@ def entrant_in(tournament: Tournament, entrant_id: Any) -> Entrant:
             Problem("player", _("No player %(id)s in this tournament.") % {"id": str(entrant_id)[:20]})
         )
     return entrant
+
+
+def taken_names(tournament: Tournament) -> dict[str, str]:
+    """The tournament's players' names by their `search_key` (one query; a tournament holds at
+    most `MAX_ENTRANTS`)."""
+    names = Entrant.objects.filter(tournament=tournament).order_by("pk").values_list("name", flat=True)
+    return {search_key(name): name for name in names}
+
+
+def already_there(name: str, same: str) -> str:
+    """The message for a name that reads as `same`, a player already in the tournament."""
+    if name == same:
+        return _("%(name)s is already in the tournament.") % {"name": name}
+    return _(
+        "%(name)s is already in the tournament as %(same)s: names must differ by more than accents "
+        'or capitals ("find my table" could not tell them apart).'
+    ) % {"name": name, "same": same}
 
 
 def _clean_name(name: Any, problems: list[Problem]) -> str:

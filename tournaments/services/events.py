@@ -138,12 +138,26 @@ def create_tournament(*, director: Any, name: str, **settings: Any) -> Tournamen
     return Tournament.objects.create(director=director, **cleaned)
 
 
+#: Settings a change may not set to null.
+NOT_CLEARABLE = ("ruleset", "seed", "tiebreakers")
+
+
 def update_tournament(tournament: Tournament, *, actor: Any = None, **changes: Any) -> Tournament:
     """Change some settings. The ruleset and seed are frozen once round 1 is seated; the number of
     rounds cannot go below the rounds already seated. `WrongState` (409) names what is in the way."""
     unknown = set(changes) - set(SETTINGS)
     if unknown:
         raise TournamentError([Problem(key, _("Unknown setting.")) for key in sorted(unknown)])
+    # On creation null means "the default"; a stored event's seed, tiebreak chain and ruleset are
+    # always set, so clearing one is refused by name (it was a 500, or a silent reset to "official").
+    cleared = [key for key in NOT_CLEARABLE if key in changes and changes[key] is None]
+    if cleared:
+        raise TournamentError(
+            [
+                Problem(key, _("%(what)s cannot be cleared (null): send a value.") % {"what": key})
+                for key in cleared
+            ]
+        )
     with transaction.atomic():
         locked = lock_tournament(tournament)
         seated = locked.round_set.count()

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from golfclub.core.inputs import text_problem
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
@@ -186,11 +187,14 @@ def _seconds_over(value: Any, offence: str, problems: list[Problem]) -> int:
 
 
 def clean_note(value: Any, problems: list[Problem]) -> str:
-    """A note stripped, or a problem naming `note` (not text, too long, NUL)."""
+    """A note stripped, or a problem naming `note` (not text, a NUL or control character, too long)."""
     text = value.strip() if isinstance(value, str) else ""
+    unreadable = text_problem(text) if isinstance(value, str) else None
     if value not in (None, "") and not isinstance(value, str):
         problems.append(Problem("note", _("The note is text.")))
-    elif len(text) > MAX_NOTE or "\x00" in text:
+    elif unreadable:  # a NUL is not "too long": say what it is (it was reported so)
+        problems.append(Problem("note", _("The note %(problem)s.") % {"problem": unreadable}))
+    elif len(text) > MAX_NOTE:
         problems.append(
             Problem("note", _("The note is too long (%(max)s characters at most).") % {"max": MAX_NOTE})
         )

@@ -6,11 +6,11 @@ Each read is a fixed number of queries whatever the event's size.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
+from golfclub.core.names import search_key
 from scoring.selectors import deal_order, games_progress
 from tournaments.clock import Clock, round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
@@ -34,9 +34,10 @@ class SeatLine:
 
 
 def folded(text: str) -> str:
-    """`text` compared as people read it: accents and case ignored ("José" finds "jose", "JOSE")."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    """`text` compared as people read it: accents and case ignored ("José" finds "jose", "JOSE").
+
+    The same key as a tournament's players must differ by (`golfclub.core.names.search_key`)."""
+    return search_key(text)
 
 
 def shown_round(tournament: Tournament) -> Round | None:

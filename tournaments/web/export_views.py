@@ -69,9 +69,7 @@ def export(request: HttpRequest, page: TournamentPage, what: str, fmt: str) -> H
 @tournament_page(Action.VIEW)
 def print_seating(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     """A round's seating, by name (to find one's table) then by table (to check a table)."""
-    round_ = round_or_404(page, number)
-    if not page.is_staff and round_.status == "seated":
-        raise Http404("This round's seating is not public yet.")
+    round_ = round_or_404(page, number, seating=True)
     lines = seating_of(round_)
     return render(
         request,

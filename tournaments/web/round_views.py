@@ -17,7 +17,7 @@ from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.rules.errors import Problem
 from scoring.web.qr import qr_svg
 from tournaments import services
-from tournaments.access import Action
+from tournaments.access import Action, sees_seating
 from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.web.access import TournamentPage, refusal, tournament_page
@@ -143,11 +143,14 @@ def table_clear(request: HttpRequest, page: TournamentPage, table_id: int) -> Ht
     return redirect("tournaments:dashboard", pk=page.tournament.pk)
 
 
-def round_or_404(page: TournamentPage, number: int) -> Round:
-    """Round `number` of the page's tournament, or 404."""
+def round_or_404(page: TournamentPage, number: int, *, seating: bool = False) -> Round:
+    """Round `number` of the page's tournament, or 404; with `seating`, also 404 when the user may
+    not see its seating yet (`tournaments.access.sees_seating`: a round seated, not published)."""
     found = Round.objects.filter(tournament=page.tournament, number=number).first()
     if found is None:
         raise Http404(_("No such round."))
+    if seating and not sees_seating(page.actions, found.status):
+        raise Http404(_("Round %(n)s's seating is not public yet.") % {"n": number})
     return found
 
 
@@ -178,7 +181,7 @@ def _seating_page(
 @tournament_page(Action.VIEW)
 def round_seating(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     """A round's tables: players in seat order, who deals first, the repeat pairings."""
-    return _seating_page(request, page, round_or_404(page, number))
+    return _seating_page(request, page, round_or_404(page, number, seating=True))
 
 
 @tournament_page(Action.RUN, methods=("POST",))

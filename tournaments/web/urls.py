@@ -7,7 +7,7 @@ table/<edit token>/ a table's confirmation page, reached through the table's lin
 from django.urls import path
 
 from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
-from golfclub.core.rate_limits import limit_hole_writes
+from golfclub.core.rate_limits import limit_hole_writes, limit_tournament_creation
 from tournaments.web import (
     event_day_views,
     event_views,
@@ -23,7 +23,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", event_views.tournament_list, name="list"),
-    path("new/", event_views.tournament_new, name="new"),
+    path("new/", limit_tournament_creation(event_views.tournament_new), name="new"),
     path("table/<token:token>/", limit_hole_writes(table_views.table_confirm), name="table"),
     path("table/<token:token>/call/", limit_hole_writes(table_views.table_call), name="table-call"),
     path("<id:pk>/", round_views.dashboard, name="dashboard"),

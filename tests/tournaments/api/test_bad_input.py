@@ -118,7 +118,7 @@ def test_it_refuses_a_bad_player_naming_where(dora: APIClient, body: Any, where:
 
 
 CSV_CASES = [
-    ("name\nAnn\n\x00Bob\n", "file"),
+    ("name\nAnn\n\x00Bob\n", "line 3"),
     ("name,rating\nAnn,٣\n", "line 2"),
     ("name,rating\nAnn,1\nBob," + "9" * 30 + "\n", "line 3"),
     ("name\nAnn\nann\n", "line 3"),

@@ -37,6 +37,7 @@ READS = ["", "players/", "players/{pid}/", "rounds/", "rounds/1/", "standings/"]
 @pytest.mark.parametrize("who", PEOPLE)
 @pytest.mark.parametrize("path", READS)
 def test_it_lets_everyone_read_a_public_tournament(spring: Tournament, who: str | None, path: str) -> None:
+    services.publish_round(spring, 1)  # before, its seating is the staff's (test_unpublished_seating.py)
     url = f"/api/v1/tournaments/{spring.pk}/" + path.format(pid=_pid(spring))
     assert client_of(who).get(url).status_code == 200
 
@@ -139,6 +140,7 @@ def test_it_lets_only_the_director_remove_staff(spring: Tournament) -> None:
 
 
 def test_it_shows_game_links_to_the_staff_only(spring: Tournament) -> None:
+    services.publish_round(spring, 1)
     url = f"/api/v1/tournaments/{spring.pk}/rounds/1/"
     for who in ("dora", "cora", "olive"):
         tables = client_of(who).get(url).json()["tables"]

@@ -37,8 +37,9 @@ def _csv(response) -> list[dict[str, str]]:
 
 
 def test_it_neutralises_formulas_but_keeps_numbers() -> None:
+    # "+44" is a number (issue 19): only text a spreadsheet would run is quoted.
     assert [spreadsheet_safe(v) for v in ("=1+1", "+44", "-x", "@SUM(A1)", "\tx", "Ann", -2, 0)] == [
-        "'=1+1", "'+44", "'-x", "'@SUM(A1)", "'\tx", "Ann", -2, 0,
+        "'=1+1", "+44", "'-x", "'@SUM(A1)", "'\tx", "Ann", -2, 0,
     ]  # fmt: skip
 
 
