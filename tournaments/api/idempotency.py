@@ -12,7 +12,6 @@ are kept: a request refused (4xx) wrote nothing and keeps nothing, so its retry 
 from __future__ import annotations
 
 import functools
-import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.games.concurrency import body_hash, idempotency_key
-from tournaments.services.idempotency import Answer, Claim, Replayed, run_once
+from tournaments.services.idempotency import Answer, Claim, Replayed, run_once, scope_for
 
 #: The answer headers a replay repeats.
 KEPT_HEADERS = ("Location", "ETag")
@@ -43,14 +42,6 @@ IDEMPOTENCY_KEY = OpenApiParameter(
 )
 
 
-def scope_of(request: Request) -> str:
-    """Who may replay a key: the logged-in user, else the link of the URL (only its hash kept)."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return f"user:{user.pk}"
-    return "link:" + hashlib.sha256(request.path.encode()).hexdigest()
-
-
 def idempotent_call(
     request: Request, view: Callable[..., Response], *args: Any, **kwargs: Any
 ) -> HttpResponse:
@@ -60,7 +51,7 @@ def idempotent_call(
         return view(request, *args, **kwargs)
     match = getattr(request, "resolver_match", None)
     claim = Claim(
-        scope=scope_of(request),
+        scope=scope_for(getattr(request, "user", None), request.path),
         key=key,
         method=request.method or "",
         route=str(getattr(match, "route", "") or ""),

@@ -17,9 +17,11 @@ Old keys are purged by `manage.py purge_idempotency_keys` (`purge_idempotent_req
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -61,6 +63,20 @@ class Replayed:
     """`run_once`'s result when the key was used before for the same request: its first answer."""
 
     answer: Answer
+
+
+def scope_for(user: Any, path: str) -> str:
+    """Who may replay a key: the logged-in `user`, else the link of `path` (a table's link is the
+    credential; only its hash is kept)."""
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    return "link:" + hashlib.sha256(path.encode()).hexdigest()
+
+
+def stored_answer(scope: str, key: str) -> Answer | None:
+    """The answer stored for `key` in `scope`, if any."""
+    stored = IdempotentRequest.objects.filter(scope=scope, key=key).first()
+    return None if stored is None else _answer(stored)
 
 
 def run_once[T](
@@ -120,7 +136,11 @@ def _replay_or_refuse(stored: IdempotentRequest, claim: Claim) -> Replayed:
                 ),
             )
         )
-    return Replayed(Answer(stored.status or 200, stored.body, dict(stored.headers or {})))
+    return Replayed(_answer(stored))
+
+
+def _answer(stored: IdempotentRequest) -> Answer:
+    return Answer(stored.status or 200, stored.body, dict(stored.headers or {}))
 
 
 def purge_idempotent_requests(*, older_than: timedelta = timedelta(days=KEEP_DAYS)) -> int:
