@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.apps import apps
 from django.test import Client
+from django.utils import timezone
 
 from scoring import services as scoring_services
 from scoring.models import Game, GameChange
@@ -20,7 +22,7 @@ from tests.tournaments.web.conftest import Event, as_user, staffed_event
 from tests.tournaments.web.test_it_lists_creates_and_sets_up import NEW
 from tournaments import services
 from tournaments.idempotency_model import IdempotentRequest
-from tournaments.models import OfficialCall, Ruling, Staff
+from tournaments.models import OfficialCall, Round, Ruling, Staff
 from tournaments.services.calls import call_official
 
 KEY = "form-key-1"
@@ -158,6 +160,17 @@ def _call_close(ev: Event) -> Case:
     return ("olive", f"{ev.url}officiating/calls/{call.pk}/close/", {}, {"x": "1"}, False)
 
 
+def _draft(ev: Event) -> Case:
+    # The round was published 33 minutes ago with 30 to play: table 1, finishing now, is over.
+    Round.objects.filter(pk=ev.round.pk).update(published_at=timezone.now() - timedelta(minutes=33))
+    names = list(ev.table.game.seats.order_by("seat").values_list("name", flat=True))
+    for _hole in range(2):
+        scoring_services.hole_record(
+            ev.table.game, entries={n: 5 for n in names}, ender=None, capabilities={"view", "score"}
+        )
+    return ("olive", f"{ev.url}officiating/drafts/{ev.table.pk}/", {}, {"x": "1"}, False)
+
+
 def _ruling(ev: Event) -> Case:
     body = _ruling_body(ev)
     return ("olive", f"{ev.url}officiating/ruling/", body, {**body, "note": "seen by one"}, False)
@@ -193,6 +206,7 @@ FORMS: dict[str, Callable[[Event], Case]] = {
     "confirm": _confirm,
     "call": _call,
     "call-close": _call_close,
+    "draft-confirm": _draft,
     "ruling": _ruling,
     "rescind": _rescind,
     "extend": _extend,
@@ -201,7 +215,8 @@ FORMS: dict[str, Callable[[Event], Case]] = {
 
 def _event_for(name: str) -> Event:
     # Publishing and swapping need a round seated but not yet published.
-    ev = staffed_event(publish=name not in ("publish", "swap"))
+    settings = {"time_limit_minutes": 30} if name == "draft-confirm" else {}
+    ev = staffed_event(publish=name not in ("publish", "swap"), **settings)
     if name in ("call", "confirm"):
         services.update_tournament(ev.tournament, public_table_links=True)
     return ev
@@ -218,9 +233,11 @@ def test_it_lands_a_resent_form_where_the_first_did_and_writes_nothing(name: str
     ev = _event_for(name)
     who, url, data, _other, htmx = FORMS[name](ev)
     client = as_user(who)
+    untouched = _everything()
     first = _post(client, url, data, htmx, KEY)
     assert first.status_code in ((200,) if htmx else (302,)), first.content.decode()[:2000]
     before = _everything()
+    assert before != untouched  # the first was carried out
     again = _post(client, url, data, htmx, KEY)
     assert again.status_code == first.status_code
     if htmx:
