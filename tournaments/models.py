@@ -447,3 +447,6 @@ class EventLogEntry(models.Model):
 
     def __str__(self) -> str:
         return self.action
+
+
+from tournaments.idempotency_model import IdempotentRequest  # noqa: E402, F401  (registered with the app)

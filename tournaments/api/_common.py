@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
 from rest_framework.exceptions import NotAuthenticated
@@ -31,6 +31,7 @@ from tournaments.access import Action, require
 from tournaments.errors import NotFoundInTournament
 from tournaments.models import Tournament
 
+from .idempotency import IDEMPOTENCY_KEY, idempotent_call
 from .parsers import TOURNAMENT_PARSERS
 
 TOURNAMENT_ID = OpenApiParameter(
@@ -55,6 +56,7 @@ ERRORS = {
     409: OpenApiResponse(
         _E, description="The event's state does not allow this now; says what is in the way."
     ),
+    422: OpenApiResponse(_E, description="The Idempotency-Key was already used for another request."),
 }
 
 
@@ -64,7 +66,8 @@ def tournament_api(
     """@api_view for a tournament route: token or session authentication (CSRF on session
     writes), JSON (or CSV) bodies (the services' errors are answered by the API's one handler,
     `scoring.api.errors.exception_handler`); writes need a logged-in user,
-    except with `open_posts` (a POST that writes nothing, such as asking for advice)."""
+    except with `open_posts` (a POST that writes nothing, such as asking for advice). Every write
+    takes an `Idempotency-Key` header (`tournaments.api.idempotency`): safe to repeat."""
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
         @functools.wraps(view)
@@ -74,6 +77,8 @@ def tournament_api(
                 raise NotAuthenticated(
                     _("Log in (or send Authorization: Token <key>) to change a tournament.")
                 )
+            if writes:
+                return idempotent_call(request, view, *args, **kwargs)
             return view(request, *args, **kwargs)
 
         wrapped = logged_in_for_writes
@@ -81,7 +86,11 @@ def tournament_api(
         wrapped = permission_classes([AllowAny])(wrapped)
         # Token first: an anonymous write is answered 401 with `WWW-Authenticate: Token`.
         wrapped = authentication_classes([TokenAuthentication, SessionAuthentication])(wrapped)
-        return api_view(methods)(wrapped)
+        api = api_view(methods)(wrapped)
+        written = [m for m in methods if m not in SAFE_METHODS]
+        if written and not open_posts:
+            api = extend_schema(methods=written, parameters=[IDEMPOTENCY_KEY])(api)
+        return api
 
     return decorate
 

@@ -76,7 +76,7 @@ def _detail(tournament: Tournament, role: str | None) -> dict[str, Any]:
     methods=["POST"], summary="Create a tournament", tags=["tournaments"], request=TournamentCreateSerializer,
     description="You become its director. Missing settings take their defaults (official ruleset, "
     "3 rounds, fewest_repeats, a random seed, the ruleset's tiebreak chain, live standings, public).",
-    responses={201: TournamentSerializer, 400: ERRORS[400], 401: ERRORS[401]},
+    responses={201: TournamentSerializer, 400: ERRORS[400], 401: ERRORS[401], 422: ERRORS[422]},
 )  # fmt: skip
 @tournament_api(["GET", "POST"])
 def tournaments(request: Request) -> Response:

@@ -16,6 +16,7 @@ from tournaments.models import StandingsRelease, Table
 from tournaments.standings import cached_standings
 
 from ._common import READ_ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
+from .idempotency import IDEMPOTENCY_KEY, idempotent
 from .request_serializers import ConfirmSerializer
 from .response_serializers import ConfirmationSerializer, StandingsSerializer
 
@@ -29,6 +30,9 @@ _CONFIRM_ERRORS = {
         ErrorSerializer, description="No game has this link, or it is not a tournament table."
     ),
     409: OpenApiResponse(ErrorSerializer, description="The game is not over, or a disagreement is pending."),
+    422: OpenApiResponse(
+        ErrorSerializer, description="The Idempotency-Key was already used for another request."
+    ),
 }
 
 
@@ -47,7 +51,7 @@ def confirmation_body(table: Table) -> dict[str, object]:
 
 
 @extend_schema(
-    summary="Confirm a table's scorecard", tags=["tournaments"], parameters=[_TOKEN],
+    summary="Confirm a table's scorecard", tags=["tournaments"], parameters=[_TOKEN, IDEMPOTENCY_KEY],
     description=(
         'Through the table\'s edit link: `{"by": "Bob"}`, a player at the table, attests the finished '
         'scorecard; `{"disagree": true, "by": ..., "note": ...}` flags the table for the director.'
@@ -55,6 +59,7 @@ def confirmation_body(table: Table) -> dict[str, object]:
     request=ConfirmSerializer, responses={200: ConfirmationSerializer, **_CONFIRM_ERRORS},
 )  # fmt: skip
 @token_api({"POST": Capability.SCORE})
+@idempotent
 def game_confirm(request: Request, grant: GameGrant) -> Response:
     """POST /api/v1/games/{edit_token}/confirm/ (the table link is the credential)."""
     data = validated(ConfirmSerializer, request)

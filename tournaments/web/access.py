@@ -7,6 +7,9 @@ view with a `TournamentPage` (the tournament, the user's role and what they may 
 - anonymous on a page that needs a role: to the login page, back here afterwards;
 - logged in without the role: 403, a page saying who may;
 - a method the page does not take: 405.
+
+A POST goes through `one_time_forms.write_once`: sent twice with its form's one-time key, it is
+carried out once.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from scoring.rules.errors import Problem
 from tournaments.access import Action, Role, allowed_actions, require
 from tournaments.errors import NotAllowed, NotFoundInTournament
 from tournaments.models import Tournament
+from tournaments.web.one_time_forms import write_once
 
 READ_METHODS = ("GET", "HEAD")
 WRITE_METHODS = ("POST",)
@@ -82,6 +86,8 @@ def tournament_page(
             if request.method not in methods:
                 return HttpResponseNotAllowed(list(methods))
             page = TournamentPage(tournament, role, allowed_actions(request.user, tournament, role))
+            if request.method in WRITE_METHODS:  # a form's one-time key: a double tap writes once
+                return write_once(request, lambda: view(request, page, **kwargs), tournament_id=tournament.pk)
             return view(request, page, **kwargs)
 
         return wrapper

@@ -15,6 +15,7 @@ from tournaments.access import Action, staffed_tournaments, visible_tournaments
 from tournaments.models import Staff
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import StaffForm, TournamentForm, add_problems
+from tournaments.web.one_time_forms import one_time_form
 
 PUBLIC_ON_LIST = 50
 
@@ -36,6 +37,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
+@one_time_form
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """A new tournament, directed by the user who creates it."""
     status = 200

@@ -23,6 +23,7 @@ from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Table
 from tournaments.services.calls import call_official
 from tournaments.web.forms import ConfirmForm, add_problems
 from tournaments.web.officiating_forms import CallForm
+from tournaments.web.one_time_forms import one_time_form
 
 
 def _table_of_link(request: HttpRequest, token: str) -> Table:
@@ -47,6 +48,7 @@ def _table_of_link(request: HttpRequest, token: str) -> Table:
 
 
 @require_http_methods(["POST"])
+@one_time_form
 def table_call(request: HttpRequest, token: str) -> HttpResponse:
     """ "Call an official": open a call for this table (a second tap answers the open one)."""
     table = _table_of_link(request, token)
@@ -65,6 +67,7 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@one_time_form
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """Show the table's scorecard; POST `action=confirm` (with `by`) or `action=disagree` (with a note)."""
     table = _table_of_link(request, token)

@@ -1,0 +1,57 @@
+"""`IdempotentRequest`: one write sent with a one-time key (the API's `Idempotency-Key` header or a
+page form's hidden key) and the answer it got, so that a retry, a double tap or a browser resend
+is answered again instead of written again (`tournaments.services.idempotency`).
+
+Kept apart from `tournaments.models` (imported at its end, so Django registers it there).
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+#: The longest key the API takes (the games API's limit too).
+MAX_KEY_LENGTH = 255
+
+
+class IdempotentRequest(models.Model):
+    """A key used once in its scope, the request it came with (its hash) and the answer given.
+
+    `scope` is who may replay it: `user:<id>` for a logged-in person, `link:<hash>` for a table's
+    link (the link is the credential; only its hash is kept). The unique `(scope, key)` is what
+    makes two copies of one request sent at once write once: the second waits on the index until
+    the first commits, then answers what the first stored (see `services.idempotency.run_once`).
+    A row is only ever committed together with its answer and the write it records.
+    """
+
+    scope = models.CharField(_("scope"), max_length=80)
+    key = models.CharField(_("key"), max_length=MAX_KEY_LENGTH)
+    method = models.CharField(_("method"), max_length=8)
+    # The URL's route pattern ("api/v1/tournaments/<id:tournament_id>/penalties/"), never a path
+    # that holds a table link's secret token.
+    route = models.CharField(_("route"), max_length=200)
+    request_hash = models.CharField(_("request hash"), max_length=64)
+    # The event the write was about, when there is one: deleting the event deletes its keys.
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    status = models.PositiveSmallIntegerField(_("status"), null=True)
+    # What the first answer said, as sent (JSON text of the API, a page's HTML fragment; empty for
+    # a redirect): kept as text, since a JSON column would reorder the answer's keys.
+    body = models.TextField(_("body"), blank=True, default="")
+    headers = models.JSONField(_("headers"), default=dict, blank=True)  # Content-Type, Location, ETag
+    created_at = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("idempotent request")
+        verbose_name_plural = _("idempotent requests")
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="tournaments_idempotent_request_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.route} ({self.key})"

@@ -1,0 +1,150 @@
+"""Writes safe to repeat: a write sent with a one-time key is carried out once; a copy of it (a
+retry, a double tap, a browser resend, two copies at the same moment) is answered with the first
+answer and writes nothing; the same key with another request is refused (422).
+
+The one mechanism of the tournament API (`tournaments.api.idempotency`) and of the tournament
+pages' forms (`tournaments.web.one_time_forms`). How it holds on PostgreSQL, in one transaction:
+
+1. `INSERT ... ON CONFLICT (scope, key) DO NOTHING` claims the key first. A copy in flight holds
+   the same index entry uncommitted, so this insert waits for it: if it commits, the insert does
+   nothing and the stored answer is read and replayed; if it rolls back, this one claims the key.
+2. The write runs (its service's own transaction nests as a savepoint).
+3. The answer is stored on the key's row, in the same transaction as the write: a crash leaves
+   neither. An error raised by the write rolls the key back with it, so a retry runs again.
+
+Old keys are purged by `manage.py purge_idempotency_keys` (`purge_idempotent_requests`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.game_errors import ConcurrentWrite, IdempotencyConflict
+from scoring.rules.errors import Problem
+from tournaments.idempotency_model import IdempotentRequest
+from tournaments.models import Tournament
+
+#: Keys older than this are purged by `manage.py purge_idempotency_keys` (its default).
+KEEP_DAYS = 7
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A key and the request it came with: who may replay it (`scope`), the method, the route
+    (for the record) and the hash of the whole request (method, path and body)."""
+
+    scope: str
+    key: str
+    method: str
+    route: str
+    request_hash: str
+    tournament_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a first request was answered: status, body (the text sent) and headers."""
+
+    status: int
+    body: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """`run_once`'s result when the key was used before for the same request: its first answer."""
+
+    answer: Answer
+
+
+def scope_for(user: Any, path: str) -> str:
+    """Who may replay a key: the logged-in `user`, else the link of `path` (a table's link is the
+    credential; only its hash is kept)."""
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    return "link:" + hashlib.sha256(path.encode()).hexdigest()
+
+
+def stored_answer(scope: str, key: str) -> Answer | None:
+    """The answer stored for `key` in `scope`, if any."""
+    stored = IdempotentRequest.objects.filter(scope=scope, key=key).first()
+    return None if stored is None else _answer(stored)
+
+
+def run_once[T](
+    claim: Claim, write: Callable[[], T], answer_of: Callable[[T], Answer | None]
+) -> T | Replayed:
+    """Carry out `write` once for `claim`'s key: its result the first time; `Replayed` with the
+    stored answer for a copy of the same request; `IdempotencyConflict` (422) for the key sent
+    with another request. `answer_of(result)` is what to store (None: nothing worth replaying,
+    such as a form shown again with its errors; the key stays free)."""
+    with transaction.atomic():
+        for _attempt in range(3):
+            claimed = _claim(claim)
+            if claimed is not None:
+                break
+            stored = IdempotentRequest.objects.filter(scope=claim.scope, key=claim.key).first()
+            if stored is not None:
+                return _replay_or_refuse(stored, claim)
+            # Purged between the two statements: claim it again.
+        else:  # pragma: no cover  (three purges in a row)
+            raise ConcurrentWrite(
+                Problem("Idempotency-Key", _("The request could not be handled: try again."))
+            )
+        result = write()
+        answer = answer_of(result)
+        rows = IdempotentRequest.objects.filter(pk=claimed)
+        if answer is None:
+            rows.delete()
+        else:
+            # The event's id only when it exists (a 404 stores nothing, but a write may delete it).
+            event = Tournament.objects.filter(pk=claim.tournament_id).values("pk")[:1]
+            rows.update(status=answer.status, body=answer.body, headers=answer.headers, tournament_id=event)
+    return result
+
+
+def _claim(claim: Claim) -> int | None:
+    """Insert the key's row (waiting for a copy in flight to finish); its id, or None when the key
+    is already stored."""
+    table = IdempotentRequest._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (scope, key, method, route, request_hash, body, headers, created_at) "
+            "VALUES (%s, %s, %s, %s, %s, '', '{}', %s) ON CONFLICT (scope, key) DO NOTHING RETURNING id",
+            [claim.scope, claim.key, claim.method, claim.route[:200], claim.request_hash, timezone.now()],
+        )
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+def _replay_or_refuse(stored: IdempotentRequest, claim: Claim) -> Replayed:
+    if stored.request_hash != claim.request_hash:
+        raise IdempotencyConflict(
+            Problem(
+                "Idempotency-Key",
+                _(
+                    "This Idempotency-Key was already used for another request (another body or "
+                    "address), so nothing was done: send a new key for a new request."
+                ),
+            )
+        )
+    return Replayed(_answer(stored))
+
+
+def _answer(stored: IdempotentRequest) -> Answer:
+    return Answer(stored.status or 200, stored.body, dict(stored.headers or {}))
+
+
+def purge_idempotent_requests(*, older_than: timedelta = timedelta(days=KEEP_DAYS)) -> int:
+    """Delete the keys stored more than `older_than` ago (their requests can no longer be replayed:
+    the same key is then a new request); answers how many."""
+    deleted, _by_model = IdempotentRequest.objects.filter(created_at__lt=timezone.now() - older_than).delete()
+    return deleted

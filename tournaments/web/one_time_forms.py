@@ -1,0 +1,120 @@
+"""One-time keys of the tournament pages' forms: a double tap, or a browser sending a form again,
+writes once.
+
+Every form of the tournament, officiating and table pages that writes carries a hidden
+`idempotency_key`, new at each render (`{% one_time_key %}`, `tournaments.templatetags`). The
+first POST with a key is carried out and its answer kept with the write, in one transaction
+(`tournaments.services.idempotency`, the API's storage): a copy of it, even one sent at the same
+moment, lands where the first did (its redirect, or the row htmx swapped in) and writes nothing.
+The same key with other values writes nothing either, and says so. A form shown again with its
+errors keeps nothing: correcting it and sending it again is carried out.
+
+`tournament_page` applies it to every POST of the event's pages; `one_time_form` decorates the
+others (creating a tournament, the table's link pages).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.translation import gettext as _
+
+from scoring.game_errors import IdempotencyConflict
+from tournaments.services.idempotency import Answer, Claim, Replayed, run_once, scope_for, stored_answer
+
+#: The hidden input's name (the hole form's, too).
+FIELD = "idempotency_key"
+MAX_FORM_KEY = 64
+_NOT_HASHED = {FIELD, "csrfmiddlewaretoken"}
+
+
+def new_key() -> str:
+    """A fresh one-time key for a form about to be shown."""
+    return uuid.uuid4().hex
+
+
+def write_once(
+    request: HttpRequest, write: Callable[[], HttpResponse], *, tournament_id: int | None = None
+) -> HttpResponse:
+    """`write()` once per form key: a copy of a POST already carried out is answered as the first
+    was (with a note saying so) and writes nothing. Without a usable key, `write()` as before."""
+    key = request.POST.get(FIELD, "") if request.method == "POST" else ""
+    if not key or len(key) > MAX_FORM_KEY or not key.isprintable():
+        return write()
+    match = getattr(request, "resolver_match", None)
+    claim = Claim(
+        scope=scope_for(getattr(request, "user", None), request.path),
+        key=key,
+        method="POST",
+        route=str(getattr(match, "route", "") or ""),
+        request_hash=_form_hash(request),
+        tournament_id=tournament_id,
+    )
+    htmx = bool(request.headers.get("HX-Request"))
+    try:
+        outcome = run_once(claim, write, functools.partial(_answer_of, htmx=htmx))
+    except IdempotencyConflict:
+        messages.error(
+            request,
+            _(
+                "This form was already sent with other values, so nothing was changed now. "
+                "Check the page, then fill the form in again."
+            ),
+        )
+        first = stored_answer(claim.scope, claim.key)
+        return HttpResponseRedirect(first.headers.get("Location", "/") if first else "/")
+    if isinstance(outcome, Replayed):
+        return _replayed(request, outcome.answer)
+    return outcome
+
+
+def one_time_form(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Decorate a page view whose POST writes (outside `tournament_page`) with `write_once`."""
+
+    @functools.wraps(view)
+    def once(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        return write_once(request, lambda: view(request, *args, **kwargs))
+
+    return once
+
+
+def _form_hash(request: HttpRequest) -> str:
+    """The hash of the form's values (and files' contents), the CSRF token and the key aside."""
+    digest = hashlib.sha256(request.path.encode())
+    for name in sorted(set(request.POST) - _NOT_HASHED):
+        for value in request.POST.getlist(name):
+            digest.update(f"\0{name}={value}".encode())
+    for name in sorted(request.FILES):
+        for upload in request.FILES.getlist(name):
+            digest.update(f"\0{name}@{upload.name}:".encode())
+            for chunk in upload.chunks():
+                digest.update(chunk)
+            upload.seek(0)
+    return digest.hexdigest()
+
+
+def _answer_of(response: HttpResponse, *, htmx: bool) -> Answer | None:
+    """What a copy of the form gets: the redirect of a form carried out; for htmx, the fragment
+    swapped in. A page shown again (its errors, a preview) keeps nothing."""
+    if response.status_code in (301, 302, 303, 307, 308) and response.has_header("Location"):
+        return Answer(response.status_code, "", {"Location": response["Location"]})
+    if htmx and 200 <= response.status_code < 300 and not getattr(response, "streaming", False):
+        return Answer(
+            response.status_code, response.content.decode(), {"Content-Type": response["Content-Type"]}
+        )
+    return None
+
+
+def _replayed(request: HttpRequest, answer: Answer) -> HttpResponse:
+    if "Location" in answer.headers:
+        messages.info(request, _("That form was sent twice: it was carried out once."))
+        response = HttpResponseRedirect(answer.headers["Location"])
+        response.status_code = answer.status
+        return response
+    return HttpResponse(answer.body, status=answer.status, content_type=answer.headers.get("Content-Type"))
