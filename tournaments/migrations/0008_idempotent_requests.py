@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0006_round_version"),
+        ("tournaments", "0007_finalized_rounds_closed_and_one_event_dq"),
     ]
 
     operations = [
