@@ -192,7 +192,8 @@ def table_hole_policy(change: hole_policies.HoleChange) -> None:
     """When a table's holes may be recorded and corrected (the `scoring` hole policy).
 
     - a seated round does not score yet, a finalized one is locked: only a director changes it
-      then, with a reason, by correcting holes (never deleting one: its games stay over);
+      then, with a reason, by correcting holes (never deleting one, nor undoing or redoing a
+      change: its games stay over, its scorecards closed);
     - while the round is in play, a hole is corrected at the table until the next hole is
       recorded, later only by an official or a director with a reason (kept in the history);
     - a tie at a table is not played off there: the event's standings break it.
@@ -219,6 +220,17 @@ def table_hole_policy(change: hole_policies.HoleChange) -> None:
                 _("Round %(n)s is finalized: only a director can change its scores, with a reason.")
                 % {"n": number},
                 where="round",
+            )
+        if change.action in ("undo", "redo"):
+            # Undo and redo move a hole back or forth whole: undoing the last recording takes the
+            # hole away and reopens the game (the round's promise: every scorecard closed).
+            raise hole_policies.HoleChangeRefused(
+                _(
+                    "Round %(n)s is finalized: its scorecards are closed, so undo and redo are off. "
+                    "A director can still correct a hole, with a reason."
+                )
+                % {"n": number},
+                where=change.action,
             )
         if change.action == "delete":
             # A finalized round's games stay over: its holes are corrected, never taken away.
