@@ -33,6 +33,7 @@ from tournaments.limits import (
 )
 from tournaments.models import (
     EventLogEntry,
+    Ruling,
     SeatingMode,
     Staff,
     StaffRole,
@@ -369,10 +370,12 @@ def remove_staff(tournament: Tournament, staff_id: int, *, actor: Any = None) ->
 def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:
     """Delete a tournament with its rounds, tables, their games, players and log (the director's
     decision; the pages ask for confirmation). Players who played are protected from a plain
-    delete, so the rounds go first, then the event, then the tables' games."""
+    delete, so the rounds go first, then the event, then the tables' games. A ruling's penalty
+    is protected too (a penalty never goes alone while a ruling names it): the rulings go first."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         games = list(Table.objects.filter(round__tournament=locked).values_list("game_id", flat=True))
+        Ruling.objects.filter(tournament=locked).delete()
         locked.round_set.all().delete()
         locked.delete()
         scoring_services.delete_games(games)
