@@ -153,6 +153,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "dispute_note": table.dispute_note,
                 "disputed_at": dump_datetime(table.disputed_at),
                 "extra_minutes": table.extra_minutes,
+                "override_reason": table.override_reason,
                 "seats": seats.get(table.pk, []),
                 "game": games[table.game_id],
             }

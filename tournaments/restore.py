@@ -275,6 +275,9 @@ class _Rows:
                 dispute_note=t.text("dispute_note"),
                 disputed_at=t.moment("disputed_at", null=True),
                 extra_minutes=t.number("extra_minutes"),
+                # Files written before the reason was exported have none (their rounds finalized
+                # with an override then fail the database's check, naming the round).
+                override_reason=t.text("override_reason") if t.has("override_reason") else "",
             )
             self.tables.append(table)
             self.games.append(game)
