@@ -65,7 +65,7 @@ def test_the_event_log_lists_what_the_staff_did_with_reasons() -> None:
     tournament = event(8, rounds=2, holes=2)
     services.drop_entrant(tournament, tournament.entrants.get(name="P08").pk, reason="Left early")
     page = as_user("dora").get(f"/tournaments/{tournament.pk}/log/").content.decode()
-    assert "player_dropped" in page and "Left early" in page
+    assert "Player dropped" in page and "Left early" in page
     assert EventLogEntry.objects.filter(tournament=tournament).exists()
     assert as_user("sam").get(f"/tournaments/{tournament.pk}/log/").status_code == 403
 
