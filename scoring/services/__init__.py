@@ -7,7 +7,8 @@ The public API of the services, by job:
   caller's transaction) and `delete_games` (a bulk delete);
 - `seats`: seats at a table (`seat_add`, `seat_rename`, `seat_remove`) and a user's roster
   (`player_create`, `player_rename`, `player_delete`);
-- `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`;
+- `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`, and
+  `purge_idempotency_keys` (forget the recordings' keys older than a week);
 - `undo`: `undo_last_change`, `redo_change`;
 - `game_restore`: `restore_games`, games put back from a backup file with their ids and tokens;
 - `hole_scoring`: `score_hole_entries`, the one scoring pipeline of a hole (pure), shared by the
@@ -37,7 +38,13 @@ from scoring.services.games import (
     update_game,
 )
 from scoring.services.hole_scoring import EntryToScore, ScoredHole, score_hole_entries
-from scoring.services.holes import hole_delete, hole_record, hole_record_by_edit_token, hole_update
+from scoring.services.holes import (
+    hole_delete,
+    hole_record,
+    hole_record_by_edit_token,
+    hole_update,
+    purge_idempotency_keys,
+)
 from scoring.services.seats import (
     player_create,
     player_delete,
@@ -69,6 +76,7 @@ __all__ = [
     "player_create",
     "player_delete",
     "player_rename",
+    "purge_idempotency_keys",
     "redo_change",
     "restore_games",
     "score_hole_entries",

@@ -1,4 +1,4 @@
-"""Holes of a live game: record the next one, correct one, delete one.
+"""Holes of a live game: record the next one, correct one, delete one; forget old recording keys.
 
 Every function runs in one transaction that locks the game first, gets every score from the rules
 engine and recomputes (or, for a regular recorded hole, adds to) the stored totals before it
@@ -9,14 +9,17 @@ nothing is written then.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Unpack
 
 from django.db import transaction
+from django.utils import timezone
 
 from scoring.models import (
     ChangeAction,
     Game,
     Hole,
+    IdempotencyKey,
 )
 from scoring.selectors import (
     game_ruleset,
@@ -168,3 +171,16 @@ def hole_delete(
         remove_hole_logged(locked, hole, actor, action=ChangeAction.DELETE, reason=reason)
         refresh_totals_and_status(locked)
     copy_game_state(locked, game)
+
+
+#: How long a hole POST's `Idempotency-Key` is kept by default (as the tournament writes' keys).
+KEY_KEEP_DAYS = 7
+
+
+def purge_idempotency_keys(*, older_than: timedelta = timedelta(days=KEY_KEEP_DAYS)) -> int:
+    """Delete the hole recordings' idempotency keys stored more than `older_than` ago; answer how
+    many. A retry with a purged key records a new hole, so keep them longer than any client
+    retries (a replay after undo or redo finds its hole by the key: within the window it still
+    does). The holes stay; only the keys go. One statement (`manage.py purge_idempotency_keys`)."""
+    deleted, _by_model = IdempotencyKey.objects.filter(created_at__lt=timezone.now() - older_than).delete()
+    return deleted

@@ -1,5 +1,6 @@
 """manage.py purge_idempotency_keys [--days N]: forget the one-time keys of the tournament writes
-(the API's `Idempotency-Key`, the pages' form keys) stored more than N days ago (default 7).
+(the API's `Idempotency-Key`, the pages' form keys) and of the games API's hole recordings (their
+`Idempotency-Key`, through `scoring.services`) stored more than N days ago (default 7).
 
 A request sent again with a purged key is a new request. Run it daily (cron, a systemd timer).
 """
@@ -11,11 +12,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from scoring import services as scoring_services
 from tournaments.services.idempotency import KEEP_DAYS, purge_idempotent_requests
 
 
 class Command(BaseCommand):
-    help = "Delete the tournament writes' idempotency keys older than --days (default 7)."
+    help = "Delete the idempotency keys (tournament writes, hole recordings) older than --days (default 7)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         """--days N."""
@@ -25,5 +27,10 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, days: int, **options: Any) -> None:
         """Purge, and say how many keys went."""
-        deleted = purge_idempotent_requests(older_than=timedelta(days=max(0, days)))
-        self.stdout.write(f"{deleted} idempotency keys older than {max(0, days)} days deleted.")
+        older_than = timedelta(days=max(0, days))
+        deleted = purge_idempotent_requests(older_than=older_than)
+        holes = scoring_services.purge_idempotency_keys(older_than=older_than)
+        self.stdout.write(
+            f"{deleted} idempotency keys of tournament writes and {holes} of hole recordings "
+            f"older than {max(0, days)} days deleted."
+        )
