@@ -14,9 +14,10 @@ import datetime
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.selectors import game_progress, games_progress
-from tournaments.models import Round, Table, Tournament
+from tournaments.models import Round, RoundStatus, Table, Tournament
 
 
 @dataclass(frozen=True)
@@ -25,11 +26,13 @@ class Clock:
 
     deadline: datetime.datetime | None  # None: no limit, or the round not published yet
     now: datetime.datetime
+    # Why the clock no longer counts ("Round finalized", "Table finished"), or "" while it does.
+    stopped: str = ""
 
     @property
     def running(self) -> bool:
-        """There is a deadline to count down to."""
-        return self.deadline is not None
+        """There is a deadline to count down to, and the play it times is not over."""
+        return self.deadline is not None and not self.stopped
 
     @property
     def seconds_left(self) -> int:
@@ -54,16 +57,31 @@ def deadline_of(tournament: Tournament, round_: Round, extra_minutes: int = 0) -
     return round_.published_at + datetime.timedelta(minutes=tournament.time_limit_minutes + extra_minutes)
 
 
+def _stopped(round_: Round, *, finished: bool = False) -> str:
+    """Why a clock with a deadline stops: its round is finalized, or its table's game is over."""
+    if round_.status == RoundStatus.FINALIZED:
+        return _("Round finalized")
+    return _("Table finished") if finished else ""
+
+
 def round_clock(tournament: Tournament, round_: Round, *, now: datetime.datetime | None = None) -> Clock:
-    """The round's clock (without any table's extension)."""
-    return Clock(deadline_of(tournament, round_), now or timezone.now())
+    """The round's clock (without any table's extension); stopped once the round is finalized."""
+    deadline = deadline_of(tournament, round_)
+    return Clock(deadline, now or timezone.now(), _stopped(round_) if deadline else "")
 
 
 def table_clock(
-    tournament: Tournament, round_: Round, table: Table, *, now: datetime.datetime | None = None
+    tournament: Tournament,
+    round_: Round,
+    table: Table,
+    *,
+    finished: bool = False,
+    now: datetime.datetime | None = None,
 ) -> Clock:
-    """A table's clock: the round's, plus the table's extension."""
-    return Clock(deadline_of(tournament, round_, table.extra_minutes), now or timezone.now())
+    """A table's clock: the round's, plus the table's extension; stopped once the round is
+    finalized or the table's game is over (`finished`)."""
+    deadline = deadline_of(tournament, round_, table.extra_minutes)
+    return Clock(deadline, now or timezone.now(), _stopped(round_, finished=finished) if deadline else "")
 
 
 def hole_clock(

@@ -107,7 +107,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             "form": form,
             "finished": game.is_finished,
             "token": token,
-            "clock": table_clock(table.round.tournament, table.round, table),
+            "clock": table_clock(table.round.tournament, table.round, table, finished=game.is_finished),
             "hole_clock": hole_clock(table.round.tournament, table.round, table),
             "open_call": OfficialCall.objects.filter(table=table, answered_at__isnull=True).first(),
             "call_form": CallForm(names=card.players),
