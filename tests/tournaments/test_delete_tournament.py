@@ -75,3 +75,15 @@ def test_it_rebuilds_the_demo_tournament_after_a_ruling_with_a_penalty(settings)
     call_command("load_demo_tournament", "--reset")
     assert Tournament.objects.count() == 1
     assert not Ruling.objects.exclude(tournament=Tournament.objects.get()).exists()
+
+
+def test_it_offers_no_delete_through_the_api_and_keeps_the_event() -> None:
+    # No DELETE /api/v1/tournaments/{id}/ exists (405, not a 500); the event stays whole.
+    from rest_framework.test import APIClient
+
+    tournament = _event_with_a_ruled_penalty()
+    client = APIClient()
+    client.force_login(user("dora"))
+    answer = client.delete(f"/api/v1/tournaments/{tournament.pk}/")
+    assert answer.status_code == 405, answer.content
+    assert Tournament.objects.filter(pk=tournament.pk).exists() and Ruling.objects.exists()
