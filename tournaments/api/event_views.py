@@ -21,8 +21,19 @@ from tournaments.models import Staff, Tournament
 from ._common import ERRORS, READ_ERRORS, STAFF_ID, TOURNAMENT_ID, tournament_api, tournament_for
 from .request_serializers import StaffAddSerializer, TournamentCreateSerializer, TournamentUpdateSerializer
 from .response_serializers import StaffSerializer, TournamentListSerializer, TournamentSerializer
+from .versions import (
+    IF_NONE_MATCH,
+    NOT_MODIFIED,
+    PRECONDITION_FAILED,
+    expected_version,
+    if_match_parameter,
+    not_modified_answer,
+    tagged,
+    tournament_etag,
+)
 
 PAGE_SIZE = 50
+_IF_MATCH = if_match_parameter("the tournament", '"tournament-7-v42"')
 _PAGE = OpenApiParameter(
     "page", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False, description="From 1."
 )
@@ -127,14 +138,18 @@ def _roles(user: Any, rows: list[Tournament]) -> dict[int, str]:
 
 
 @extend_schema(
-    methods=["GET"], summary="A tournament", tags=["tournaments"], parameters=[TOURNAMENT_ID],
-    responses={200: TournamentSerializer, **READ_ERRORS},
+    methods=["GET"], summary="A tournament", tags=["tournaments"], parameters=[TOURNAMENT_ID, IF_NONE_MATCH],
+    description='Answers its ETag (`"tournament-<id>-v<version>"`); the version moves with every change '
+    "of the event (settings, players, seating, each hole).",
+    responses={200: TournamentSerializer, **NOT_MODIFIED, **READ_ERRORS},
 )  # fmt: skip
 @extend_schema(
     methods=["PATCH"], summary="Change a tournament's settings", tags=["tournaments"],
-    parameters=[TOURNAMENT_ID],
-    description="Directors only. The ruleset and seed are frozen once round 1 is seated (409).",
-    request=TournamentUpdateSerializer, responses={200: TournamentSerializer, **ERRORS},
+    parameters=[TOURNAMENT_ID, _IF_MATCH],
+    description="Directors only. The ruleset and seed are frozen once round 1 is seated (409). "
+    "Answers the new ETag.",
+    request=TournamentUpdateSerializer,
+    responses={200: TournamentSerializer, **ERRORS, **PRECONDITION_FAILED},
 )  # fmt: skip
 @tournament_api(["GET", "PATCH"])
 def tournament_detail(request: Request, tournament_id: int) -> Response:
@@ -142,10 +157,14 @@ def tournament_detail(request: Request, tournament_id: int) -> Response:
     action = Action.VIEW if request.method == "GET" else Action.RUN
     tournament = tournament_for(request, tournament_id, action)
     if request.method == "PATCH":
+        expected = expected_version(request, "tournament", tournament.pk, tournament.version)
         changes = dict(validated(TournamentUpdateSerializer, request))
-        services.update_tournament(tournament, actor=request.user, **changes)
+        services.update_tournament(tournament, actor=request.user, expected_version=expected, **changes)
+    elif (unchanged := not_modified_answer(request, tournament_etag(tournament))) is not None:
+        return unchanged
     tournament = Tournament.objects.select_related("director").get(pk=tournament.pk)
-    return Response(_detail(tournament, role_of(request.user, tournament)))
+    body = _detail(tournament, role_of(request.user, tournament))
+    return tagged(Response(body), tournament_etag(tournament))
 
 
 @extend_schema(

@@ -27,10 +27,24 @@ from .response_serializers import (
     PlayersCreatedSerializer,
     StatusSerializer,
 )
+from .versions import (
+    IF_NONE_MATCH,
+    NOT_MODIFIED,
+    PRECONDITION_FAILED,
+    expected_version,
+    if_match_parameter,
+    not_modified_answer,
+    player_etag,
+    tagged,
+    tournament_version,
+)
 
 _CSV = OpenApiRequest(
     OpenApiTypes.STR, examples=[OpenApiExample("CSV", value="name,club,rating\nAnn,Elm,1500\nBob,,\n")]
 )
+
+
+_IF_MATCH = if_match_parameter("the player", '"player-31-v42"')
 
 
 def player_body(entrant: Entrant) -> dict[str, Any]:
@@ -93,15 +107,19 @@ def players(request: Request, tournament_id: int) -> Response:
 
 
 @extend_schema(
-    summary="A player's record", tags=["tournaments"], parameters=[TOURNAMENT_ID, PLAYER_ID],
-    description="Round by round (table, seat, total), hole by hole.",
-    responses={200: PlayerRecordSerializer, **READ_ERRORS},
+    summary="A player's record", tags=["tournaments"], parameters=[TOURNAMENT_ID, PLAYER_ID, IF_NONE_MATCH],
+    description='Round by round (table, seat, total), hole by hole. Answers the player\'s ETag '
+    '(`"player-<id>-v<tournament version>"`), the If-Match of their check-in, drop and reinstatement.',
+    responses={200: PlayerRecordSerializer, **NOT_MODIFIED, **READ_ERRORS},
 )  # fmt: skip
 @tournament_api(["GET"])
 def player_detail(request: Request, tournament_id: int, player_id: int) -> Response:
     """GET /api/v1/tournaments/{id}/players/{player_id}/."""
     tournament = tournament_for(request, tournament_id, Action.VIEW)
     entrant = services.entrant_in(tournament, player_id)
+    tag = player_etag(entrant.pk, tournament.version)
+    if (unchanged := not_modified_answer(request, tag)) is not None:
+        return unchanged
     actions = allowed_actions(request.user, tournament)
     rounds = [
         {
@@ -115,7 +133,9 @@ def player_detail(request: Request, tournament_id: int, player_id: int) -> Respo
         for r in player_record(entrant)
         if sees_seating(actions, r.status)
     ]
-    return Response(PlayerRecordSerializer({"player": player_body(entrant), "rounds": rounds}).data)
+    return tagged(
+        Response(PlayerRecordSerializer({"player": player_body(entrant), "rounds": rounds}).data), tag
+    )
 
 
 def _status_view(change: str) -> Any:
@@ -133,22 +153,31 @@ def _status_view(change: str) -> Any:
             "reinstate": 'Back for the rounds not yet seated. 200 `{"status": "active"}`.',
         }[change],
         tags=["tournaments"],
-        parameters=[TOURNAMENT_ID, PLAYER_ID],
+        parameters=[TOURNAMENT_ID, PLAYER_ID, _IF_MATCH],
         request=ReasonSerializer,
-        responses={200: StatusSerializer, **ERRORS},
+        responses={200: StatusSerializer, **ERRORS, **PRECONDITION_FAILED},
     )
     @tournament_api(["POST"])
     def view(request: Request, tournament_id: int, player_id: int) -> Response:
         tournament = tournament_for(request, tournament_id, Action.RUN)
+        expected = _expected(request, player_id, tournament.version)
         reason = validated(ReasonSerializer, request)["reason"]
         if change == "reinstate":
-            entrant = services.reinstate_entrant(tournament, player_id, actor=request.user)
+            entrant = services.reinstate_entrant(
+                tournament, player_id, actor=request.user, expected_version=expected
+            )
         else:
             wanted = EntrantStatus.DROPPED if change == "drop" else EntrantStatus.WITHDRAWN
             entrant = services.drop_entrant(
-                tournament, player_id, status=wanted, actor=request.user, reason=reason
+                tournament,
+                player_id,
+                status=wanted,
+                actor=request.user,
+                reason=reason,
+                expected_version=expected,
             )
-        return Response(StatusSerializer({"status": entrant.status}).data)
+        body = StatusSerializer({"status": entrant.status}).data
+        return tagged(Response(body), player_etag(entrant.pk, tournament_version(tournament.pk)))
 
     view.__name__ = view.cls.__name__ = f"player_{change}"
     view.__doc__ = f"POST /api/v1/tournaments/{{id}}/players/{{player_id}}/{change}/."
@@ -161,14 +190,23 @@ player_reinstate = _status_view("reinstate")
 
 
 @extend_schema(
-    summary="Check a player in (or out)", tags=["tournaments"], parameters=[TOURNAMENT_ID, PLAYER_ID],
+    summary="Check a player in (or out)", tags=["tournaments"],
+    parameters=[TOURNAMENT_ID, PLAYER_ID, _IF_MATCH],
     description='`{}` or `{"checked_in": true}` marks the player present; `{"checked_in": false}` undoes it.',
-    request=CheckInSerializer, responses={200: EntrantSerializer, **ERRORS},
+    request=CheckInSerializer, responses={200: EntrantSerializer, **ERRORS, **PRECONDITION_FAILED},
 )  # fmt: skip
 @tournament_api(["POST"])
 def player_check_in(request: Request, tournament_id: int, player_id: int) -> Response:
     """POST /api/v1/tournaments/{id}/players/{player_id}/check-in/."""
     tournament = tournament_for(request, tournament_id, Action.RUN)
+    expected = _expected(request, player_id, tournament.version)
     checked_in = validated(CheckInSerializer, request)["checked_in"]
-    entrant = services.set_checked_in(tournament, player_id, checked_in, actor=request.user)
-    return Response(player_body(entrant))
+    entrant = services.set_checked_in(
+        tournament, player_id, checked_in, actor=request.user, expected_version=expected
+    )
+    return tagged(Response(player_body(entrant)), player_etag(entrant.pk, tournament_version(tournament.pk)))
+
+
+def _expected(request: Request, player_id: int, version: int) -> int | None:
+    """The tournament version the request's If-Match names for player `player_id` (None: none)."""
+    return expected_version(request, "player", player_id, version)

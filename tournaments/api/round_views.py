@@ -31,6 +31,19 @@ from ._common import (
 )
 from .request_serializers import ClearDisputeSerializer, EmptySerializer, FinalizeSerializer, SwapSerializer
 from .response_serializers import RoundSerializer, RoundSummarySerializer, StatusSerializer, TableSerializer
+from .versions import (
+    IF_NONE_MATCH,
+    NOT_MODIFIED,
+    PRECONDITION_FAILED,
+    expected_version,
+    if_match_parameter,
+    not_modified_answer,
+    round_etag,
+    tagged,
+)
+
+_IF_MATCH = if_match_parameter("the round", '"round-12-v5"')
+_IF_MATCH_SEAT = if_match_parameter("the tournament", '"tournament-7-v42"')
 
 
 def round_body(round_: Round, *, staff: bool) -> dict[str, Any]:
@@ -81,13 +94,15 @@ def _round(tournament: Tournament, number: int) -> Round:
     responses={200: RoundSummarySerializer(many=True), **READ_ERRORS},
 )  # fmt: skip
 @extend_schema(
-    methods=["POST"], summary="Seat the next round", tags=["tournaments"], parameters=[TOURNAMENT_ID],
+    methods=["POST"], summary="Seat the next round", tags=["tournaments"],
+    parameters=[TOURNAMENT_ID, _IF_MATCH_SEAT],
     description=(
         "Seats every active player (round 1 at random from the seed; later rounds by the event's "
         "seating mode) at tables of 4, the rest of 3, each table a live game. 409 while a round is "
-        "not finalized or when every round is seated."
+        "not finalized or when every round is seated. If-Match names the tournament as read; the "
+        "answer carries the new round's ETag."
     ),
-    request=EmptySerializer, responses={201: RoundSerializer, **ERRORS},
+    request=EmptySerializer, responses={201: RoundSerializer, **ERRORS, **PRECONDITION_FAILED},
 )  # fmt: skip
 @tournament_api(["GET", "POST"])
 def rounds(request: Request, tournament_id: int) -> Response:
@@ -102,16 +117,19 @@ def rounds(request: Request, tournament_id: int) -> Response:
         body = [{"number": r.number, "status": r.status, "tables": r.table_count} for r in rows]
         return Response(RoundSummarySerializer(body, many=True).data)
     tournament = tournament_for(request, tournament_id, Action.RUN)
+    expected = expected_version(request, "tournament", tournament.pk, tournament.version)
     validated(EmptySerializer, request)
-    round_ = services.seat_next_round(tournament, actor=request.user)
-    return Response(round_body(round_, staff=True), status=status.HTTP_201_CREATED)
+    round_ = services.seat_next_round(tournament, actor=request.user, expected_version=expected)
+    body = round_body(round_, staff=True)
+    return tagged(Response(body, status=status.HTTP_201_CREATED), round_etag(round_))
 
 
 @extend_schema(
-    summary="A round and its tables", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
+    summary="A round and its tables", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND, IF_NONE_MATCH],
     description="The tables' game links (`game`) are shown to the event's staff only. A round seated "
-    "but not yet published is the staff's only: 404 to everyone else, as its printout.",
-    responses={200: RoundSerializer, **READ_ERRORS},
+    "but not yet published is the staff's only: 404 to everyone else, as its printout. Answers the "
+    'round\'s ETag (`"round-<id>-v<version>"`, moving with its seating, state, holes and confirmations).',
+    responses={200: RoundSerializer, **NOT_MODIFIED, **READ_ERRORS},
 )  # fmt: skip
 @tournament_api(["GET"])
 def round_detail(request: Request, tournament_id: int, number: int) -> Response:
@@ -119,60 +137,87 @@ def round_detail(request: Request, tournament_id: int, number: int) -> Response:
     tournament = tournament_for(request, tournament_id, Action.VIEW)
     round_ = _round(tournament, number)
     actions = require_seating(request.user, tournament, round_.status, round_.number)
-    return Response(round_body(round_, staff=Action.SEE_LIVE in actions))
+    tag = round_etag(round_)
+    if (unchanged := not_modified_answer(request, tag)) is not None:
+        return unchanged
+    return tagged(Response(round_body(round_, staff=Action.SEE_LIVE in actions)), tag)
+
+
+def _expected(request: Request, tournament: Tournament, number: int) -> int | None:
+    """The round version the request's If-Match names (None: none), checked by the service under
+    the round's lock; a round that does not exist is a 404 first."""
+    if not request.headers.get("If-Match", "").strip():
+        return None
+    round_ = _round(tournament, number)
+    return expected_version(request, "round", round_.pk, round_.version)
 
 
 @extend_schema(
-    summary="Publish a round", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
-    description="The tables may now score. Publishing again changes nothing.",
-    request=EmptySerializer, responses={200: StatusSerializer, **ERRORS},
+    summary="Publish a round", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND, _IF_MATCH],
+    description="The tables may now score. Publishing again changes nothing. Answers the round's new ETag.",
+    request=EmptySerializer, responses={200: StatusSerializer, **ERRORS, **PRECONDITION_FAILED},
 )  # fmt: skip
 @tournament_api(["POST"])
 def round_publish(request: Request, tournament_id: int, number: int) -> Response:
     """POST /api/v1/tournaments/{id}/rounds/{n}/publish/."""
     tournament = tournament_for(request, tournament_id, Action.RUN)
+    expected = _expected(request, tournament, number)
     validated(EmptySerializer, request)
-    round_ = services.publish_round(tournament, number, actor=request.user)
-    return Response(StatusSerializer({"status": round_.status}).data)
+    round_ = services.publish_round(tournament, number, actor=request.user, expected_version=expected)
+    return tagged(Response(StatusSerializer({"status": round_.status}).data), round_etag(round_))
 
 
 @extend_schema(
-    summary="Finalize a round", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
+    summary="Finalize a round", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND, _IF_MATCH],
     description=(
         'Locks the round when every table\'s game is over and confirmed: 200 `{"status": "finalized"}`; '
         "else 409 naming the tables. `override` (with a reason, recorded) finalizes finished but "
         "unconfirmed or disputed tables; unfinished ones always stop it."
     ),
-    request=FinalizeSerializer, responses={200: StatusSerializer, **ERRORS},
+    request=FinalizeSerializer, responses={200: StatusSerializer, **ERRORS, **PRECONDITION_FAILED},
 )  # fmt: skip
 @tournament_api(["POST"])
 def round_finalize(request: Request, tournament_id: int, number: int) -> Response:
     """POST /api/v1/tournaments/{id}/rounds/{n}/finalize/."""
     tournament = tournament_for(request, tournament_id, Action.RUN)
+    expected = _expected(request, tournament, number)
     data = validated(FinalizeSerializer, request)
     if data["override"]:  # the SPEC: override is the director's alone
         tournament_for(request, tournament_id, Action.OVERRIDE)
     round_ = services.finalize_round(
-        tournament, number, override=data["override"], reason=data["reason"], actor=request.user
+        tournament,
+        number,
+        override=data["override"],
+        reason=data["reason"],
+        actor=request.user,
+        expected_version=expected,
     )
-    return Response(StatusSerializer({"status": round_.status}).data)
+    return tagged(Response(StatusSerializer({"status": round_.status}).data), round_etag(round_))
 
 
 @extend_schema(
-    summary="Swap two players before publishing", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
+    summary="Swap two players before publishing", tags=["tournaments"],
+    parameters=[TOURNAMENT_ID, ROUND, _IF_MATCH],
     description='`{"players": [id, id], "reason": "..."}`: their seats are exchanged; the reason is kept.',
-    request=SwapSerializer, responses={200: RoundSerializer, **ERRORS},
+    request=SwapSerializer, responses={200: RoundSerializer, **ERRORS, **PRECONDITION_FAILED},
 )  # fmt: skip
 @tournament_api(["POST"])
 def round_swap(request: Request, tournament_id: int, number: int) -> Response:
     """POST /api/v1/tournaments/{id}/rounds/{n}/swap/."""
     tournament = tournament_for(request, tournament_id, Action.RUN)
+    expected = _expected(request, tournament, number)
     data = validated(SwapSerializer, request)
     first, second = data["players"]
     round_ = services.swap_players(
-        tournament, number, first, second, reason=data["reason"], actor=request.user
+        tournament,
+        number,
+        first,
+        second,
+        reason=data["reason"],
+        actor=request.user,
+        expected_version=expected,
     )
-    return Response(round_body(round_, staff=True))
+    return tagged(Response(round_body(round_, staff=True)), round_etag(round_))
 
 
 @extend_schema(

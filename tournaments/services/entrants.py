@@ -19,6 +19,7 @@ from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_CLUB, MAX_ENTRANTS, MAX_RATING
 from tournaments.models import Entrant, EntrantStatus, Tournament
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
+from tournaments.services.versions import check_version
 
 
 def add_entrant(
@@ -108,14 +109,25 @@ def import_entrants(tournament: Tournament, text: Any, *, actor: Any = None) -> 
 
 
 def set_checked_in(
-    tournament: Tournament, entrant_id: Any, checked_in: bool, *, actor: Any = None
+    tournament: Tournament,
+    entrant_id: Any,
+    checked_in: bool,
+    *,
+    actor: Any = None,
+    expected_version: int | None = None,
 ) -> Entrant:
-    """Mark a player present (or not) at the venue."""
+    """Mark a player present (or not) at the venue.
+
+    `expected_version` (here and in the other player writes) is the tournament version the
+    client read the player at (the player's ETag): another one is a `StaleEdit` (412)."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = entrant_in(locked, entrant_id)
-        entrant.checked_in = bool(checked_in)
-        entrant.save(update_fields=["checked_in"])
+        check_version(entrant.name, locked.version, expected_version)
+        if entrant.checked_in != bool(checked_in):
+            entrant.checked_in = bool(checked_in)
+            entrant.save(update_fields=["checked_in"])
+            bump_version(locked.pk)  # the player's answer changed: their ETag moves on
     return entrant
 
 
@@ -126,6 +138,7 @@ def drop_entrant(
     status: str = EntrantStatus.DROPPED,
     actor: Any = None,
     reason: str = "",
+    expected_version: int | None = None,
 ) -> Entrant:
     """Take a player out of the rounds not yet seated (`dropped`, or `withdrawn`); the rounds played stay.
 
@@ -137,6 +150,7 @@ def drop_entrant(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = entrant_in(locked, entrant_id)
+        check_version(entrant.name, locked.version, expected_version)
         if entrant.status == status:
             return entrant
         if entrant.status == EntrantStatus.DISQUALIFIED:
@@ -151,11 +165,14 @@ def drop_entrant(
     return entrant
 
 
-def reinstate_entrant(tournament: Tournament, entrant_id: Any, *, actor: Any = None) -> Entrant:
+def reinstate_entrant(
+    tournament: Tournament, entrant_id: Any, *, actor: Any = None, expected_version: int | None = None
+) -> Entrant:
     """Bring a dropped or withdrawn player back for the rounds not yet seated."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = entrant_in(locked, entrant_id)
+        check_version(entrant.name, locked.version, expected_version)
         if entrant.status == EntrantStatus.DISQUALIFIED:
             raise WrongState(
                 Problem("player", _("%(name)s is disqualified from the event.") % {"name": entrant.name})

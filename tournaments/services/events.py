@@ -42,6 +42,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.locks import lock_tournament  # the first lock of every write (`locks`)
+from tournaments.services.versions import check_version, settings_digest
 
 #: The settings `update_tournament` accepts, by name.
 SETTINGS = (
@@ -143,9 +144,21 @@ def create_tournament(*, director: Any, name: str, **settings: Any) -> Tournamen
 NOT_CLEARABLE = ("ruleset", "seed", "tiebreakers")
 
 
-def update_tournament(tournament: Tournament, *, actor: Any = None, **changes: Any) -> Tournament:
+def update_tournament(
+    tournament: Tournament,
+    *,
+    actor: Any = None,
+    expected_version: int | None = None,
+    read_digest: str | None = None,
+    **changes: Any,
+) -> Tournament:
     """Change some settings. The ruleset and seed are frozen once round 1 is seated; the number of
-    rounds cannot go below the rounds already seated. `WrongState` (409) names what is in the way."""
+    rounds cannot go below the rounds already seated. `WrongState` (409) names what is in the way.
+
+    `expected_version` is the `Tournament.version` the client read (If-Match): another one under
+    the lock is a `StaleEdit` (412) and nothing changes. A page form also sends `read_digest`, the
+    `settings_digest` it was read with: while the settings themselves are unchanged (only scores
+    moved the version on) its submit goes through."""
     unknown = set(changes) - set(SETTINGS)
     if unknown:
         raise TournamentError([Problem(key, _("Unknown setting.")) for key in sorted(unknown)])
@@ -161,6 +174,8 @@ def update_tournament(tournament: Tournament, *, actor: Any = None, **changes: A
         )
     with transaction.atomic():
         locked = lock_tournament(tournament)
+        if read_digest is None or settings_digest(locked) != read_digest:
+            check_version(_("The tournament"), locked.version, expected_version)
         seated = locked.round_set.count()
         current = {key: getattr(locked, key) for key in SETTINGS}
         merged = {**current, **changes}
@@ -353,6 +368,7 @@ def add_staff(tournament: Tournament, username: str, role: str, *, actor: Any = 
             tournament=locked, user=user, defaults={"role": role}
         )
         log_event(locked, "staff_added", actor=actor, username=user.username, role=role)
+        bump_version(locked.pk)  # the user's role in the tournament's answer (its ETag moves)
     return staff
 
 
@@ -365,6 +381,7 @@ def remove_staff(tournament: Tournament, staff_id: int, *, actor: Any = None) ->
             raise NotFoundInTournament(Problem("staff", _("No such staff member in this tournament.")))
         log_event(locked, "staff_removed", actor=actor, username=staff.user.username, role=staff.role)
         staff.delete()
+        bump_version(locked.pk)
 
 
 def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:

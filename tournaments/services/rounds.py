@@ -37,6 +37,7 @@ from tournaments.models import (
 from tournaments.seating import SeatingError, pairs_met, repeat_pairs, seat_round
 from tournaments.services import locks
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
+from tournaments.services.versions import check_version
 
 
 def table_ruleset(tournament: Tournament) -> dict[str, Any]:
@@ -48,15 +49,19 @@ def table_ruleset(tournament: Tournament) -> dict[str, Any]:
     return ruleset
 
 
-def seat_next_round(tournament: Tournament, *, actor: Any = None) -> Round:
+def seat_next_round(
+    tournament: Tournament, *, actor: Any = None, expected_version: int | None = None
+) -> Round:
     """Seat the next round: every active player, at tables of 4 (the rest of 3), each table a
     managed live game. `WrongState` while a round is not finalized or when every round is seated;
-    `TournamentError` when fewer than 3 players are active."""
+    `TournamentError` when fewer than 3 players are active; `StaleEdit` when the tournament is no
+    longer at `expected_version` (the tournament's ETag the client read)."""
     # Standings order for the `standings` mode is read before the lock (it only reads).
     from tournaments.standings import standings_order
 
     with transaction.atomic():
         locked = lock_tournament(tournament)
+        check_version(_("The tournament"), locked.version, expected_version)
         rounds = list(locked.round_set.order_by("number"))
         if rounds and rounds[-1].status != RoundStatus.FINALIZED:
             last = rounds[-1]
@@ -169,9 +174,19 @@ def round_in(tournament: Tournament, number: Any, *, lock: bool = False) -> Roun
 
 
 def swap_players(
-    tournament: Tournament, number: int, first: Any, second: Any, *, reason: str, actor: Any = None
+    tournament: Tournament,
+    number: int,
+    first: Any,
+    second: Any,
+    *,
+    reason: str,
+    actor: Any = None,
+    expected_version: int | None = None,
 ) -> Round:
-    """Exchange the seats of two players of seated round `number` before it is published, with a reason."""
+    """Exchange the seats of two players of seated round `number` before it is published, with a reason.
+
+    `expected_version` (here, in `publish_round` and `finalize_round`) is the `Round.version` the
+    client read (the round's ETag): another one under the round's lock is a `StaleEdit` (412)."""
     from tournaments.services.entrants import entrant_in
 
     reason = clean_reason(
@@ -180,6 +195,7 @@ def swap_players(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         round_ = round_in(locked, number, lock=True)
+        check_version(str(round_), round_.version, expected_version)
         if round_.status != RoundStatus.SEATED:
             raise WrongState(
                 Problem("round", _("Round %(n)s is already published: its seating is final.") % {"n": number})
@@ -230,25 +246,35 @@ def _repeat_pairs_of(tournament: Tournament, round_: Round) -> int:
     return repeat_pairs(earlier[round_.number - 1], pairs_met(earlier[: round_.number - 1]))
 
 
-def publish_round(tournament: Tournament, number: int, *, actor: Any = None) -> Round:
+def publish_round(
+    tournament: Tournament, number: int, *, actor: Any = None, expected_version: int | None = None
+) -> Round:
     """Let the tables of seated round `number` score. Publishing a published round changes nothing."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         round_ = round_in(locked, number, lock=True)
+        check_version(str(round_), round_.version, expected_version)
         if round_.status == RoundStatus.PUBLISHED:
             return round_
         if round_.status == RoundStatus.FINALIZED:
             raise WrongState(Problem("round", _("Round %(n)s is finalized.") % {"n": number}))
         round_.status = RoundStatus.PUBLISHED
         round_.published_at = timezone.now()
-        round_.save(update_fields=["status", "published_at"])
+        round_.version += 1  # the round's answer changed: its ETag moves on
+        round_.save(update_fields=["status", "published_at", "version"])
         log_event(locked, "round_published", actor=actor, round_number=number)
         bump_version(locked.pk)
     return round_
 
 
 def finalize_round(
-    tournament: Tournament, number: int, *, override: bool = False, reason: str = "", actor: Any = None
+    tournament: Tournament,
+    number: int,
+    *,
+    override: bool = False,
+    reason: str = "",
+    actor: Any = None,
+    expected_version: int | None = None,
 ) -> Round:
     """Lock round `number` once every table's game is over and confirmed.
 
@@ -262,6 +288,7 @@ def finalize_round(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         round_ = round_in(locked, number, lock=True)
+        check_version(str(round_), round_.version, expected_version)
         if round_.status == RoundStatus.FINALIZED:
             return round_
         if round_.status == RoundStatus.SEATED:
@@ -295,7 +322,8 @@ def finalize_round(
             Table.objects.filter(round=round_, number__in=unconfirmed).update(override_reason=reason)
         round_.status = RoundStatus.FINALIZED
         round_.finalized_at = timezone.now()
-        round_.save(update_fields=["status", "finalized_at"])
+        round_.version += 1
+        round_.save(update_fields=["status", "finalized_at", "version"])
         log_event(
             locked,
             "round_finalized_override" if unconfirmed else "round_finalized",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,7 +23,7 @@ from golfclub.core.names import InvalidName, clean_name, name_key
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
-from tournaments.models import RoundStatus, Table, TableSeat
+from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.services import locks
 from tournaments.services.events import clean_reason, log_event
 
@@ -105,6 +106,7 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
                     "confirmed_game_version",
                 ]
             )
+            round_changed(table)
             log_event(
                 table.round.tournament,
                 "table_disputed",
@@ -133,6 +135,7 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
             table.confirmed_at = timezone.now()
             table.confirmed_game_version = table.game.version
             table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_game_version"])
+            round_changed(table)
     return table
 
 
@@ -154,7 +157,14 @@ def clear_dispute(table: Table, *, note: str = "", actor: Any = None) -> Table:
             )
             locked.disputed_by, locked.disputed_at, locked.dispute_note = None, None, ""
             locked.save(update_fields=["disputed_by", "disputed_at", "dispute_note"])
+            round_changed(locked)
     return locked
+
+
+def round_changed(table: Table) -> None:
+    """The round's answer shows its tables' confirmations: its version (the round's ETag) moves on.
+    The round is locked already (level 2 of the lock order, before the table)."""
+    Round.objects.filter(pk=table.round_id).update(version=F("version") + 1)
 
 
 def scorecard_changed(

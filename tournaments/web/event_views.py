@@ -12,10 +12,12 @@ from django.views.decorators.http import require_http_methods
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from tournaments import services
 from tournaments.access import Action, staffed_tournaments, visible_tournaments
-from tournaments.models import Staff
+from tournaments.errors import StaleEdit
+from tournaments.models import Staff, Tournament
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import StaffForm, TournamentForm, add_problems
 from tournaments.web.one_time_forms import one_time_form
+from tournaments.web.stale_forms import Conflict, conflict_of, rebased
 
 PUBLIC_ON_LIST = 50
 
@@ -69,11 +71,26 @@ def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpRespo
     tournament = page.tournament
     frozen = tournament.round_set.exists()
     status = 200
+    conflict = None
     if request.method == "POST":
         form = TournamentForm(request.POST, frozen=frozen, initial=TournamentForm.initial_of(tournament))
         if form.is_valid():
             try:
-                services.update_tournament(tournament, actor=request.user, **form.settings(tournament))
+                services.update_tournament(
+                    tournament,
+                    actor=request.user,
+                    expected_version=form.cleaned_data.get("version"),
+                    read_digest=form.cleaned_data.get("read_digest") or None,
+                    **form.settings(tournament),
+                )
+            except StaleEdit as error:  # changed by someone else since the form was read
+                stored = Tournament.objects.get(pk=tournament.pk)
+                conflict = conflict_of(form, stored)
+                form = TournamentForm(
+                    rebased(request.POST, stored), frozen=frozen, initial=TournamentForm.initial_of(stored)
+                )
+                form.is_valid()
+                status = status_for(error)
             except ANSWERED_ERRORS as error:
                 add_problems(form, problems_of(error))
                 status = status_for(error)
@@ -84,11 +101,17 @@ def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpRespo
             status = 400
     else:
         form = TournamentForm(initial=TournamentForm.initial_of(tournament), frozen=frozen)
-    return _settings_page(request, page, form, StaffForm(), status)
+    return _settings_page(request, page, form, StaffForm(), status, conflict=conflict)
 
 
 def _settings_page(
-    request: HttpRequest, page: TournamentPage, form: TournamentForm, staff_form: StaffForm, status: int
+    request: HttpRequest,
+    page: TournamentPage,
+    form: TournamentForm,
+    staff_form: StaffForm,
+    status: int,
+    *,
+    conflict: Conflict | None = None,
 ) -> HttpResponse:
     staff = (
         list(
@@ -102,7 +125,7 @@ def _settings_page(
     return render(
         request,
         "tournaments/settings.html",
-        page.context(form=form, staff_form=staff_form, staff=staff, frozen=form.frozen),
+        page.context(form=form, staff_form=staff_form, staff=staff, frozen=form.frozen, conflict=conflict),
         status=status,
     )
 

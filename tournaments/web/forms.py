@@ -28,6 +28,7 @@ from tournaments.limits import (
     MAX_VENUE,
 )
 from tournaments.models import SeatingMode, StaffRole, StandingsRelease, Tournament
+from tournaments.services.versions import settings_digest
 
 TIEBREAK_LABELS = {
     "countback": _("Countback (best hole scores)"),
@@ -95,6 +96,10 @@ class TournamentForm(forms.Form):
     rulings_public = forms.BooleanField(
         label=_("Public rulings log (anyone who sees the event reads the rulings)"), required=False
     )
+    # The settings page's form carries what it was read at (`tournaments.web.stale_forms`): a
+    # submit against settings changed since is refused with both versions shown.
+    version = forms.CharField(widget=forms.HiddenInput, required=False, max_length=12)
+    read_digest = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, *args: Any, frozen: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -117,10 +122,18 @@ class TournamentForm(forms.Form):
             public=tournament.public,
             rulings_public=tournament.rulings_public,
             public_table_links=tournament.public_table_links,
+            version=tournament.version,
+            read_digest=settings_digest(tournament),
         )
         for slot, method in enumerate(tournament.tiebreakers, start=1):
             initial[f"tiebreak_{slot}"] = method
         return initial
+
+    def clean_version(self) -> int | None:
+        """The version the form was read at; anything but a whole number reads as none (a page
+        without it saves as before)."""
+        value = self.cleaned_data.get("version") or ""
+        return int(value) if value.isascii() and value.isdigit() and int(value) < 2**31 else None
 
     def tiebreak_fields(self) -> list[forms.BoundField]:
         """The tiebreak selects, in order (the template draws them together)."""

@@ -70,7 +70,7 @@ def if_match(
     resource of this kind.
     """
     header = request.headers.get("If-Match", "").strip()
-    label = _("hole") if kind == "hole" else _("player") if kind == "seat" else kind
+    label = _label(kind)
     if not header or (header == "*" and not allow_any):
         raise PreconditionRequired(
             Problem(
@@ -98,6 +98,18 @@ def if_match(
             % {"value": shown, "label": label},
         )
     )
+
+
+def _label(kind: str) -> str:
+    """What a `kind` of ETag names, in the reader's words (the tournament API uses these too)."""
+    labels = {
+        "hole": _("hole"),
+        "seat": _("player"),
+        "player": _("player"),
+        "round": _("round"),
+        "tournament": _("tournament"),
+    }
+    return labels.get(kind, kind)
 
 
 def _validators(header: str, kind: str) -> list[Validator]:
