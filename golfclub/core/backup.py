@@ -26,8 +26,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
-#: The largest whole number PostgreSQL stores (bigint): a larger id is refused before any query.
-BIGINT_MAX = 2**63 - 1
+from golfclub.core.limits import BIGINT_MAX
 
 #: Names of a datetime's fields that `auto_now`/`auto_now_add` overwrite on insert.
 _STAMPED = (models.DateTimeField, models.DateField)

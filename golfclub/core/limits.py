@@ -14,6 +14,7 @@ per minute) are not sizes: they live in `golfclub/core/rate_limits.py` and the s
 from __future__ import annotations
 
 __all__ = [
+    "BIGINT_MAX",
     "CALCULATOR_API_MAX_BLOCKS_MARKED",
     "CALCULATOR_API_MAX_PLAYERS",
     "CALCULATOR_PAGE_MAX_PLAYERS",
@@ -101,3 +102,5 @@ MAX_DIGITS = 12
 SMALL_INT_MAX = 32767
 #: PostgreSQL integer: versions.
 INT_MAX = 2**31 - 1
+#: PostgreSQL bigint: row ids (a larger id in a backup file is refused before any query).
+BIGINT_MAX = 2**63 - 1
