@@ -149,6 +149,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "number": table.number,
                 "confirmed_by": table.confirmed_by_id,
                 "confirmed_at": dump_datetime(table.confirmed_at),
+                "confirmed_game_version": table.confirmed_game_version,
                 "disputed_by": table.disputed_by_id,
                 "dispute_note": table.dispute_note,
                 "disputed_at": dump_datetime(table.disputed_at),

@@ -25,6 +25,7 @@ from golfclub.core.backup import (
     refuse_taken,
     user_for_username,
 )
+from golfclub.core.limits import INT_MAX
 from golfclub.core.names import name_key
 from scoring import services as scoring_services
 from scoring.rules import resolve_ruleset
@@ -271,6 +272,13 @@ class _Rows:
                 game_id=game.number("id", low=1),
                 confirmed_by_id=self._entrant_of(t, "confirmed_by", null=True),
                 confirmed_at=t.moment("confirmed_at", null=True),
+                # The scorecard's version the table confirmed: finalize counts only a confirmation
+                # of the game as it stands.
+                confirmed_game_version=(
+                    t.number("confirmed_game_version", null=True, high=INT_MAX)
+                    if t.has("confirmed_game_version")
+                    else None
+                ),
                 disputed_by_id=self._entrant_of(t, "disputed_by", null=True),
                 dispute_note=t.text("dispute_note"),
                 disputed_at=t.moment("disputed_at", null=True),

@@ -183,6 +183,9 @@ def test_it_restores_an_event_with_identical_standings_ledger_history_and_log(tm
         Table.objects.filter(round__tournament=tournament).values_list("game__edit_token", flat=True)
     )
     before = _seen(tournament.pk, tokens)
+    confirmations = _confirmations(tournament)
+    assert any(version for _pk, version, _reason in confirmations)  # what finalize counts
+    assert any(reason for _pk, _version, reason in confirmations)  # a round finalized by override
     assert before["ledger"]["penalties"] and before["rulings"]["rulings"] and len(before["log"]) > 8
     actions = {change["action"] for t in tokens for change in before[f"history {t}"]}
     assert {"create", "update", "undo", "redo"} <= actions, actions
@@ -195,6 +198,7 @@ def test_it_restores_an_event_with_identical_standings_ledger_history_and_log(tm
     call_command("import_event", str(path))
 
     assert _seen(tournament.pk, tokens) == before
+    assert _confirmations(tournament) == confirmations
     # The staff's accounts were created again, without a password (an administrator sets one).
     restored = get_user_model().objects.get(username="olive")
     assert not restored.has_usable_password()
@@ -216,6 +220,15 @@ def test_it_restores_an_event_with_identical_standings_ledger_history_and_log(tm
     assert replay.value.record.hole_number == 1
     assert replay.value.record.hole_id == Hole.objects.get(game=retried.game, number=1).pk
     assert Hole.objects.filter(game=retried.game).count() == 3
+
+
+def _confirmations(tournament: Tournament) -> list[tuple[int, int | None, str]]:
+    """Each table's confirmed scorecard version and override reason (no API shows them)."""
+    return list(
+        Table.objects.filter(round__tournament=tournament)
+        .order_by("pk")
+        .values_list("pk", "confirmed_game_version", "override_reason")
+    )
 
 
 @pytest.mark.django_db(transaction=True)
