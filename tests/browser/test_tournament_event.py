@@ -22,7 +22,7 @@ import pytest
 
 from scoring.models import GameStatus, HoleEntry
 from tests.browser.helpers import log_in_as_director
-from tests.conftest import CSP_LISTENER, PHONE, screenshot
+from tests.conftest import CSP_LISTENER, PHONE, phone_pixel_ratio, screenshot
 from tests.tournaments.helpers import by_number
 from tournaments import services
 from tournaments.models import Round, RoundStatus, Table, Tournament
@@ -54,7 +54,11 @@ def expected_totals() -> dict[str, int]:
 def table_phone(browser, base_url: str) -> Iterator[object]:
     """A second phone (its own browser context: no cookies of the director's), held to the CSP too."""
     context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, base_url=base_url
+        viewport=PHONE,
+        device_scale_factor=phone_pixel_ratio(),
+        is_mobile=True,
+        has_touch=True,
+        base_url=base_url,
     )
     context.set_default_timeout(10_000)
     problems: list[str] = []
