@@ -25,13 +25,16 @@ $(STAMP): pyproject.toml
 	@touch $(STAMP)
 
 # A local server is development: DEBUG=true explicitly (unset means production).
+# `make run PORT=8001` (and HOST=0.0.0.0 to be reached from a phone on the same network).
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: export DEBUG ?= true
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
 	$(PY) manage.py load_demo
 	$(PY) manage.py load_demo_tournament
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # The checks run on development-shaped settings like pytest (tests/settings.py); production settings
 # are checked by tests/test_deploy.py and `make check-deploy`.

@@ -9,7 +9,10 @@ version no longer current (`StaleEdit`, the API's stale If-Match) a 412 as a hol
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from scoring.game_errors import GameError, StaleVersion
+from scoring.rules.errors import Problem
 
 
 class TournamentError(GameError):
@@ -26,6 +29,24 @@ class NotFoundInTournament(GameError):
 
 class NotAllowed(GameError):
     """The person asking may not do this (403)."""
+
+
+class DisqualificationToConfirm(TournamentError):
+    """A penalty would disqualify `player` (`step`: from `round_number`, or from the event) and the
+    page that asked for it has not had that very disqualification confirmed yet: nothing is written.
+    The page asks once more, naming the player and the consequence (an unhandled one is a 400)."""
+
+    def __init__(self, *, player_id: int, player: str, step: str, round_number: int | None) -> None:
+        super().__init__(Problem("step", _("Confirm the disqualification of %(name)s.") % {"name": player}))
+        self.player_id = player_id
+        self.player = player
+        self.step = step
+        self.round_number = round_number
+
+    @property
+    def token(self) -> str:
+        """What the confirming form sends back: this disqualification and no other."""
+        return f"{self.step}:{self.player_id}"
 
 
 STATUSES: dict[type[GameError], int] = {

@@ -72,3 +72,37 @@ def test_an_official_answers_a_call_with_a_ruling_and_a_penalty_on_a_phone(phone
     page.goto(f"/tournaments/{tournament.pk}/standings/")
     row = page.locator("table.standings tbody tr", has_text=offender.name)
     assert "+5" in row.inner_text()
+
+
+def test_a_disqualification_is_asked_twice_and_a_triple_tap_records_it_once_on_a_phone(phone) -> None:
+    """Issue 19, item 6: the second page names the player and the consequence, with JavaScript on or
+    off the same (a plain form, no confirm() dialog)."""
+    page = phone
+    tournament = event(8, rounds=2, holes=2)
+    services.seat_next_round(tournament)
+    services.publish_round(tournament, 1)
+    table = Table.objects.filter(round__tournament=tournament).order_by("number")[0]
+    cheat = table.seats.select_related("entrant").get(seat=1).entrant
+    log_in_as_director(page)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto(f"/tournaments/{tournament.pk}/officiating/ruling/?situation=looked_at_face_down_card")
+    page.get_by_label("Player", exact=True).select_option(str(cheat.pk))
+    page.get_by_role("button", name="Get the ruling").click()
+    page.get_by_role("button", name="Record this ruling").click()
+
+    page.get_by_role("heading", name=f"Disqualify {cheat.name}?").wait_for()
+    assert page.get_by_text(f"{cheat.name} is removed from the standings").is_visible()
+    assert not Penalty.objects.exists()
+    screenshot(page, "officiating-disqualify")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    yes = page.get_by_role("button", name=f"Yes, disqualify {cheat.name} from the tournament")
+    # Three quick taps: the first sends the form, the copies land where it did.
+    yes.click(click_count=3)
+    page.wait_for_url(re.compile(rf"/tournaments/{tournament.pk}/officiating/$"))
+    # The page the browser keeps is the first answer's ("Ruling recorded: ...") or, when a copy was
+    # sent before it came back, the copy's ("That form was sent twice: it was carried out once.").
+    recorded = f"Ruling recorded: disqualified from the tournament for {cheat.name}."
+    page.get_by_text(re.compile(rf"{re.escape(recorded)}|That form was sent twice")).first.wait_for()
+    assert Penalty.objects.filter(entrant=cheat, step="event_dq").count() == 1 and Ruling.objects.count() == 1
+    assert dialogs == []

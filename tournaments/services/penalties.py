@@ -17,13 +17,16 @@ from django.utils.translation import gettext as _
 
 from golfclub.core.inputs import text_problem
 from scoring.rules.errors import Problem
-from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
+from tournaments.errors import DisqualificationToConfirm, NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
 from tournaments.models import Entrant, EntrantStatus, Offence, Penalty, PenaltyStep, Tournament
 from tournaments.officiating.advice import MAX_FACT_NUMBER
 from tournaments.officiating.ladder import Rung, decided_rung, next_rung
 from tournaments.services.entrants import entrant_in
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
+
+#: The steps that take a player out (of a round, of the event): the pages ask once more first.
+DISQUALIFYING = frozenset({PenaltyStep.ROUND_DQ, PenaltyStep.EVENT_DQ})
 
 
 def earlier_offences(tournament: Tournament, entrant_id: int, offence: str) -> int:
@@ -48,9 +51,16 @@ def give_penalty(
     seconds_over: Any = None,
     note: Any = "",
     actor: Any = None,
+    confirmed_dq: str | None = None,
 ) -> Penalty:
     """Record a penalty for `player`: the ladder's next step, or `step` when an official names one
-    (kept as their decision). Bad input raises `TournamentError` naming each field."""
+    (kept as their decision). Bad input raises `TournamentError` naming each field.
+
+    `confirmed_dq` is for the pages, which ask before a disqualification: with it (even "") a step
+    that disqualifies is written only when it is the very one confirmed (`DisqualificationToConfirm.
+    token`), decided here under the tournament's lock, so a ladder that moved on since the question
+    asks again; otherwise `DisqualificationToConfirm` and nothing is written. None (the API): no
+    question."""
     problems: list[Problem] = []
     offence = _choice(offence, "offence", Offence.values, problems)
     step = None if step in (None, "") else _choice(step, "step", PenaltyStep.values, problems)
@@ -71,6 +81,12 @@ def give_penalty(
             raise TournamentError(Problem("round", _("A disqualification from a round names the round.")))
         if rung.step == PenaltyStep.EVENT_DQ:
             _refuse_when_disqualified(entrant)
+        if confirmed_dq is not None and rung.step in DISQUALIFYING:
+            question = DisqualificationToConfirm(
+                player_id=entrant.pk, player=entrant.name, step=rung.step, round_number=number
+            )
+            if confirmed_dq != question.token:
+                raise question
         penalty = Penalty.objects.create(
             tournament=locked,
             entrant=entrant,

@@ -39,6 +39,7 @@ def record_ruling(
     step: Any = None,
     note: Any = "",
     actor: Any = None,
+    confirmed_dq: str | None = None,
 ) -> Ruling:
     """Record the catalogue's answer to `situation` with `facts` at `round_number`, `table`, `hole`,
     and for an offence the penalty of `player`.
@@ -46,6 +47,7 @@ def record_ruling(
     The facts are checked against the event: the round is seated, the table is one of that round's,
     the player sat at that table in that round (or played that round), the hole is one the round
     plays. Every problem is reported at once, each naming its field, in one `TournamentError`.
+    `confirmed_dq`: the pages' confirmation of a disqualification (`give_penalty`).
     """
     problems: list[Problem] = []
     advice = None
@@ -88,6 +90,7 @@ def record_ruling(
                 seconds_over=advice.seconds_over or None,
                 note=text,
                 actor=actor,
+                confirmed_dq=confirmed_dq,
             )
         return Ruling.objects.create(
             tournament=locked,

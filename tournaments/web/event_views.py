@@ -24,8 +24,11 @@ PUBLIC_ON_LIST = 50
 
 @require_http_methods(["GET", "HEAD"])
 def tournament_list(request: HttpRequest) -> HttpResponse:
-    """My events (directed or helped) and the public ones; two queries whatever their number."""
+    """My events (those I direct first, then those I help run) and the public ones; two queries
+    whatever their number."""
     mine = list(staffed_tournaments(request.user).select_related("director").order_by("-date", "-pk"))
+    # A director looks for their own events first (a stable sort keeps the newest first within each).
+    mine.sort(key=lambda t: t.director_id != request.user.pk)
     mine_ids = {t.pk for t in mine}
     public = [
         t

@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of
 from tournaments import services
 from tournaments.access import Action
-from tournaments.models import Entrant, OfficialCall, TableSeat
+from tournaments.errors import DisqualificationToConfirm
+from tournaments.models import Entrant, OfficialCall, PenaltyStep, TableSeat
 from tournaments.officiating.advice import advise
 from tournaments.officiating.catalogue import BY_ID, SITUATIONS
 from tournaments.services import calls as call_services
@@ -119,6 +120,8 @@ def ruling(request: HttpRequest, page: TournamentPage) -> HttpResponse:
                 step=values["step"] or None,
                 note=values["note"] or "",
                 actor=request.user,
+                # The page asks once more before a disqualification: "" until it is confirmed.
+                confirmed_dq=str(request.POST.get("confirm_dq", ""))[:40],
             )
             if call is not None:
                 call_services.answer_call(page.tournament, call.pk, ruling=recorded, actor=request.user)
@@ -130,10 +133,29 @@ def ruling(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             context["proposed"] = proposed_rung(
                 page.tournament, values["player"], advice.offence, seconds_over=advice.seconds_over
             )
+    except DisqualificationToConfirm as question:
+        # Nothing is written: a second page names the player and the consequence, and its form sends
+        # the same ruling back with this very disqualification confirmed (and its own one-time key).
+        context.update(question=question, consequence=_consequence(question))
+        return render(request, "tournaments/ruling_confirm.html", context)
     except ANSWERED_ERRORS as error:
         form.add_service_problems(problems_of(error))
         return render(request, "tournaments/ruling.html", context, status=400)
     return render(request, "tournaments/ruling.html", context)
+
+
+def _consequence(question: DisqualificationToConfirm) -> str:
+    """What the disqualification about to be recorded does, in words, naming the player."""
+    if question.step == PenaltyStep.EVENT_DQ:
+        return _(
+            "Disqualify %(name)s from the tournament: %(name)s is removed from the standings' ranking "
+            "(placed last, marked DQ) and is not seated in any later round. Only rescinding the "
+            "penalty on appeal brings them back."
+        ) % {"name": question.player}
+    return _(
+        "Disqualify %(name)s from round %(n)s: %(name)s's game of round %(n)s no longer counts, so "
+        "their record is incomplete and ranks below every complete one."
+    ) % {"name": question.player, "n": question.round_number}
 
 
 def _recorded_message(recorded: Any) -> str:

@@ -22,6 +22,7 @@ from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.web.access import TournamentPage, refusal, tournament_page
 from tournaments.web.forms import ReasonForm, SwapForm, add_problems
+from tournaments.web.next_step import next_step, table_facts
 from tournaments.web.selectors import TableLine, player_counts, rounds_of, table_lines
 
 POLL_SECONDS = 10
@@ -34,18 +35,23 @@ def _dashboard_context(page: TournamentPage) -> dict[str, Any]:
     current = rounds[-1] if rounds else None
     lines = table_lines(current) if current else []
     states = [line.state for line in lines]
+    counts = player_counts(tournament)
     return page.context(
         rounds=rounds,
         current=current,
         lines=lines,
-        counts=player_counts(tournament),
+        counts=counts,
+        step=next_step(
+            rounds_planned=tournament.rounds,
+            rounds_seated=len(rounds),
+            current_status=current.status if current else None,
+            tables=table_facts(lines),
+            active_players=counts["active"],
+        ),
         playing=states.count("playing") + states.count("waiting"),
         finished=states.count("finished"),
         confirmed=states.count("confirmed"),
         flagged=states.count("flagged"),
-        can_seat=(current is None or current.status == RoundStatus.FINALIZED)
-        and len(rounds) < tournament.rounds,
-        next_number=len(rounds) + 1,
         poll_seconds=POLL_SECONDS,
         clock=round_clock(tournament, current) if current else None,
     )
@@ -75,7 +81,7 @@ def _render_dashboard(
 @tournament_page(Action.SEE_LIVE)
 def dashboard_live(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     """The dashboard's live part (round status and tables), polled every ten seconds."""
-    return render(request, "tournaments/dashboard.html#live", _dashboard_context(page))
+    return render(request, "tournaments/dashboard.html#live", {**_dashboard_context(page), "polled": True})
 
 
 @tournament_page(Action.RUN, methods=("POST",))

@@ -27,6 +27,7 @@ class TableLine:
     holes_done: int
     holes_total: int | None
     state: str  # "waiting", "playing", "finished", "confirmed", "flagged"
+    finished: bool = False  # the game is over (a flagged table may still be playing)
 
     @property
     def game(self) -> Game:
@@ -74,6 +75,7 @@ def table_lines(round_: Round) -> list[TableLine]:
                 holes_done=done.holes_played,
                 holes_total=done.holes_to_play,
                 state=state,
+                finished=done.finished,
             )
         )
     return lines

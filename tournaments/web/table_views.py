@@ -1,5 +1,7 @@
-"""A table's confirmation page, reached through the table's link (its game's edit token): the event,
-round, table and players, the finished scorecard, "I confirm" or "I disagree" with a note.
+"""A table's page, reached through the table's link (its game's edit token): the event, round, table
+and players, and what the table can do at that moment (`table_stage`): wait for the round, score on
+the game page and call an official, then confirm the finished scorecard ("I confirm" or "I disagree"
+with a note), and afterwards what happened to it.
 
 The table link opens this page and its game, nothing else of the event: no standings, no other
 table, no link to the dashboard.
@@ -15,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from scoring.access import Capability, TokenKind
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
-from scoring.selectors import scorecards, seat_names
+from scoring.selectors import holes_to_play, scorecards, seat_names
 from scoring.web.games.access import grant_or_404
 from tournaments import services
 from tournaments.clock import hole_clock, table_clock
@@ -47,6 +49,21 @@ def _table_of_link(request: HttpRequest, token: str) -> Table:
     return table
 
 
+def table_stage(*, round_status: str, finished: bool, holes_played: int, table: Table) -> str:
+    """Where the table is, as its page says it: "waiting" (round not published), "before" (no hole
+    yet), "playing", "to_confirm" (over, no confirmation), "confirmed", "disputed", "closed"
+    (the round is finalized)."""
+    if round_status == RoundStatus.FINALIZED:
+        return "closed"
+    if round_status == RoundStatus.SEATED:
+        return "waiting"
+    if table.is_disputed:
+        return "disputed"
+    if not finished:
+        return "playing" if holes_played else "before"
+    return "confirmed" if table.is_confirmed else "to_confirm"
+
+
 @require_http_methods(["POST"])
 @one_time_form
 def table_call(request: HttpRequest, token: str) -> HttpResponse:
@@ -69,7 +86,8 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @one_time_form
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """Show the table's scorecard; POST `action=confirm` (with `by`) or `action=disagree` (with a note)."""
+    """Show what the table can do now (and its scorecard once a hole is in); POST `action=confirm`
+    (with `by`) or `action=disagree` (with a note)."""
     table = _table_of_link(request, token)
     game = table.game
     card = scorecards([game.pk])[game.pk]
@@ -106,6 +124,13 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             "card": card,
             "form": form,
             "finished": game.is_finished,
+            "stage": table_stage(
+                round_status=table.round.status,
+                finished=game.is_finished,
+                holes_played=len(card.holes),
+                table=table,
+            ),
+            "holes_total": holes_to_play(game.ruleset),
             "token": token,
             "clock": table_clock(table.round.tournament, table.round, table, finished=game.is_finished),
             "hole_clock": hole_clock(table.round.tournament, table.round, table),
