@@ -36,8 +36,10 @@ from tournaments.web.forms import TIEBREAK_LABELS
 LEADERBOARD_SECONDS = 5
 #: How many lines the public page's leaderboard shows (the standings page has them all).
 LEADERBOARD_LINES = 50
-#: The projector: names per seating panel (4 columns of 12), standings lines per panel, panels.
-PROJECTOR_NAMES = 48
+#: The projector: names per seating panel, standings lines per panel, panels. 60 names (3 columns of
+#: 20, or 4 of 15) still fit at the projector's smallest type (static/js/projector.js: 2.3% of the
+#: screen's height, 25 px at 1080 lines), so 1,000 players take 17 panels and never tiny type.
+PROJECTOR_NAMES = 60
 PROJECTOR_LINES = 10
 PROJECTOR_STANDINGS_PANELS = 3
 PROJECTOR_SECONDS = 12
