@@ -3,7 +3,7 @@
 //
 // The panel shown gets the largest type at which it fits its box (static/css/projector.css): a
 // binary search on the font size, for 1 to 4 columns of names, between 9% and 2.3% of the
-// screen's height. 12 names come out large; a full panel of 60 still fits at the smallest size.
+// screen's height. 12 names come out large; a full panel of 40 still fits at the smallest size.
 (function () {
   "use strict";
   var index = 0;
