@@ -68,6 +68,22 @@ class Scorecard:
             for i, name in enumerate(self.players)
         ]
 
+    @property
+    def by_hole(self) -> list[tuple[int, list[tuple[int | None, bool]]]]:
+        """The card turned a quarter (a line per hole, a column per player, for a phone's narrow
+        screen): hole number, (score, won the hole) per player in seat order."""
+        return [
+            (hole.number, [(hole.scores[i], name in hole.winners) for i, name in enumerate(self.players)])
+            for hole in self.holes
+        ]
+
+    @property
+    def player_totals(self) -> list[tuple[str, int | None]]:
+        """Each player's name and total, in seat order."""
+        return [
+            (name, self.totals[i] if i < len(self.totals) else None) for i, name in enumerate(self.players)
+        ]
+
 
 def scorecards(game_ids: list[int]) -> dict[int, Scorecard]:
     """The regular holes of each game, by game id (two queries for any number of games)."""

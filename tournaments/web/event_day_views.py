@@ -36,8 +36,11 @@ from tournaments.web.forms import TIEBREAK_LABELS
 LEADERBOARD_SECONDS = 5
 #: How many lines the public page's leaderboard shows (the standings page has them all).
 LEADERBOARD_LINES = 50
-#: The projector: names per seating panel (4 columns of 12), standings lines per panel, panels.
-PROJECTOR_NAMES = 48
+#: The projector: names per seating panel, standings lines per panel, panels. 40 names (2 columns
+#: of 20) still fit at the projector's smallest type (static/js/projector.js: 2.3% of the screen's
+#: height, 25 px at 1080 lines) when every name is as long as a name may be (40 characters), so
+#: 1,000 players take 25 panels and never tiny type.
+PROJECTOR_NAMES = 40
 PROJECTOR_LINES = 10
 PROJECTOR_STANDINGS_PANELS = 3
 PROJECTOR_SECONDS = 12
