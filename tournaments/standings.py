@@ -60,6 +60,8 @@ class StandingLine:
     shared: bool
     columns: tuple[tuple[str, str], ...]
     why_above: str
+    # Holes played in the round in play (live standings only): "thru N"; None otherwise.
+    thru: int | None = None
 
     def to_api(self) -> dict[str, Any]:
         """The line as the Tournament API contract spells it."""
