@@ -6,7 +6,12 @@ printable sheet of every player's QR.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,17 +31,33 @@ from tournaments.web.one_time_forms import one_time_form
 from tournaments.web.player_page import PlayerPage, page_etag, player_page
 
 
+class UnknownLink(Http404):
+    """No player has the link: answered by `unknown_link` (a page that says so in words)."""
+
+
 def _entrant_of_link(token: str) -> Entrant:
-    """The player whose personal link this is, or a 404 that says so in words."""
+    """The player whose personal link this is, or `UnknownLink`."""
     entrant = Entrant.objects.select_related("tournament").filter(token=token).first() if token else None
     if entrant is None:
-        raise Http404(
-            _(
+        raise UnknownLink()
+    return entrant
+
+
+def unknown_link(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Answer an unknown link with a 404 page that says what happened and what to do."""
+
+    @functools.wraps(view)
+    def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except UnknownLink:
+            message = _(
                 "No player has this link. Check that the whole link was copied, or ask the director "
                 "for your QR code again."
             )
-        )
-    return entrant
+            return render(request, "404.html", {"message": message}, status=404)
+
+    return answer
 
 
 def player_link(request: HttpRequest, entrant: Entrant) -> str:
@@ -49,6 +70,7 @@ def _context(request: HttpRequest, found: PlayerPage) -> dict[str, object]:
 
 
 @require_http_methods(["GET", "HEAD"])
+@unknown_link
 def player_home(request: HttpRequest, token: str) -> HttpResponse:
     """The player's page: their table now, their scores, their place, the calls that concern them."""
     found = player_page(_entrant_of_link(token), request.user)
@@ -64,6 +86,7 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD"])
+@unknown_link
 def player_home_live(request: HttpRequest, token: str) -> HttpResponse:
     """The page's live part alone (polled): 304 while the tournament has not moved."""
     entrant = _entrant_of_link(token)
@@ -81,6 +104,7 @@ def player_home_live(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_http_methods(["POST"])
+@unknown_link
 @one_time_form
 def player_home_check_in(request: HttpRequest, token: str) -> HttpResponse:
     """ "Check in <name>": a staff member who scanned the player's QR marks them present."""
@@ -91,6 +115,8 @@ def player_home_check_in(request: HttpRequest, token: str) -> HttpResponse:
     except NotFoundInTournament:
         raise Http404(_("No such tournament.")) from None
     except NotAllowed as refused:
+        if not request.user.is_authenticated:
+            return redirect_to_login(reverse("tournaments:player-home", args=[token]))
         return refusal(request, tournament, refused.problems)
     try:
         services.set_checked_in(tournament, entrant.pk, True, actor=request.user)

@@ -87,7 +87,9 @@ def test_it_drops_several_with_one_reason_and_refuses_without_one() -> None:
     without = client.post(url, {"action": "drop", "players": _ids(tournament, "P04", "P05")})
     assert without.status_code == 400 and "Say why these players are dropped" in without.content.decode()
     assert not tournament.entrants.exclude(status=EntrantStatus.ACTIVE).exists()
-    done = client.post(url, {"action": "drop", "reason": "Bus left", "players": _ids(tournament, "P04", "P05")})
+    done = client.post(
+        url, {"action": "drop", "reason": "Bus left", "players": _ids(tournament, "P04", "P05")}
+    )
     assert done.status_code == 302
     assert set(tournament.entrants.filter(status=EntrantStatus.DROPPED).values_list("name", flat=True)) == {
         "P04",
