@@ -81,7 +81,7 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
     response["Cache-Control"] = "private, no-cache"
     # The link is the key: the page is not for search engines, nor sent on as a referrer.
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"  # no-referrer would make the form's Origin "null" (CSRF)
     return response
 
 

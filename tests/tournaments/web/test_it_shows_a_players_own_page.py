@@ -56,7 +56,7 @@ def test_the_page_shows_the_table_now_the_scores_the_place_and_the_calls_that_co
     assert "Penalty" in html and "moved a card" in html
     assert "<svg" in html and 'aria-label="QR code of this page' in html
     assert "Check in" not in html  # a stranger with the link gets no staff button
-    assert page["ETag"] and page["Referrer-Policy"] == "no-referrer"
+    assert page["ETag"] and page["Referrer-Policy"] == "same-origin"
 
 
 def test_the_place_respects_the_standings_release_as_the_public_standings_do() -> None:
