@@ -215,7 +215,8 @@ def player_check_in(request: Request, tournament_id: int, player_id: int) -> Res
 
 
 @extend_schema(
-    summary="Check in several players at once", tags=["tournaments"], operation_id="tournament_players_bulk_check_in",
+    summary="Check in several players at once", tags=["tournaments"],
+    operation_id="tournament_players_bulk_check_in",
     parameters=[TOURNAMENT_ID, if_match_parameter("the tournament", '"tournament-7-v42"')],
     description=(
         '`{"players": [7, 8, 9]}` checks in those players; `{"everyone": true}` every active player not '
