@@ -193,6 +193,7 @@ ROUTES: dict[str, Route] = {
     "api-tournament-player-withdraw": Route(json=_fields(ts.ReasonSerializer)),
     "api-tournament-player-reinstate": Route(json=_fields(ts.ReasonSerializer)),
     "api-tournament-player-check-in": Route(json=_fields(ts.CheckInSerializer)),
+    "api-tournament-players-check-in": Route(json=_fields(ts.BulkCheckInSerializer)),
     "api-tournament-rounds": Route(),
     "api-tournament-round": Route(),
     "api-tournament-round-publish": Route(),
@@ -222,6 +223,12 @@ ROUTES: dict[str, Route] = {
     "tournaments:player": Route(),
     "tournaments:player-check-in": Route(form=("checked_in",)),
     "tournaments:player-status": Route(query=("action",), form=("action", "reason")),
+    "tournaments:players-bulk": Route(form=("action", "players", "reason")),
+    "tournaments:players-bulk-undo": Route(),
+    "tournaments:player-home": Route(),
+    "tournaments:player-home-live": Route(),
+    "tournaments:player-home-check-in": Route(),
+    "tournaments:print-player-qr": Route(),
     "tournaments:round-seat": Route(),
     "tournaments:seating": Route(),
     "tournaments:round-swap": Route(form=("first", "second", "reason")),
@@ -447,6 +454,8 @@ def build_table() -> Table:
     call = OfficialCall.objects.create(tournament=event, table=round_.tables.first())
     tokens = [game.edit_token, game.view_token, tie.edit_token, tie.view_token, "demo-friday-edit"]
     tokens += [table_game.edit_token, table_game.view_token]
+    tokens += [event.entrants.first().token]
+    bulk = tournament_services.check_in_players(event, [int(e) for e in entrants[1:]])
     return Table(
         {
             "token": tokens,
@@ -465,6 +474,7 @@ def build_table() -> Table:
             "pk": [str(event.pk), "0"],
             "entrant_id": [str(event.entrants.first().pk), "0"],
             "table_id": [str(round_.tables.first().pk), "0"],
+            "entry_id": [str(bulk.entry.pk), "0"],
         }
     )
 

@@ -47,9 +47,10 @@ class Action(StrEnum):
     STAFF = "staff"  # add or remove co-directors and officials
     READ_RULINGS = "read_rulings"  # the event's rulings log: the staff, and everybody when made public
     OVERRIDE = "override"  # finalize a round despite unconfirmed tables (the director only: SPEC)
+    CHECK_IN = "check_in"  # mark a player present from their own page's QR (any staff member)
 
 
-_STAFF_ACTIONS = {Action.VIEW, Action.SEE_LIVE, Action.READ_RULINGS}
+_STAFF_ACTIONS = {Action.VIEW, Action.SEE_LIVE, Action.READ_RULINGS, Action.CHECK_IN}
 _ALLOWED: dict[Role, frozenset[Action]] = {
     Role.DIRECTOR: frozenset(Action),
     Role.CO_DIRECTOR: frozenset(_STAFF_ACTIONS | {Action.RUN, Action.OFFICIATE}),

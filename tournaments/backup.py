@@ -128,6 +128,8 @@ def _entrant(e: Entrant) -> dict[str, Any]:
         "entered_before_round": e.entered_before_round,
         "left_after_round": e.left_after_round,
         "registered_at": dump_datetime(e.registered_at),
+        "token": e.token,
+        "bulk_action": e.bulk_action,
     }
 
 

@@ -14,11 +14,16 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from golfclub.core.limits import MAX_REASON_LENGTH
-from scoring.models import Game, NamedModel
+from scoring.models import Game, NamedModel, new_token
 from tournaments.limits import MAX_CLUB, MAX_NOTE, MAX_ROUNDS, MAX_TOURNAMENT_NAME, MAX_VENUE
 
 #: The label of the games this app manages (`scoring.models.Game.managed_by`).
 TABLE_MANAGER = "tournaments.table"
+
+
+def new_player_token() -> str:
+    """An unguessable URL-safe token for a player's own page (as strong as a table's link)."""
+    return new_token()
 
 
 class SeatingMode(models.TextChoices):
@@ -146,6 +151,12 @@ class Entrant(NamedModel):
     entered_before_round = models.PositiveSmallIntegerField(_("entered before round"), default=1)
     left_after_round = models.PositiveSmallIntegerField(_("left after round"), null=True, blank=True)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    # The player's own page (`/tournaments/player/<token>/`): unguessable, like a table's link; the
+    # backup carries it, so a printed QR still opens the page after a restore.
+    token = models.CharField(_("personal link token"), max_length=64, unique=True, default=new_player_token)
+    # The event log entry of the bulk check-in or drop that last changed this player, cleared by any
+    # other change of theirs: undoing that bulk action reverts exactly the players still marked.
+    bulk_action = models.PositiveBigIntegerField(_("last bulk action"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("player")

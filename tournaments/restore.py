@@ -49,6 +49,7 @@ from tournaments.models import (
     Table,
     TableSeat,
     Tournament,
+    new_player_token,
 )
 from tournaments.standings import standings_cache_key
 
@@ -84,6 +85,7 @@ def import_event(document: Any) -> Tournament:
             rows.resolve_users()
             for model, found in rows.by_model():
                 refuse_taken(model, "pk", [row.pk for row in found], str(model._meta.verbose_name_plural))
+            refuse_taken(Entrant, "token", [e.token for e in rows.entrants], _("player link tokens"))
             # The games first: the tables point at them (each keeps its id and its link tokens).
             scoring_services.restore_games(rows.games)
             for model, found in rows.by_model():
@@ -244,6 +246,9 @@ class _Rows:
             entered_before_round=e.number("entered_before_round"),
             left_after_round=e.number("left_after_round", null=True),
             registered_at=e.moment("registered_at"),
+            # A file written before players had personal links holds none: they get new ones.
+            token=_token(e) if e.has("token") else new_player_token(),
+            bulk_action=e.number("bulk_action", null=True) if e.has("bulk_action") else None,
         )
         row.name_key = name_key(row.name)
         return row
@@ -374,3 +379,13 @@ class _Rows:
         )
         self._named(row, e, "actor", "actor")
         return row
+
+
+def _token(e: Record) -> str:
+    """A player's link token as the file holds it: URL-safe text of 64 characters at most."""
+    token = e.text("token", blank=False)
+    if len(token) > 64 or not all(c.isascii() and (c.isalnum() or c in "-_") for c in token):
+        raise BackupError(
+            f"{e.where}.token", _("a link token (URL-safe text, 64 characters at most) is expected.")
+        )
+    return token

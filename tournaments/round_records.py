@@ -16,13 +16,14 @@ read from the database.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from scoring.rules import PlayerRecord
 from scoring.selectors import regular_hole_scores
 from tournaments.models import Round, RoundStatus, Table
 
-# entrant id -> (their hole scores, holes won, round total)
-RoundRecords = dict[int, tuple[tuple[int, ...], int, int]]
+# entrant id -> (their holes as (hole number, score, won), in hole order; holes won; round total)
+RoundRecords = dict[int, tuple[tuple[tuple[int, int, bool], ...], int, int]]
 
 
 def round_key(round_: Round, disqualified: set[int]) -> str:
@@ -31,18 +32,34 @@ def round_key(round_: Round, disqualified: set[int]) -> str:
     return f"{round_.pk}:{round_.version}:{dq}"
 
 
+@dataclass(frozen=True)
+class InPlay:
+    """The round in play, as the live standings compare it: the holes every player of the round has
+    played (`comparable`, counted for everybody) and each player's holes played ("thru N")."""
+
+    number: int
+    comparable: int
+    thru: dict[int, int]  # entrant id -> holes played in the round
+
+
 def round_records(
     rounds: list[Round],
     owner: dict[tuple[int, int], tuple[int, int]],
     round_dq: set[tuple[int, int]],
     name_of: dict[int, str],
     known: dict[str, RoundRecords] | None = None,
-) -> tuple[dict[str, PlayerRecord], dict[tuple[int, int], int], dict[str, RoundRecords]]:
+) -> tuple[dict[str, PlayerRecord], dict[tuple[int, int], int], dict[str, RoundRecords], InPlay | None]:
     """Every player's record over `rounds` (scores and holes won, by name), their total per round
-    `(entrant, round number)`, and the finalized rounds' records by key (to keep for next time).
+    `(entrant, round number)`, the finalized rounds' records by key (to keep for next time), and
+    the round in play's comparison (None when no round is in play).
 
     `owner` maps each valid seat `(game, seat)` to `(entrant, number)`; `known` holds records kept
-    from an earlier computation, used for the finalized rounds whose key still matches."""
+    from an earlier computation, used for the finalized rounds whose key still matches.
+
+    In the round in play, a player's record counts only its first holes, as many as every player
+    of the round has played: a player who has played fewer holes has a lower total only because
+    the others' later holes are counted, so comparing the same holes ranks what is comparable.
+    Their round's total (the `per_round` score shown) is over every hole they played."""
     known = known or {}
     keys = {
         r.number: round_key(r, {e for e, n in round_dq if n == r.number})
@@ -51,46 +68,78 @@ def round_records(
     }
     by_round: dict[int, RoundRecords] = {n: known[key] for n, key in keys.items() if key in known}
     missing = [r for r in rounds if r.number not in by_round]
+    in_play: InPlay | None = None
+    playing = [r for r in missing if r.status == RoundStatus.PUBLISHED]
     if missing:
-        computed = _computed([r.pk for r in missing], owner)
+        computed, played = _computed([r.pk for r in missing], owner)
         for r in missing:
             by_round[r.number] = computed.get(r.number, {})
+        for r in playing:
+            in_play = _compared(r.number, by_round, played, owner)
     scores: dict[int, list[int]] = defaultdict(list)
     won: dict[int, int] = defaultdict(int)
     per_round: dict[tuple[int, int], int] = {}
     for number, records in by_round.items():
         for entrant_id, (played, holes_won, total) in records.items():
-            scores[entrant_id].extend(played)
-            won[entrant_id] += holes_won
             per_round[(entrant_id, number)] = total
+            if in_play is not None and number == in_play.number:
+                played, holes_won = in_play_record(played, in_play.comparable)
+            scores[entrant_id].extend(score for _number, score, _won in played)
+            won[entrant_id] += holes_won
     records = {
         name_of[pk]: PlayerRecord(tuple(played), won[pk]) for pk, played in scores.items() if pk in name_of
     }
-    return records, per_round, {key: by_round[n] for n, key in keys.items()}
+    return records, per_round, {key: by_round[n] for n, key in keys.items()}, in_play
 
 
-def _computed(round_ids: list[int], owner: dict[tuple[int, int], tuple[int, int]]) -> dict[int, RoundRecords]:
-    """The records of `round_ids` read from their hole scores (`scoring.selectors`), in one pass.
+def in_play_record(
+    played: tuple[tuple[int, int, bool], ...], holes: int
+) -> tuple[tuple[tuple[int, int, bool], ...], int]:
+    """A player's holes of the round in play cut to its first `holes`, and the holes won among them."""
+    kept = tuple(hole for hole in played if hole[0] <= holes)
+    return kept, sum(1 for hole in kept if hole[2])
+
+
+def _compared(
+    number: int,
+    by_round: dict[int, RoundRecords],
+    played: dict[tuple[int, int], int],
+    owner: dict[tuple[int, int], tuple[int, int]],
+) -> InPlay:
+    """Round `number` in play: each of its players' holes played, and the fewest of them."""
+    players = {entrant for entrant, n in owner.values() if n == number}
+    thru = {entrant: played.get((entrant, number), 0) for entrant in players}
+    return InPlay(number, min(thru.values(), default=0), thru)
+
+
+def _computed(
+    round_ids: list[int], owner: dict[tuple[int, int], tuple[int, int]]
+) -> tuple[dict[int, RoundRecords], dict[tuple[int, int], int]]:
+    """The records of `round_ids` read from their hole scores (`scoring.selectors`), in one pass,
+    and each player's holes played per round `(entrant, round number)`.
 
     Each score's seat `(game, seat)` is mapped to its owner, and the lowest score of each hole found
-    on the way, so holes won need no second grouping."""
+    on the way, so holes won need no second grouping. A record's holes are `(hole number, score,
+    won)` in hole order, so the round in play can be cut to the holes every player has played."""
     games = Table.objects.filter(round_id__in=round_ids).values("game_id")
-    kept: list[tuple[int, tuple[int, int], int]] = []  # (hole, (entrant, round number), score)
+    kept: list[tuple[int, tuple[int, int], int, int]] = []  # (hole, (entrant, round number), number, score)
     lowest: dict[int, int] = {}
-    for game_id, seat, hole_id, _number, score in regular_hole_scores(games):
+    for game_id, seat, hole_id, number, score in regular_hole_scores(games):
         found = owner.get((game_id, seat))
         if found is None:
             continue
-        kept.append((hole_id, found, score))
+        kept.append((hole_id, found, number, score))
         if score < lowest.get(hole_id, score + 1):
             lowest[hole_id] = score
-    scores: dict[tuple[int, int], list[int]] = defaultdict(list)
-    won: dict[tuple[int, int], int] = defaultdict(int)
-    for hole_id, found, score in kept:
-        scores[found].append(score)
-        if score == lowest[hole_id]:
-            won[found] += 1
+    holes: dict[tuple[int, int], list[tuple[int, int, bool]]] = defaultdict(list)
+    for hole_id, found, number, score in kept:
+        holes[found].append((number, score, score == lowest[hole_id]))
     result: dict[int, RoundRecords] = defaultdict(dict)
-    for (entrant_id, number), played in scores.items():
-        result[number][entrant_id] = (tuple(played), won[(entrant_id, number)], sum(played))
-    return dict(result)
+    for (entrant_id, round_number), played in holes.items():
+        played.sort()
+        result[round_number][entrant_id] = (
+            tuple(played),
+            sum(1 for hole in played if hole[2]),
+            sum(score for _n, score, _won in played),
+        )
+    return dict(result), {found: len(played) for found, played in holes.items()}

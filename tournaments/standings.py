@@ -12,7 +12,9 @@ count and in which group a player ranks:
 3. players disqualified from the event last, marked DQ.
 
 Counted rounds: the finalized ones, plus the round in play when the standings are live (the
-staff always see them live; the public as the director released them). `sudden_death` marks a
+staff always see them live; the public as the director released them). The round in play counts
+only the holes every one of its players has played, so a player who has played fewer holes is
+never ranked ahead because of it; each line says how far the player is ("thru N"). `sudden_death` marks a
 tie as a playoff only once every round is finalized: before that a tie simply shares the rank.
 """
 
@@ -60,6 +62,8 @@ class StandingLine:
     shared: bool
     columns: tuple[tuple[str, str], ...]
     why_above: str
+    # Holes played in the round in play (live standings only): "thru N"; None otherwise.
+    thru: int | None = None
 
     def to_api(self) -> dict[str, Any]:
         """The line as the Tournament API contract spells it."""
@@ -90,6 +94,9 @@ class Standings:
     final: bool  # every round of the event is finalized
     live: bool  # an unfinalized round is counted
     steps: tuple[str, ...] = field(default=())
+    # While a round is in play (live standings): the holes of it every player has played, the
+    # only ones its ranking counts (`tournaments.round_records`); None otherwise.
+    comparable_holes: int | None = None
 
 
 def counted_rounds(tournament: Tournament, rounds: list[Round], *, live: bool) -> list[Round]:
@@ -140,7 +147,7 @@ def _compute(
         if (entrant_id, number) not in round_dq:
             owner[(game_id, seat)] = (entrant_id, number)
             valid[entrant_id].add(number)
-    records, per_round, kept = round_records(counted, owner, round_dq, name_of, known)
+    records, per_round, kept, in_play = round_records(counted, owner, round_dq, name_of, known)
     numbers = tuple(r.number for r in counted)
     final = (
         bool(rounds)
@@ -183,9 +190,17 @@ def _compute(
                 shared=row.shared and kind == "complete",
                 columns=row.columns,
                 why_above=row.why_above,
+                thru=in_play.thru.get(pk) if in_play is not None else None,
             )
         )
-    table = Standings(lines=tuple(lines), round_numbers=numbers, tiebreakers=chain, final=final, live=live)
+    table = Standings(
+        lines=tuple(lines),
+        round_numbers=numbers,
+        tiebreakers=chain,
+        final=final,
+        live=live,
+        comparable_holes=in_play.comparable if in_play is not None else None,
+    )
     return table, kept
 
 
@@ -220,7 +235,7 @@ logger = logging.getLogger(__name__)
 
 def standings_cache_key(tournament: Tournament, *, live: bool) -> str:
     """The shared-cache key of `tournament`'s standings (live, or as released to the public)."""
-    return f"tournaments:standings:2:{tournament.pk}:{'live' if live else 'released'}"
+    return f"tournaments:standings:3:{tournament.pk}:{'live' if live else 'released'}"
 
 
 def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:

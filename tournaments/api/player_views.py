@@ -19,8 +19,14 @@ from tournaments.records import player_record
 
 from ._common import ERRORS, PLAYER_ID, READ_ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
 from .parsers import CsvText
-from .request_serializers import CheckInSerializer, PlayerAddSerializer, ReasonSerializer
+from .request_serializers import (
+    BulkCheckInSerializer,
+    CheckInSerializer,
+    PlayerAddSerializer,
+    ReasonSerializer,
+)
 from .response_serializers import (
+    BulkCheckInAnswerSerializer,
     EntrantRefSerializer,
     EntrantSerializer,
     PlayerRecordSerializer,
@@ -36,6 +42,7 @@ from .versions import (
     not_modified_answer,
     player_etag,
     tagged,
+    tournament_etag,
     tournament_version,
 )
 
@@ -205,6 +212,41 @@ def player_check_in(request: Request, tournament_id: int, player_id: int) -> Res
         tournament, player_id, checked_in, actor=request.user, expected_version=expected
     )
     return tagged(Response(player_body(entrant)), player_etag(entrant.pk, tournament_version(tournament.pk)))
+
+
+@extend_schema(
+    summary="Check in several players at once", tags=["tournaments"],
+    operation_id="tournament_players_bulk_check_in",
+    parameters=[TOURNAMENT_ID, if_match_parameter("the tournament", '"tournament-7-v42"')],
+    description=(
+        '`{"players": [7, 8, 9]}` checks in those players; `{"everyone": true}` every active player not '
+        'yet checked in. All or nothing: a player not in the tournament is a 400, a dropped, withdrawn '
+        "or disqualified one a 409 naming each, and nobody is checked in then. Players already checked in "
+        'are listed under `already`. 200 `{"checked_in": [{"id", "name"}], "already": [...], "action": '
+        "<event log entry id or null>}` with the tournament's new ETag. The players page undoes a bulk "
+        "action for exactly the players it changed."
+    ),
+    request=BulkCheckInSerializer,
+    responses={200: BulkCheckInAnswerSerializer, **ERRORS, **PRECONDITION_FAILED},
+)  # fmt: skip
+@tournament_api(["POST"])
+def players_check_in(request: Request, tournament_id: int) -> Response:
+    """POST /api/v1/tournaments/{id}/players/check-in/."""
+    tournament = tournament_for(request, tournament_id, Action.RUN)
+    expected = expected_version(request, "tournament", tournament.pk, tournament.version)
+    data = validated(BulkCheckInSerializer, request)
+    result = services.check_in_players(
+        tournament, data["players"], everyone=data["everyone"], actor=request.user, expected_version=expected
+    )
+    body = BulkCheckInAnswerSerializer(
+        {
+            "checked_in": [{"id": e.pk, "name": e.name} for e in result.changed],
+            "already": [{"id": e.pk, "name": e.name} for e in result.unchanged],
+            "action": result.entry.pk if result.entry else None,
+        }
+    ).data
+    tournament.version = tournament_version(tournament.pk)
+    return tagged(Response(body), tournament_etag(tournament))
 
 
 def _expected(request: Request, player_id: int, version: int) -> int | None:

@@ -16,6 +16,7 @@ from scoring.api.calculator.request_serializers import RulesetSpecField, StrictO
 from scoring.rules.ruleset import TIEBREAKERS
 from tournaments.limits import (
     MAX_CLUB,
+    MAX_ENTRANTS,
     MAX_HOLE_TIME_LIMIT,
     MAX_NOTE,
     MAX_RATING,
@@ -138,6 +139,29 @@ class CheckInSerializer(StrictObjectSerializer):
     """POST .../check-in/: present at the venue (true, the default) or not."""
 
     checked_in = StrictBooleanField(required=False, default=True)
+
+
+class BulkCheckInSerializer(StrictObjectSerializer):
+    """POST .../players/check-in/: the players' ids to check in, or everyone not yet checked in."""
+
+    players = serializers.ListField(
+        child=StrictIntegerField(min_value=1, max_value=2**63 - 1),
+        required=False,
+        default=list,
+        max_length=MAX_ENTRANTS,
+        help_text=_("The ids of the players to check in."),
+    )
+    everyone = StrictBooleanField(
+        required=False, default=False, help_text=_("Check in every active player not yet checked in.")
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        """One of the two: a list of players, or everyone."""
+        if attrs["everyone"] == bool(attrs["players"]):
+            raise serializers.ValidationError(
+                {"players": _('Send a non-empty "players" list, or "everyone": true (not both).')}
+            )
+        return attrs
 
 
 class EmptySerializer(StrictObjectSerializer):

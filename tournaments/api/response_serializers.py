@@ -66,6 +66,16 @@ class PlayersCreatedSerializer(serializers.Serializer):
     created = EntrantRefSerializer(many=True)
 
 
+class BulkCheckInAnswerSerializer(serializers.Serializer):
+    """What a bulk check-in did: who it checked in, who was in already, its event log entry."""
+
+    checked_in = EntrantRefSerializer(many=True)
+    already = EntrantRefSerializer(many=True)
+    action = serializers.IntegerField(
+        allow_null=True, help_text="The event log entry of this bulk action (null when nothing changed)."
+    )
+
+
 class StatusSerializer(serializers.Serializer):
     """A new status."""
 

@@ -19,6 +19,7 @@ urlpatterns = [
     path(_T + "staff/", event_views.staff, name="api-tournament-staff"),
     path(_T + "staff/<id:staff_id>/", event_views.staff_member, name="api-tournament-staff-member"),
     path(_T + "players/", player_views.players, name="api-tournament-players"),
+    path(_T + "players/check-in/", player_views.players_check_in, name="api-tournament-players-check-in"),
     path(_P, player_views.player_detail, name="api-tournament-player"),
     path(_P + "drop/", player_views.player_drop, name="api-tournament-player-drop"),
     path(_P + "withdraw/", player_views.player_withdraw, name="api-tournament-player-withdraw"),

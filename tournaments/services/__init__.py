@@ -12,6 +12,8 @@ where a constraint can say them (migration 0007) and checked under these locks o
   `remove_staff`;
 - `entrants`: `add_entrant`, `import_entrants` (CSV, all or nothing), `set_checked_in`,
   `drop_entrant`, `reinstate_entrant`;
+- `bulk_players`: `check_in_players`, `drop_players`, `undo_bulk_action` (event day, in bulk, each
+  action undone for exactly the players it changed);
 - `rounds`: `seat_next_round`, `swap_players`, `publish_round`, `finalize_round`;
 - `tables`: `confirm_table`, `clear_dispute` (a finalized round's scorecards are closed);
 - `penalties`: `give_penalty` (rule 6.3's ladder; one active event DQ a player), `rescind_penalty`;
@@ -21,6 +23,7 @@ Bad input raises `tournaments.errors.TournamentError` (400), a wrong state `Wron
 naming what is in the way, a missing player or round `NotFoundInTournament` (404).
 """
 
+from tournaments.services.bulk_players import check_in_players, drop_players, undo_bulk_action
 from tournaments.services.entrants import (
     add_entrant,
     drop_entrant,
@@ -44,11 +47,13 @@ from tournaments.services.tables import clear_dispute, confirm_table, table_of_g
 __all__ = [
     "add_entrant",
     "add_staff",
+    "check_in_players",
     "clear_dispute",
     "confirm_table",
     "create_tournament",
     "delete_tournament",
     "drop_entrant",
+    "drop_players",
     "entrant_in",
     "finalize_round",
     "give_penalty",
@@ -63,5 +68,6 @@ __all__ = [
     "set_checked_in",
     "swap_players",
     "table_of_game",
+    "undo_bulk_action",
     "update_tournament",
 ]

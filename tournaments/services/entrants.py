@@ -126,7 +126,8 @@ def set_checked_in(
         check_version(entrant.name, locked.version, expected_version)
         if entrant.checked_in != bool(checked_in):
             entrant.checked_in = bool(checked_in)
-            entrant.save(update_fields=["checked_in"])
+            entrant.bulk_action = None  # changed since any bulk action: its undo leaves them be
+            entrant.save(update_fields=["checked_in", "bulk_action"])
             bump_version(locked.pk)  # the player's answer changed: their ETag moves on
     return entrant
 
@@ -159,7 +160,8 @@ def drop_entrant(
             )
         entrant.status = status
         entrant.left_after_round = locked.round_set.count()
-        entrant.save(update_fields=["status", "left_after_round"])
+        entrant.bulk_action = None
+        entrant.save(update_fields=["status", "left_after_round", "bulk_action"])
         log_event(locked, f"player_{status}", actor=actor, reason=reason, player=entrant.name)
         bump_version(locked.pk)
     return entrant
@@ -180,7 +182,8 @@ def reinstate_entrant(
         if entrant.status != EntrantStatus.ACTIVE:
             entrant.status = EntrantStatus.ACTIVE
             entrant.left_after_round = None
-            entrant.save(update_fields=["status", "left_after_round"])
+            entrant.bulk_action = None
+            entrant.save(update_fields=["status", "left_after_round", "bulk_action"])
             log_event(locked, "player_reinstated", actor=actor, player=entrant.name)
             bump_version(locked.pk)
     return entrant

@@ -102,7 +102,8 @@ def give_penalty(
         if rung.step == PenaltyStep.EVENT_DQ:
             entrant.status = EntrantStatus.DISQUALIFIED
             entrant.left_after_round = locked.round_set.count()
-            entrant.save(update_fields=["status", "left_after_round"])
+            entrant.bulk_action = None  # no undo of a bulk action brings a disqualified player back
+            entrant.save(update_fields=["status", "left_after_round", "bulk_action"])
         log_event(
             locked,
             "penalty_given",

@@ -1,6 +1,7 @@
 """A tournament's players: the list with its counts, adding one, a CSV import (every bad line named by
 its number, nothing imported), check-in (htmx, or a plain form), drop / withdraw / reinstate after a
-confirm step."""
+confirm step, and check-in or drop in bulk (ticked players, or everyone not yet checked in), each
+bulk action undone in one tap."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from tournaments import services
 from tournaments.access import Action
 from tournaments.models import Entrant, EntrantStatus
+from tournaments.services.bulk_players import BULK_CHECK_IN, BULK_DROP, bulk_summary, recent_bulk_actions
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import ImportForm, PlayerForm, ReasonForm, add_problems
 from tournaments.web.selectors import player_counts
@@ -33,10 +35,13 @@ def _players_page(
     form: PlayerForm | None = None,
     import_form: ImportForm | None = None,
     import_problems: list | None = None,
+    bulk_problems: list | None = None,
+    selected: list[str] | None = None,
     status: int = 200,
 ) -> HttpResponse:
     tournament = page.tournament
     entrants = list(tournament.entrants.order_by("name_key", "pk"))
+
     return render(
         request,
         "tournaments/players.html",
@@ -46,6 +51,9 @@ def _players_page(
             form=form or PlayerForm(),
             import_form=import_form or ImportForm(),
             import_problems=import_problems or [],
+            bulk_problems=bulk_problems or [],
+            selected=set(selected or ()),
+            bulk_actions=recent_bulk_actions(tournament) if page.can_run else [],
         ),
         status=status,
     )
@@ -158,3 +166,57 @@ def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -
         page.context(entrant=entrant, action=action, label=label % {"name": entrant.name}, form=form),
         status=status,
     )
+
+
+#: The bulk form's buttons: what each does.
+BULK_BUTTONS = ("check_in", "check_in_all", "drop")
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def players_bulk(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """Check in the ticked players, or everyone not yet checked in, or drop the ticked players with a
+    reason; a refusal shows every player in the way, with the ticks kept, and changes nobody."""
+    action = request.POST.get("action", "")
+    ids = request.POST.getlist("players")
+    if action not in BULK_BUTTONS:
+        return _players_page(
+            request, page, bulk_problems=[_("Choose what to do with the players.")], selected=ids, status=400
+        )
+    try:
+        if action == "drop":
+            result = services.drop_players(
+                page.tournament, ids, reason=request.POST.get("reason", ""), actor=request.user
+            )
+        else:
+            result = services.check_in_players(
+                page.tournament, ids, everyone=action == "check_in_all", actor=request.user
+            )
+    except ANSWERED_ERRORS as error:
+        problems = [problem.message for problem in problems_of(error)]
+        return _players_page(request, page, bulk_problems=problems, selected=ids, status=status_for(error))
+    if not result.changed:
+        messages.info(request, _("Nothing to change: they are all as asked already."))
+    else:
+        kind = BULK_DROP if action == "drop" else BULK_CHECK_IN
+        messages.success(
+            request,
+            bulk_summary(result, kind) + " " + _('Undo it under "Recent bulk actions" if it was a mistake.'),
+        )
+    return redirect("tournaments:players", pk=page.tournament.pk)
+
+
+@tournament_page(Action.RUN, methods=("POST",))
+def players_bulk_undo(request: HttpRequest, page: TournamentPage, entry_id: int) -> HttpResponse:
+    """Undo a bulk check-in or drop: exactly the players it changed and nothing changed since."""
+    try:
+        result = services.undo_bulk_action(page.tournament, entry_id, actor=request.user)
+    except ANSWERED_ERRORS as error:
+        problems = [problem.message for problem in problems_of(error)]
+        return _players_page(request, page, bulk_problems=problems, status=status_for(error))
+    text = bulk_summary(result, "undo")
+    if result.unchanged:
+        text += " " + _("Left as they are (changed since): %(names)s.") % {
+            "names": ", ".join(e.name for e in result.unchanged)
+        }
+    messages.success(request, text)
+    return redirect("tournaments:players", pk=page.tournament.pk)

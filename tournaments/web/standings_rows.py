@@ -45,6 +45,15 @@ def standings_rows(lines: Iterable[StandingLine], tournament_id: int) -> SafeStr
         )
         rank = dq if line.disqualified else f"{line.rank}{'=' if line.shared else ''}"
         rounds = "".join(f'<td class="num">{_number(score)}</td>' for score in line.rounds)
+        if line.thru is not None and line.rounds:
+            # The round in play is the last counted: its score so far, and how far the player is.
+            last = _number(line.rounds[-1])
+            thru = escape(_("thru %(n)s") % {"n": int(line.thru)})
+            rounds = (
+                rounds[: rounds.rfind("<td")]
+                + f'<td class="num">{last} <span class="thru">{thru}</span></td>'
+            )
+
         columns = "".join(f'<td class="num">{escape(value)}</td>' for _name, value in line.columns)
         rows.append(
             f'<tr class="{classes}"><td class="num">{rank}</td>'

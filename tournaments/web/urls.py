@@ -13,6 +13,7 @@ from tournaments.web import (
     event_views,
     export_views,
     officiating_views,
+    player_page_views,
     player_views,
     round_views,
     standings_views,
@@ -26,6 +27,12 @@ urlpatterns = [
     path("new/", limit_tournament_creation(event_views.tournament_new), name="new"),
     path("table/<token:token>/", limit_hole_writes(table_views.table_confirm), name="table"),
     path("table/<token:token>/call/", limit_hole_writes(table_views.table_call), name="table-call"),
+    path("player/<token:token>/", player_page_views.player_home, name="player-home"),
+    path("player/<token:token>/live/", player_page_views.player_home_live, name="player-home-live"),
+    path(
+        "player/<token:token>/check-in/", player_page_views.player_home_check_in, name="player-home-check-in"
+    ),
+    path("<id:pk>/print/players/", player_page_views.player_qr_sheet, name="print-player-qr"),
     path("<id:pk>/", round_views.dashboard, name="dashboard"),
     path("<id:pk>/live/", round_views.dashboard_live, name="dashboard-live"),
     path("<id:pk>/settings/", event_views.tournament_settings, name="settings"),
@@ -34,6 +41,10 @@ urlpatterns = [
     path("<id:pk>/players/", player_views.players, name="players"),
     path("<id:pk>/players/add/", player_views.player_add, name="player-add"),
     path("<id:pk>/players/import/", player_views.player_import, name="player-import"),
+    path("<id:pk>/players/bulk/", player_views.players_bulk, name="players-bulk"),
+    path(
+        "<id:pk>/players/bulk/<id:entry_id>/undo/", player_views.players_bulk_undo, name="players-bulk-undo"
+    ),
     path("<id:pk>/players/<id:entrant_id>/", standings_views.player_detail, name="player"),
     path("<id:pk>/players/<id:entrant_id>/check-in/", player_views.player_check_in, name="player-check-in"),
     path("<id:pk>/players/<id:entrant_id>/status/", player_views.player_status, name="player-status"),

@@ -151,6 +151,12 @@ def _ruling(t: Tournament) -> Case:
     return ("olive", "POST", url, body, {**body, "note": "seen by one player"}, "json")
 
 
+def _bulk_check_in(t: Tournament) -> Case:
+    ids = list(t.entrants.order_by("pk").values_list("pk", flat=True))
+    url = f"/api/v1/tournaments/{t.pk}/players/check-in/"
+    return ("dora", "POST", url, {"players": ids[:2]}, {"players": ids[2:4]}, "json")
+
+
 #: Every write route of the tournament API (tournaments/api/urls.py: each POST, PATCH, DELETE).
 WRITES: dict[str, Callable[[Tournament], Case]] = {
     "create": _create,
@@ -163,6 +169,7 @@ WRITES: dict[str, Callable[[Tournament], Case]] = {
     "withdraw": _status("withdraw"),
     "reinstate": _status("reinstate"),
     "check-in": _check_in,
+    "bulk-check-in": _bulk_check_in,
     "seat": _seat,
     "publish": _publish,
     "finalize": _finalize,
@@ -208,8 +215,8 @@ def test_it_covers_every_write_route_of_the_tournament_api() -> None:
         "api-rulings-advise",  # writes nothing (open to anyone)
         "api-tournament-standings",
     }
-    assert len(writing) == 18
-    assert len(WRITES) == 19  # the players' route twice: JSON and CSV
+    assert len(writing) == 19
+    assert len(WRITES) == 20  # the players' route twice: JSON and CSV
 
 
 @pytest.mark.parametrize("name", list(WRITES))
@@ -356,6 +363,6 @@ def test_it_documents_the_header_and_the_422_on_every_write_in_the_schema(api: A
                 assert "422" in operation["responses"], (method, path)
             else:
                 assert "Idempotency-Key" not in named, (method, path)
-    assert writes == 18
+    assert writes == 19
     advise = schema["paths"]["/api/v1/rulings/advise/"]["post"]
     assert "Idempotency-Key" not in {p["name"] for p in advise.get("parameters", [])}

@@ -79,6 +79,7 @@ WRITES = [
     ("POST", "players/{pid}/withdraw/", {}, RUN),
     ("POST", "players/{pid}/reinstate/", {}, RUN),
     ("POST", "players/{pid}/check-in/", {}, RUN),
+    ("POST", "players/check-in/", {"everyone": True}, RUN),
     ("POST", "rounds/1/publish/", {}, RUN),
     ("POST", "rounds/1/swap/", {"players": [0, 0], "reason": "x"}, RUN),
     ("POST", "rounds/1/finalize/", {}, RUN),

@@ -37,6 +37,7 @@ MATRIX = {
     "rounds/1/print/seating/": (OK, OK, OK, OK, OK),
     "rounds/1/print/slips/": (OK, OK, OK, FORBIDDEN, LOGIN),
     "print/results/": (OK, OK, OK, OK, OK),
+    "print/players/": (OK, OK, FORBIDDEN, FORBIDDEN, LOGIN),  # the players' personal QR codes
 }
 PERSONAS = ("dora", "cora", "olive", "sam", None)
 

@@ -113,7 +113,8 @@ def test_it_caches_the_standings_by_version_and_follows_every_change(
         )
     assert Tournament.objects.get(pk=tournament.pk).version == version + 1
     scored = as_user("dora").get(url).content.decode()
-    assert scored.count('<td class="num">40</td>') == len(names)  # their R2 cell
+    # their R2 cell: the round in play's score so far and how far they are
+    assert scored.count('<td class="num">40 <span class="thru">thru 1</span></td>') == len(names)
 
 
 @pytest.mark.django_db

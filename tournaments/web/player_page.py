@@ -1,0 +1,138 @@
+"""What a player's own page reads (`/tournaments/player/<token>/`): their table now, their scores by
+round and hole, their place, and the official's calls, rulings and penalties that concern them.
+
+The page is reached by the player's personal link (its token is as unguessable as a table's link):
+whoever holds it sees this one player, as the public sees the event (the round's seating once
+published, the standings as the director released them); the staff see it live. A fixed number of
+queries whatever the event's size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.selectors import game_progress
+from tournaments.access import Action, allowed_actions, sees_seating
+from tournaments.clock import Clock, table_clock
+from tournaments.models import (
+    Entrant,
+    OfficialCall,
+    Penalty,
+    Round,
+    RoundStatus,
+    Ruling,
+    StandingsRelease,
+    Table,
+    TableSeat,
+    Tournament,
+)
+from tournaments.standings import StandingLine, cached_standings
+from tournaments.web.event_day import event_etag
+from tournaments.web.selectors import PlayerRound, player_rounds
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """Where the player sits in the latest round they may see: round, table, seat, who else, clock."""
+
+    round: Round
+    table: Table
+    seat: int  # 1-based
+    players: list[str]  # everybody at the table, in seat order
+    clock: Clock | None
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """Everything the player's page shows."""
+
+    entrant: Entrant
+    tournament: Tournament
+    actions: frozenset[Action]
+    live: bool
+    now: TableNow | None
+    rounds: list[PlayerRound]
+    place: StandingLine | None
+    players: int  # how many lines the standings have
+    penalties: list[Penalty]
+    rulings: list[Ruling]
+    calls: list[OfficialCall]
+
+    @property
+    def can_check_in(self) -> bool:
+        """A staff member opened the page (by scanning the player's QR): they may check them in."""
+        return Action.CHECK_IN in self.actions
+
+
+def viewer_actions(user: Any, tournament: Tournament) -> frozenset[Action]:
+    """What the holder of a player's link may do: see the event as the public does (even a private
+    one: the link is the key), plus whatever their role gives."""
+    return allowed_actions(user, tournament) | {Action.VIEW}
+
+
+def sees_live(actions: frozenset[Action], tournament: Tournament) -> bool:
+    """Whether the viewer sees the round in play counted (the staff always; the public when the
+    director releases the standings live), exactly as the public standings decide."""
+    return Action.SEE_LIVE in actions or tournament.standings_release == StandingsRelease.LIVE
+
+
+def page_etag(entrant: Entrant, user: Any) -> str:
+    """The ETag of `entrant`'s page for `user`, without reading the page: it moves with the
+    tournament's version (holes, seating, check-ins, penalties...), what the viewer sees (live or
+    released standings) and whether they are staff (the check-in button)."""
+    actions = viewer_actions(user, entrant.tournament)
+    who = "staff" if Action.CHECK_IN in actions else "public"
+    return event_etag(
+        entrant.tournament, live=sees_live(actions, entrant.tournament), variant=f"player-{entrant.pk}-{who}"
+    )
+
+
+def player_page(entrant: Entrant, user: Any) -> PlayerPage:
+    """The page of `entrant` (with its tournament loaded) as `user` sees it."""
+    tournament = entrant.tournament
+    actions = viewer_actions(user, tournament)
+    live = sees_live(actions, tournament)
+    standings = cached_standings(tournament, live=live)
+    place = next((line for line in standings.lines if line.entrant_id == entrant.pk), None)
+    return PlayerPage(
+        entrant=entrant,
+        tournament=tournament,
+        actions=actions,
+        live=live,
+        now=table_now(tournament, entrant, actions),
+        rounds=player_rounds(tournament, entrant, live=live),
+        place=place,
+        players=len(standings.lines),
+        penalties=list(Penalty.objects.filter(entrant=entrant).order_by("created_at", "pk")),
+        rulings=list(entrant.rulings.order_by("created_at", "pk")),
+        calls=list(
+            OfficialCall.objects.filter(table__seats__entrant=entrant)
+            .select_related("table__round")
+            .order_by("created_at", "pk")
+            .distinct()
+        ),
+    )
+
+
+def table_now(tournament: Tournament, entrant: Entrant, actions: frozenset[Action]) -> TableNow | None:
+    """The player's seat in the latest round they may see (seated rounds only for the staff), with
+    their table-mates and the table's clock; None when they sit in no such round (two queries)."""
+    seat = (
+        TableSeat.objects.filter(entrant=entrant)
+        .select_related("round", "table")
+        .order_by("-round__number")
+        .first()
+    )
+    if seat is None or not sees_seating(actions, seat.round.status):
+        return None
+    names = list(
+        TableSeat.objects.filter(table=seat.table).order_by("seat").values_list("entrant__name", flat=True)
+    )
+    round_ = seat.round
+    clock = None
+    if round_.status == RoundStatus.PUBLISHED:
+        # A finished table's clock stops (its game is over): the same clock as the table's page.
+        progress = game_progress(seat.table.game_id)
+        clock = table_clock(tournament, round_, seat.table, finished=bool(progress and progress.finished))
+    return TableNow(round=round_, table=seat.table, seat=seat.seat + 1, players=names, clock=clock)
