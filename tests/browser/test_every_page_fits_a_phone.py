@@ -91,6 +91,10 @@ PAGES: list[Page] = [
     Page("print-seating", DIRECTOR, "/tournaments/{live}/rounds/{round}/print/seating/"),
     Page("print-slips", DIRECTOR, "/tournaments/{live}/rounds/{round}/print/slips/"),
     Page("print-results", PUBLIC, "/tournaments/{done}/print/results/"),
+    Page("print-player-qr", DIRECTOR, "/tournaments/{live}/print/players/"),
+    Page("player-home", PUBLIC, "/tournaments/player/{entrant_token}/"),
+    Page("player-home", DIRECTOR, "/tournaments/player/{entrant_token}/"),
+    Page("player-home", PUBLIC, "/tournaments/player/{done_entrant_token}/"),
     Page("table", TABLE, "/tournaments/table/{live_table_playing}/"),
     Page("table", TABLE, "/tournaments/table/{live_table_finished}/"),
     Page("table", TABLE, "/tournaments/table/{live_table_confirmed}/"),
@@ -120,6 +124,10 @@ NOT_PAGES: dict[str, str] = {
     "leaderboard": "the public page's polled part, walked with the public page",
     "projector-panels": "the projector's polled part, walked with the projector",
     "export": "CSV and JSON files, no page",
+    "player-home-live": "a player's page's polled part, walked with the player's page",
+    "player-home-check-in": "a write (POST) from a player's page",
+    "players-bulk": "a write (POST) from the players page",
+    "players-bulk-undo": "a write (POST) from the players page",
 }
 
 
@@ -210,6 +218,8 @@ def _build() -> dict[str, object]:
         "round": 2,
         "entrant": offender.pk,
         "done_entrant": done.entrants.order_by("pk")[1].pk,
+        "entrant_token": offender.token,
+        "done_entrant_token": done.entrants.order_by("pk")[1].token,
         "call": live.calls.get().pk,
         "live_table_playing": playing.game.edit_token,
         "live_table_finished": finished.game.edit_token,
