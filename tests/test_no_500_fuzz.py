@@ -259,6 +259,7 @@ ROUTES: dict[str, Route] = {
     "tournaments:export": Route(),
     "tournaments:print-seating": Route(),
     "tournaments:print-slips": Route(),
+    "tournaments:print-pack": Route(query=("paper",), examples=4),  # a PDF each: fewer examples
     "tournaments:print-results": Route(),
     "tournaments:leaderboard": Route(),
     "tournaments:projector": Route(),

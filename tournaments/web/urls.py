@@ -14,6 +14,7 @@ from tournaments.web import (
     export_views,
     officiating_views,
     player_views,
+    print_pack,
     round_views,
     standings_views,
     table_views,
@@ -65,5 +66,6 @@ urlpatterns = [
     path("<id:pk>/export/<slug:what>.<slug:fmt>", export_views.export, name="export"),
     path("<id:pk>/rounds/<number:number>/print/seating/", export_views.print_seating, name="print-seating"),
     path("<id:pk>/rounds/<number:number>/print/slips/", export_views.print_slips, name="print-slips"),
+    path("<id:pk>/rounds/<number:number>/print/pack.pdf", print_pack.print_pack, name="print-pack"),
     path("<id:pk>/print/results/", export_views.print_results, name="print-results"),
 ]

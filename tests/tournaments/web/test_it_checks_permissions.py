@@ -36,6 +36,7 @@ MATRIX = {
     "export/scores.json": (OK, OK, OK, OK, OK),
     "rounds/1/print/seating/": (OK, OK, OK, OK, OK),
     "rounds/1/print/slips/": (OK, OK, OK, FORBIDDEN, LOGIN),
+    "rounds/1/print/pack.pdf": (OK, OK, OK, FORBIDDEN, LOGIN),
     "print/results/": (OK, OK, OK, OK, OK),
 }
 PERSONAS = ("dora", "cora", "olive", "sam", None)
