@@ -15,6 +15,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.access import Action
 from tournaments.web.access import TournamentPage, tournament_page
@@ -45,7 +46,15 @@ def print_pack(request: HttpRequest, page: TournamentPage, number: int) -> HttpR
     paper = request.GET.get("paper", "a4")
     if paper not in PAPER_SIZES:
         paper = "a4"
-    pdf = html_to_pdf(pack_html(request, page, number), stylesheets=PACK_STYLESHEETS, paper=paper)
+    html = pack_html(request, page, number)
+    try:
+        pdf = html_to_pdf(html, stylesheets=PACK_STYLESHEETS, paper=paper)
+    except OSError:  # WeasyPrint could not load Pango: the server lacks it (README, Requirements)
+        message = _(
+            "This server cannot draw PDFs (Pango is missing: see the README). Print the table cards, "
+            "the seating lists and the score slips from their pages instead."
+        )
+        return HttpResponse(message, status=503, content_type="text/plain; charset=utf-8")
     name = f"{slugify(page.tournament.name) or 'tournament'}-round-{number}-pack-{paper}.pdf"
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}"'

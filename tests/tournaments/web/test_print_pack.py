@@ -140,3 +140,15 @@ def test_a_250_table_round_fits_in_one_pack_of_bounded_size(django_assert_max_nu
     assert all(f"Round 1 · Table {n}" in pages[seating + 250 + n - 1] for n in range(1, 251))
     assert len(response.content) < MAX_PACK_BYTES, len(response.content)
     print(f"\n250-table pack: {len(pages)} pages, {len(response.content) / 1e6:.1f} MB, {seconds:.1f} s")
+
+
+def test_a_server_without_pango_says_so_instead_of_failing(monkeypatch) -> None:
+    import tournaments.web.print_pack as pack
+
+    def no_pango(*args, **kwargs):
+        raise OSError("cannot load library 'libpango-1.0-0'")
+
+    monkeypatch.setattr(pack, "html_to_pdf", no_pango)
+    ev = staffed_event(8)
+    answer = as_user("dora").get(_pack_url(ev.tournament))
+    assert answer.status_code == 503 and "cannot draw PDFs" in answer.content.decode()
