@@ -236,6 +236,7 @@ ROUTES: dict[str, Route] = {
     "tournaments:round-finalize": Route(form=("override", "reason")),
     "tournaments:table-cards": Route(),
     "tournaments:table-clear": Route(form=("reason",)),
+    "tournaments:paper-slip": Route(form=("replace", "h1-p0", "h1-p1", "h1-version", "h2-p0", "h3-p0")),
     "tournaments:standings": Route(),
     "tournaments:log": Route(),
     "tournaments:officiating": Route(),
@@ -266,6 +267,7 @@ ROUTES: dict[str, Route] = {
     "tournaments:export": Route(),
     "tournaments:print-seating": Route(),
     "tournaments:print-slips": Route(),
+    "tournaments:print-pack": Route(query=("paper",), examples=4),  # a PDF each: fewer examples
     "tournaments:print-results": Route(),
     "tournaments:leaderboard": Route(),
     "tournaments:projector": Route(),

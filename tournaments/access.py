@@ -48,13 +48,14 @@ class Action(StrEnum):
     READ_RULINGS = "read_rulings"  # the event's rulings log: the staff, and everybody when made public
     OVERRIDE = "override"  # finalize a round despite unconfirmed tables (the director only: SPEC)
     CHECK_IN = "check_in"  # mark a player present from their own page's QR (any staff member)
+    SCORE_TABLES = "score_tables"  # type a table's paper slip into its game (a dead phone)
 
 
 _STAFF_ACTIONS = {Action.VIEW, Action.SEE_LIVE, Action.READ_RULINGS, Action.CHECK_IN}
 _ALLOWED: dict[Role, frozenset[Action]] = {
     Role.DIRECTOR: frozenset(Action),
-    Role.CO_DIRECTOR: frozenset(_STAFF_ACTIONS | {Action.RUN, Action.OFFICIATE}),
-    Role.OFFICIAL: frozenset(_STAFF_ACTIONS | {Action.OFFICIATE}),
+    Role.CO_DIRECTOR: frozenset(_STAFF_ACTIONS | {Action.RUN, Action.OFFICIATE, Action.SCORE_TABLES}),
+    Role.OFFICIAL: frozenset(_STAFF_ACTIONS | {Action.OFFICIATE, Action.SCORE_TABLES}),
 }
 
 
@@ -140,7 +141,7 @@ def require_seating(user: Any, tournament: Tournament, round_status: str, number
 def _who(action: Action) -> str:
     if action is Action.STAFF:
         return _("director")
-    if action is Action.OFFICIATE:
+    if action in (Action.OFFICIATE, Action.SCORE_TABLES):
         return _("directors and officials")
     if action is Action.RUN:
         return _("directors")
@@ -170,6 +171,11 @@ _CAPABILITIES_BY_ROLE: dict[Role, frozenset[Capability]] = {
     Role.CO_DIRECTOR: Capability.all(),
     Role.OFFICIAL: frozenset({Capability.VIEW, Capability.SCORE, Capability.OFFICIATE}),
 }
+
+
+def table_capabilities(role: Role | str) -> frozenset[Capability]:
+    """What `role` may do to any table's game of its event (the staff typing a paper slip)."""
+    return _CAPABILITIES_BY_ROLE[Role(role)]
 
 
 def table_staff_capabilities(game: Game, user: Any, token_kind: TokenKind) -> frozenset[Capability]:

@@ -76,6 +76,17 @@ def by_name(lines: list[SeatLine]) -> list[SeatLine]:
     return sorted(lines, key=lambda line: (folded(line.name), line.name))
 
 
+#: Names a page of the seating by name holds: two columns of 45. Each page's list is laid out on its
+#: own (a PDF renderer balances two columns over 1,000 names several times slower than over 90).
+NAMES_PER_PAGE = 90
+
+
+def name_pages(lines: list[SeatLine], per_page: int = NAMES_PER_PAGE) -> list[tuple[int, list[SeatLine]]]:
+    """The seating in name order cut into pages of `per_page`: (the first line's number, lines)."""
+    ordered = by_name(lines)
+    return [(start + 1, ordered[start : start + per_page]) for start in range(0, len(ordered), per_page)]
+
+
 def find_seats(lines: list[SeatLine], query: str) -> list[SeatLine]:
     """The seats whose player's name contains `query` (accents and case ignored), by name."""
     wanted = folded(query.strip())

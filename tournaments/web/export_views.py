@@ -21,7 +21,7 @@ from tournaments.exports import SCORE_HEADER, csv_lines, score_csv_rows, score_r
 from tournaments.models import StandingsRelease
 from tournaments.standings import cached_standings
 from tournaments.web.access import TournamentPage, tournament_page
-from tournaments.web.event_day import by_name, by_table, score_slips, seating_of
+from tournaments.web.event_day import by_table, name_pages, score_slips, seating_of
 from tournaments.web.forms import TIEBREAK_LABELS
 from tournaments.web.round_views import round_or_404
 
@@ -74,7 +74,7 @@ def print_seating(request: HttpRequest, page: TournamentPage, number: int) -> Ht
     return render(
         request,
         "tournaments/print_seating.html",
-        page.context(round=round_, names=by_name(lines), tables=by_table(lines)),
+        page.context(round=round_, name_pages=name_pages(lines), tables=by_table(lines)),
     )
 
 

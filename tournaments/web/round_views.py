@@ -10,12 +10,10 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.rules.errors import Problem
-from scoring.web.qr import qr_svg
 from tournaments import services
 from tournaments.access import Action, sees_seating
 from tournaments.clock import round_clock
@@ -23,7 +21,8 @@ from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.web.access import TournamentPage, refusal, tournament_page
 from tournaments.web.forms import ReasonForm, SwapForm, add_problems
 from tournaments.web.next_step import next_step, table_facts
-from tournaments.web.selectors import TableLine, player_counts, rounds_of, table_lines
+from tournaments.web.selectors import player_counts, rounds_of, table_lines
+from tournaments.web.table_cards import table_cards_of
 
 POLL_SECONDS = 10
 
@@ -222,9 +221,5 @@ def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpR
 def table_cards(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     """One printable card per table: the table's players, who deals first, its link and QR code."""
     round_ = round_or_404(page, number)
-    cards: list[tuple[TableLine, str, Any]] = []
-    for line in table_lines(round_):
-        url = request.build_absolute_uri(reverse("games:edit", args=[line.game.edit_token]))
-        label = _("QR code of table %(n)s's link") % {"n": line.table.number}
-        cards.append((line, url, qr_svg(url, label=label)))
+    cards = table_cards_of(request, round_)
     return render(request, "tournaments/table_cards.html", page.context(round=round_, cards=cards))

@@ -138,6 +138,7 @@ LOG_LABELS: dict[str, Promise] = {
     "round_finalized": _("Round finalized"),
     "round_finalized_override": _("Round finalized by override"),
     "finalized_round_corrected": _("Finalized round corrected"),
+    "paper_slip_entered": _("Paper slip typed in"),
     "table_disputed": _("Scorecard disputed"),
     "dispute_cleared": _("Dispute cleared"),
     "table_extended": _("Extra time given"),

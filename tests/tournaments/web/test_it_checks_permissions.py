@@ -36,6 +36,8 @@ MATRIX = {
     "export/scores.json": (OK, OK, OK, OK, OK),
     "rounds/1/print/seating/": (OK, OK, OK, OK, OK),
     "rounds/1/print/slips/": (OK, OK, OK, FORBIDDEN, LOGIN),
+    "rounds/1/print/pack.pdf": (OK, OK, OK, FORBIDDEN, LOGIN),
+    "table/paper-slip/": (OK, OK, OK, FORBIDDEN, LOGIN),
     "print/results/": (OK, OK, OK, OK, OK),
     "print/players/": (OK, OK, FORBIDDEN, FORBIDDEN, LOGIN),  # the players' personal QR codes
 }
@@ -45,6 +47,7 @@ PERSONAS = ("dora", "cora", "olive", "sam", None)
 def _url(ev, page: str) -> str:
     entrant = ev.tournament.entrants.first()
     page = page.replace("player/", f"players/{entrant.pk}/")
+    page = page.replace("table/paper-slip/", f"tables/{ev.table.pk}/paper-slip/")
     return f"/tournaments/{ev.tournament.pk}/{page}"
 
 
@@ -88,6 +91,8 @@ def test_a_table_link_opens_its_own_table_page_and_nothing_else_of_the_event() -
         ("officiating/drafts/1/", "sam", 403),
         ("penalties/1/rescind/", "olive", 403),
         ("tables/1/extend/", "olive", 403),
+        ("tables/1/paper-slip/", "sam", 403),
+        ("tables/1/paper-slip/", None, 302),
     ],
 )
 def test_writes_are_refused_to_those_who_may_not_run_the_event(
