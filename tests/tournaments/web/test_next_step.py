@@ -110,10 +110,12 @@ def play(table_, holes: int) -> list[str]:
 
 
 @pytest.mark.django_db
-def test_the_dashboard_after_publishing_points_at_the_table_cards_not_at_finalize() -> None:
+def test_the_dashboard_after_publishing_points_at_the_print_pack_not_at_finalize() -> None:
     ev = staffed_event()
     page = as_user("dora").get(ev.url).content.decode()
     assert 'data-step="print"' in page and "Print the table cards" in page
+    pack = f'class="button primary" href="/tournaments/{ev.tournament.pk}/rounds/1/print/pack.pdf"'
+    assert pack in page and "Print the round's pack (PDF)" in page
     assert "/rounds/1/finalize/" not in page  # neither Finalize nor the override before a hole
     assert "Finalize round 1" not in page
 
