@@ -28,3 +28,12 @@ def log_in_as_director(page, username: str = "dora") -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(re.compile(r"/tournaments/$"))
+
+
+def sign_up_from_the_login_page(page, username: str, password: str) -> None:
+    """On the log-in page a "Run a tournament" tap led to: follow "Sign up" and create the account."""
+    page.get_by_role("link", name="Sign up").click()
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password:", exact=True).fill(password)
+    page.get_by_label("Password confirmation").fill(password)
+    page.get_by_role("button", name="Create the account").click()

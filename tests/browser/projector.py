@@ -3,6 +3,8 @@ director's journey (issue 19, item 8)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 from tests.browser.layout import page_problems
@@ -63,11 +65,16 @@ def hall_event(players: int) -> Tournament:
     return tournament
 
 
-def walk_panels(chromium_browser, live_server, tournament, shot: str) -> list[dict]:
-    """Open the projector at 1920x1080 and look at each panel in turn (the page's clock moved, not
-    waited): each panel's title, lines, smallest type, the share of the screen used, anything cut or
-    off the screen, and the layout problems of `page_problems`. Saves the first panel as `shot`."""
-    context = chromium_browser.new_context(viewport=HALL, base_url=live_server.url)
+@contextmanager
+def projector_page(chromium_browser, live_server, tournament, viewport: dict = HALL) -> Iterator[object]:
+    """The event's projector open on a hall's screen (`viewport`), its first panel shown.
+
+    The page's own timers (the panels' turns, the polls) run on a clock the test moves forward
+    (`page.clock.run_for`), so a turn is seen without waiting for it in real time. The clock stands
+    still until the test moves it: on a busy machine the checks take seconds of real time, which a
+    clock flowing naturally would add to the turn. No JavaScript error may happen meanwhile.
+    """
+    context = chromium_browser.new_context(viewport=viewport, base_url=live_server.url)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -77,6 +84,17 @@ def walk_panels(chromium_browser, live_server, tournament, shot: str) -> list[di
     try:
         page.goto(f"/tournaments/{tournament.pk}/projector/")
         page.locator("[data-panel]:not([hidden])").first.wait_for()
+        yield page
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def walk_panels(chromium_browser, live_server, tournament, shot: str) -> list[dict]:
+    """Open the projector at 1920x1080 and look at each panel in turn: each panel's title, lines,
+    smallest type, the share of the screen used, anything cut or off the screen, and the layout
+    problems of `page_problems`. Saves the first panel as `shot`."""
+    with projector_page(chromium_browser, live_server, tournament) as page:
         panels = page.locator("[data-panel]").count()
         turn = int(page.evaluate("document.body.dataset.rotateSeconds")) * 1000
         seen = []
@@ -85,7 +103,4 @@ def walk_panels(chromium_browser, live_server, tournament, shot: str) -> list[di
             if index == 0:
                 screenshot(page, shot)
             page.clock.run_for(turn)
-        assert not errors, errors
         return seen
-    finally:
-        context.close()

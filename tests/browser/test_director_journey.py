@@ -31,6 +31,7 @@ from pypdf import PdfReader
 
 from scoring.models import GameChange, GameStatus, HoleEntry
 from tests.accounts.helpers import FRAN_PASSWORD
+from tests.browser.helpers import sign_up_from_the_login_page
 from tests.browser.projector import hall_event, walk_panels
 from tests.browser.tables import table_phone, type_and_confirm
 from tests.conftest import screenshot
@@ -72,11 +73,7 @@ def sign_up_and_create(page) -> Tournament:
     fits(page)
     screenshot(page, "journey-01-home")
     page.get_by_role("main").get_by_role("link", name="Run a tournament").first.click()
-    page.get_by_role("link", name="Sign up").click()
-    page.get_by_label("Username").fill("fran")
-    page.get_by_label("Password:", exact=True).fill(FRAN_PASSWORD)
-    page.get_by_label("Password confirmation").fill(FRAN_PASSWORD)
-    page.get_by_role("button", name="Create the account").click()
+    sign_up_from_the_login_page(page, "fran", FRAN_PASSWORD)
     page.wait_for_url(re.compile(r"/tournaments/new/$"))
     page.get_by_label("Name", exact=True).fill("Saturday Open")
     page.get_by_label("Rounds", exact=True).fill(str(ROUNDS))

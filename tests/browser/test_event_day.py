@@ -5,11 +5,10 @@ its panels take turns."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import pytest
 
 from scoring import services as scoring_services
+from tests.browser.projector import projector_page
 from tests.conftest import CHROMIUM_ARGS, screenshot  # noqa: F401  (CHROMIUM_ARGS: the same launch)
 from tests.tournaments.helpers import event
 from tournaments import services
@@ -62,22 +61,9 @@ def test_the_projector_fits_the_hall_screen_in_large_type(
     chromium_browser, live_server, width, height
 ) -> None:
     tournament = _event_in_play(players=60)
-    context = chromium_browser.new_context(
-        viewport={"width": width, "height": height}, base_url=live_server.url
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    # The page's own timers (the panels' turns, the polls) run on a clock the test moves forward, so
-    # a turn is seen without waiting its 12 seconds in real time. The clock stands still until the
-    # test moves it: on a busy machine the checks below take seconds of real time, which a clock
-    # flowing naturally would add to the turn.
-    start = datetime.now(UTC)
-    page.clock.install(time=start)
-    page.clock.pause_at(start + timedelta(seconds=1))
-    try:
-        page.goto(f"/tournaments/{tournament.pk}/projector/")
-        page.locator("[data-panel]:not([hidden])").first.wait_for()
+    with projector_page(
+        chromium_browser, live_server, tournament, {"width": width, "height": height}
+    ) as page:
         sizes = page.evaluate(
             """() => { const d = document.documentElement;
                 return {sw: d.scrollWidth, cw: d.clientWidth, sh: d.scrollHeight, ch: d.clientHeight}; }"""
@@ -113,6 +99,3 @@ def test_the_projector_fits_the_hall_screen_in_large_type(
             arg=first_title,
             timeout=2_000,
         )  # the panels take turns without a reload
-        assert not errors, errors
-    finally:
-        context.close()

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.accounts.helpers import FRAN_PASSWORD
+from tests.browser.helpers import sign_up_from_the_login_page
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,11 +31,7 @@ def test_a_visitor_goes_from_the_home_page_to_a_new_tournament_on_a_phone(phone,
 
     page.get_by_role("main").get_by_role("link", name="Run a tournament").first.click()
     page.wait_for_url(re.compile(r"/accounts/login/\?next=/tournaments/new/$"))
-    page.get_by_role("link", name="Sign up").click()
-    page.get_by_label("Username").fill("fran")
-    page.get_by_label("Password:", exact=True).fill(FRAN_PASSWORD)
-    page.get_by_label("Password confirmation").fill(FRAN_PASSWORD)
-    page.get_by_role("button", name="Create the account").click()
+    sign_up_from_the_login_page(page, "fran", FRAN_PASSWORD)
 
     page.wait_for_url(re.compile(r"/tournaments/new/$"))
     page.get_by_label("Name", exact=True).fill("Fran's First Open")
