@@ -1,4 +1,5 @@
-"""The production settings, unchanged but for how static files are found, for tests/test_security_headers.py.
+"""The production settings, unchanged but for how static files are found, for the tests that serve
+the app with gunicorn (tests/test_security_headers.py, tests/test_two_app_servers.py).
 
 Production serves static files from `collectstatic`'s compressed manifest; building it compresses
 every file twice (gzip and Brotli), which costs about 90 s of CPU: far too much for a test of
