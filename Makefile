@@ -10,7 +10,7 @@ PYTHON_CANDIDATES := python3.13 python3.12 $(wildcard $(HOME)/.pyenv/versions/3.
 FIND_PYTHON := for p in $(PYTHON_CANDIDATES); do \
 	if $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; then echo $$p; break; fi; done
 
-.PHONY: setup run test lint format bench screenshots check-deploy clean
+.PHONY: setup run test lint format bench loadtest screenshots check-deploy clean
 
 setup: $(STAMP)
 
@@ -64,6 +64,15 @@ bench: setup
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/golfclub} $(PY) bench/tournament.py
 
 # Retake the pictures in docs/screenshots/ from the browser tests (needs Chromium).
+# The event-day load test (bench/loadtest.py): a 250-table round behind nginx with 1,000 spectators
+# polling, the round-end burst, the knee, then the database checked against what was acknowledged.
+# Needs PostgreSQL and Redis on loopback and Debian's nginx (installed here if missing); about 10
+# minutes. LOADTEST_ARGS passes options ("--instances 2", "--tables 50 --spectators 200").
+loadtest: setup
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || \
+		(DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light openssl >/dev/null)
+	$(PY) bench/loadtest.py $(LOADTEST_ARGS)
+
 screenshots: setup
 	GOLFCLUB_SCREENSHOTS=1 $(PY) -m pytest -m browser -q
 

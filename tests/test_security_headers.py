@@ -1,7 +1,7 @@
 """The security headers and the Content-Security-Policy on real responses of a production server.
 
 gunicorn serves the app in a subprocess under production settings: DEBUG off, only SECRET_KEY and
-ALLOWED_HOSTS set (tests.production_settings.py changes nothing but where static files are
+ALLOWED_HOSTS set (bench.served_settings.py changes nothing but where static files are
 found), on the test database. Requests come as from behind the TLS proxy (X-Forwarded-Proto:
 https), as nginx sends them; a plain-HTTP request is sent to HTTPS.
 """
@@ -53,7 +53,7 @@ def production(django_db_setup, django_db_blocker) -> Iterator[httpx.Client]:
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1",
         "DATABASE_URL": _database_url(),
-        "DJANGO_SETTINGS_MODULE": "tests.production_settings",
+        "DJANGO_SETTINGS_MODULE": "bench.served_settings",
     }
     env.pop("REDIS_URL", None)
     server = subprocess.Popen(

@@ -54,7 +54,7 @@ def two(django_db_setup, django_db_blocker, tmp_path_factory) -> Cluster:
     database_url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
     env = {
         "PATH": "/usr/bin:/bin",
-        "DJANGO_SETTINGS_MODULE": "tests.production_settings",
+        "DJANGO_SETTINGS_MODULE": "bench.served_settings",
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1",

@@ -1,5 +1,6 @@
 """The production settings, unchanged but for how static files are found, for the tests that serve
-the app with gunicorn (tests/test_security_headers.py, tests/test_two_app_servers.py).
+the app with gunicorn: tests/test_security_headers.py, tests/test_two_app_servers.py and the load
+test (bench/loadtest.py).
 
 Production serves static files from `collectstatic`'s compressed manifest; building it compresses
 every file twice (gzip and Brotli), which costs about 90 s of CPU: far too much for a test of
