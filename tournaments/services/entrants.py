@@ -115,15 +115,27 @@ def set_checked_in(
     *,
     actor: Any = None,
     expected_version: int | None = None,
+    active_only: bool = False,
 ) -> Entrant:
     """Mark a player present (or not) at the venue.
 
     `expected_version` (here and in the other player writes) is the tournament version the
-    client read the player at (the player's ETag): another one is a `StaleEdit` (412)."""
+    client read the player at (the player's ETag): another one is a `StaleEdit` (412).
+    `active_only` (the player's own page, as the bulk check-in): checking in a dropped, withdrawn
+    or disqualified player is a `WrongState`, decided under the lock, so a page read before the
+    player was dropped cannot check them in."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = entrant_in(locked, entrant_id)
         check_version(entrant.name, locked.version, expected_version)
+        if active_only and checked_in and entrant.status != EntrantStatus.ACTIVE:
+            raise WrongState(
+                Problem(
+                    "player",
+                    _("%(name)s is %(status)s: bring them back before checking them in.")
+                    % {"name": entrant.name, "status": entrant.get_status_display().lower()},
+                )
+            )
         if entrant.checked_in != bool(checked_in):
             entrant.checked_in = bool(checked_in)
             entrant.bulk_action = None  # changed since any bulk action: its undo leaves them be

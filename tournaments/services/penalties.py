@@ -81,6 +81,8 @@ def give_penalty(
             raise TournamentError(Problem("round", _("A disqualification from a round names the round.")))
         if rung.step == PenaltyStep.EVENT_DQ:
             _refuse_when_disqualified(entrant)
+        if rung.step == PenaltyStep.ROUND_DQ:
+            _refuse_when_out_of_the_round(entrant, number)
         if confirmed_dq is not None and rung.step in DISQUALIFYING:
             question = DisqualificationToConfirm(
                 player_id=entrant.pk, player=entrant.name, step=rung.step, round_number=number
@@ -136,6 +138,25 @@ def _refuse_when_disqualified(entrant: Entrant) -> None:
                     "rescind that disqualification first."
                 )
                 % {"name": entrant.name},
+            )
+        )
+
+
+def _refuse_when_out_of_the_round(entrant: Entrant, number: int | None) -> None:
+    """One active disqualification from a round per player and round: a second one (two officials
+    confirming the same one from two phones) would count twice on the ladder and outlive the
+    rescind of the first on appeal. Decided under the tournament's lock, as the event's."""
+    if entrant.penalties.filter(
+        step=PenaltyStep.ROUND_DQ, round_number=number, rescinded_at__isnull=True
+    ).exists():
+        raise WrongState(
+            Problem(
+                "player",
+                _(
+                    "%(name)s is already disqualified from round %(n)s. If that was wrong, rescind "
+                    "that disqualification first."
+                )
+                % {"name": entrant.name, "n": number},
             )
         )
 

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from tournaments import services
 from tournaments.access import Action
 from tournaments.errors import DisqualificationToConfirm
@@ -140,7 +140,8 @@ def ruling(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         return render(request, "tournaments/ruling_confirm.html", context)
     except ANSWERED_ERRORS as error:
         form.add_service_problems(problems_of(error))
-        return render(request, "tournaments/ruling.html", context, status=400)
+        # A refusal of the event's state (already disqualified) is a 409, bad input a 400.
+        return render(request, "tournaments/ruling.html", context, status=status_for(error))
     return render(request, "tournaments/ruling.html", context)
 
 
