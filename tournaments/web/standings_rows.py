@@ -69,7 +69,8 @@ def standings_rows(
             total_thru = f' <span class="thru thru-total" aria-hidden="true">{thru}</span>'
         rounds = "".join(f"{cell}</td>" for cell in cells)
         columns = "".join(
-            f'<td class="num"{labels.column(name)}>{escape(value)}</td>' for name, value in line.columns
+            f'<td class="num"{labels.column(name) if value else ""}>{escape(value)}</td>'
+            for name, value in line.columns
         )
         why = f"{labels.why if line.why_above else ''}>{escape(line.why_above)}"
         rows.append(

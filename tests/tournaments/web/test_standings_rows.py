@@ -79,6 +79,10 @@ def test_it_marks_shared_ranks_playoffs_missing_rounds_penalties_and_statuses() 
     assert '<td class="num" data-label="R2">\u2013</td>' in html
     assert '<td class="num" data-label="Pen.">+5</td>' in html
     assert '<td class="num">DQ</td>' in html and "status-disqualified" in html
+    # A tiebreak with no figure for the player (one not reached) is an empty cell, unlabelled: a
+    # phone shows no column name with nothing after it.
+    empty = str(standings_rows([_line(columns=(("countback", ""), ("most_holes_won", "4")))], 3))
+    assert '<td class="num"></td><td class="num" data-label="Most holes won">4</td>' in empty
 
 
 def test_it_escapes_what_players_typed() -> None:
