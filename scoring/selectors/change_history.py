@@ -14,7 +14,8 @@ from scoring.models import ChangeAction, Game, GameChange
 
 @dataclass(frozen=True)
 class HistoryLine:
-    """One change to a game, newest first: what, which hole, who, when, before and after."""
+    """One change to a game, newest first: what, which hole, who, when, before and after, and why
+    when whoever made it said (`GameChange.reason`: an official's correction, a paper slip)."""
 
     id: int
     action: str
@@ -27,6 +28,7 @@ class HistoryLine:
     after: Any
     undone: bool
     undoes_id: int | None
+    reason: str = ""
 
 
 def game_history(game: Game, *, limit: int | None = None) -> list[HistoryLine]:
@@ -57,6 +59,7 @@ def _history_line(change: GameChange, *, undone: bool) -> HistoryLine:
         after=change.after,
         undone=undone,
         undoes_id=change.undoes_id,
+        reason=change.reason,
     )
 
 

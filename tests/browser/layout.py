@@ -7,8 +7,7 @@ from __future__ import annotations
 #  - the page scrolls sideways (the document is wider than the window);
 #  - an element cuts its content (overflow hidden/clip/auto/scroll, text-overflow: ellipsis or a
 #    line clamp) and that content is wider or taller than the box: text hidden, or behind a scroll
-#    of its own that a player must find (only a box marked data-wide-table, the standings with a
-#    column per round and tiebreak, may scroll sideways, and only with its rows' headings in view);
+#    of its own that a player must find (no exception: the standings too fit the phone's width);
 #  - a heading's word is broken across two lines (a word's range has rects on two lines).
 PAGE_PROBLEMS_JS = r"""
 () => {
@@ -42,15 +41,7 @@ PAGE_PROBLEMS_JS = r"""
     if (style.display === "none" || style.visibility === "hidden" || !shown(el)) continue;
     const clipsX = cuts.has(style.overflowX) || style.textOverflow === "ellipsis";
     const clipsY = cuts.has(style.overflowY) || (style.webkitLineClamp && style.webkitLineClamp !== "none");
-    if (clipsX && el.scrollWidth > el.clientWidth + 1 && el.hasAttribute("data-wide-table")) {
-      // A table of every round and tiebreak may scroll inside its own box, its rows' headings in view.
-      const box = el.getBoundingClientRect();
-      for (const head of el.querySelectorAll("th[scope=row]")) {
-        if (head.getBoundingClientRect().right > box.right + 1) {
-          problems.push(`a wide table hides a row's heading: ${describe(head)}`);
-        }
-      }
-    } else if (clipsX && el.scrollWidth > el.clientWidth + 1) {
+    if (clipsX && el.scrollWidth > el.clientWidth + 1) {
       problems.push(`cut off sideways (${el.scrollWidth} px in ${el.clientWidth} px): ${describe(el)}`);
     }
     if (clipsY && el.scrollHeight > el.clientHeight + 1) {

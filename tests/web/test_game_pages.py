@@ -460,6 +460,32 @@ def test_it_corrects_a_hole_and_keeps_the_change_in_the_history(client, game):
     assert "Ann: before 5 (typed) , after 6 (typed)" in history
 
 
+def test_the_history_shows_why_a_change_was_made_when_it_was_said(client, game):
+    """`GameChange.reason` (an official's correction, a paper slip typed in, an undo) shows under
+    its change, escaped; a change made without one shows none."""
+    record(game, 5, 12, 3)
+    services.hole_update(
+        game, 1, expected_version=1, entries={"Ann": 6, "Bob": 12, "Cy": 3}, ender=None,
+        actor="olive (official)", reason="Typed in from the paper slip",
+    )  # fmt: skip
+    record(game, 1, 2, 3)
+    services.undo_last_change(game, actor="dora (director)", reason="Recorded on the wrong <table>")
+    body = client.get(f"/games/e/{game.edit_token}/history/").content.decode()
+    items = re.findall(r"<li>\s*<div><strong>(.*?)</li>\s*(?=<li>|</ol>)", body, re.S)
+    assert len(items) == 4  # newest first: the undo, hole 2, the edit, hole 1
+    reasons = [re.findall(r'<div class="reason">(.*?)</div>', item, re.S) for item in items]
+    assert reasons == [
+        ["Reason: Recorded on the wrong &lt;table&gt;"],
+        [],
+        ["Reason: Typed in from the paper slip"],
+        [],
+    ]
+    assert "Edited" in items[2] and "by olive (official)" in items[2]
+    # The game's page shows its latest changes with the same list, reasons included.
+    board = text(client.get(f"/games/e/{game.edit_token}/"))
+    assert "Reason: Recorded on the wrong &lt;table&gt;" in board
+
+
 def test_it_refuses_a_stale_correction_and_never_overwrites(client, game):
     hole = record(game, 5, 12, 3)
     services.hole_update(game, 1, expected_version=1, entries={"Ann": 8, "Bob": 12, "Cy": 3}, ender=None)

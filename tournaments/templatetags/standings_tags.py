@@ -1,8 +1,9 @@
-"""`{% standings_rows lines tournament %}`: a standings table's rows (`tournaments.web.standings_rows`)."""
+"""`{% standings_rows lines tournament standings.round_numbers %}`: a standings table's rows
+(`tournaments.web.standings_rows`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django import template
 from django.utils.safestring import SafeString
@@ -15,6 +16,9 @@ register = template.Library()
 
 
 @register.simple_tag
-def standings_rows(lines: Iterable[StandingLine], tournament: Tournament) -> SafeString:
-    """The `<tr>`s of `lines` in `tournament`'s standings table."""
-    return build_rows(lines, tournament.pk)
+def standings_rows(
+    lines: Iterable[StandingLine], tournament: Tournament, round_numbers: Sequence[int] = ()
+) -> SafeString:
+    """The `<tr>`s of `lines` in `tournament`'s standings table, whose round columns are
+    `round_numbers` (`Standings.round_numbers`)."""
+    return build_rows(lines, tournament.pk, round_numbers)

@@ -76,15 +76,31 @@ def by_name(lines: list[SeatLine]) -> list[SeatLine]:
     return sorted(lines, key=lambda line: (folded(line.name), line.name))
 
 
-#: Names a page of the seating by name holds: two columns of 45. Each page's list is laid out on its
-#: own (a PDF renderer balances two columns over 1,000 names several times slower than over 90).
+#: Names a page of the seating by name holds: two columns of 45. Each page is cut into its two
+#: columns here rather than by CSS columns: a PDF renderer (WeasyPrint) balancing CSS columns lays
+#: the list out again and again: 21 s of CPU for 1,000 names, where two lists side by side take
+#: 14 s (docs/performance.md).
 NAMES_PER_PAGE = 90
 
+NameColumn = tuple[int, list[SeatLine]]
 
-def name_pages(lines: list[SeatLine], per_page: int = NAMES_PER_PAGE) -> list[tuple[int, list[SeatLine]]]:
-    """The seating in name order cut into pages of `per_page`: (the first line's number, lines)."""
+
+def name_pages(
+    lines: list[SeatLine], per_page: int = NAMES_PER_PAGE, names: range | None = None
+) -> list[list[NameColumn]]:
+    """The seating in name order cut into pages of `per_page`, each page into two columns (the
+    first holding the odd one): per column, its first line's number and its lines. With `names`,
+    only those lines (numbered from 1 in name order: a part of a big round's print pack)."""
     ordered = by_name(lines)
-    return [(start + 1, ordered[start : start + per_page]) for start in range(0, len(ordered), per_page)]
+    first = names.start - 1 if names else 0
+    last = names.stop - 1 if names else len(ordered)
+    pages = []
+    for start in range(first, min(last, len(ordered)), per_page):
+        page = ordered[start : min(start + per_page, last)]
+        half = (len(page) + 1) // 2
+        columns = [(start + 1, page[:half]), (start + half + 1, page[half:])]
+        pages.append([column for column in columns if column[1]])
+    return pages
 
 
 def find_seats(lines: list[SeatLine], query: str) -> list[SeatLine]:
@@ -134,13 +150,15 @@ class Slip:
     holes: list[tuple[int, str, str]]  # (hole, dealer, first to play)
 
 
-def score_slips(round_: Round) -> list[Slip]:
-    """A slip per table of `round_` (three queries). A match played to a target score instead of a
-    number of holes gets 12 rows, the most a slip holds. Who deals and who plays first is the
-    engine's rotation (`scoring.selectors.deal_order`)."""
+def score_slips(round_: Round, numbers: range | None = None) -> list[Slip]:
+    """A slip per table of `round_` (three queries), or per table numbered in `numbers`. A match
+    played to a target score instead of a number of holes gets 12 rows, the most a slip holds. Who
+    deals and who plays first is the engine's rotation (`scoring.selectors.deal_order`)."""
+    found = Table.objects.filter(round=round_)
+    if numbers is not None:
+        found = found.filter(number__gte=numbers.start, number__lt=numbers.stop)
     tables = list(
-        Table.objects.filter(round=round_)
-        .select_related("game")
+        found.select_related("game")
         .prefetch_related(
             Prefetch("seats", queryset=TableSeat.objects.select_related("entrant").order_by("seat"))
         )

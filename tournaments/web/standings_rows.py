@@ -5,6 +5,10 @@ per cell, Django's template engine took about 100 ms for them, half the standing
 (issue 8: 200 ms whatever the size). Here each row is one f-string, every text a person typed
 escaped: about a tenth of that. The markup is the one `_standings_rows.html` had; the template
 still holds the table's head and its groups.
+
+On a phone (static/css/tournaments.css) each row becomes a block: rank, player and total on the
+first line, the other cells wrapped beneath, each after its column's name, which the cell carries
+in `data-label` (the column heads stay in the markup for screen readers).
 """
 
 from __future__ import annotations
@@ -19,12 +23,19 @@ from django.utils.translation import gettext as _
 from scoring.web.numbers import minus_sign
 from tournaments.models import EntrantStatus
 from tournaments.standings import StandingLine
+from tournaments.web.forms import TIEBREAK_LABELS
 
 
-def standings_rows(lines: Iterable[StandingLine], tournament_id: int) -> SafeString:
+def standings_rows(
+    lines: Iterable[StandingLine], tournament_id: int, round_numbers: Iterable[int] = ()
+) -> SafeString:
     """The `<tr>`s of `lines`: rank (or DQ), the player linked to their record, total, holes played
     (so a live total reads right: 0 after no hole is not a lead), each round, penalty points, the
-    tiebreak columns and why the player ranks above the next."""
+    tiebreak columns and why the player ranks above the next.
+
+    `round_numbers` names the round columns (`Standings.round_numbers`); without it they are
+    numbered from 1."""
+    labels = _Labels(tuple(round_numbers))
     # One reverse() for the whole table: the player's id is the last part of the path.
     player_url = escape(reverse("tournaments:player", args=[tournament_id, 0])[: -len("0/")])
     dq, playoff = escape(_("DQ")), escape(_("playoff"))
@@ -44,27 +55,65 @@ def standings_rows(lines: Iterable[StandingLine], tournament_id: int) -> SafeStr
             if on
         )
         rank = dq if line.disqualified else f"{line.rank}{'=' if line.shared else ''}"
-        rounds = "".join(f'<td class="num">{_number(score)}</td>' for score in line.rounds)
-        if line.thru is not None and line.rounds:
+        cells = [
+            f'<td class="num"{label}>{_number(score)}'
+            for label, score in zip(labels.rounds(len(line.rounds)), line.rounds, strict=True)
+        ]
+        total_thru = ""
+        if line.thru is not None and cells:
             # The round in play is the last counted: its score so far, and how far the player is.
-            last = _number(line.rounds[-1])
             thru = escape(_("thru %(n)s") % {"n": int(line.thru)})
-            rounds = (
-                rounds[: rounds.rfind("<td")]
-                + f'<td class="num">{last} <span class="thru">{thru}</span></td>'
-            )
-
-        columns = "".join(f'<td class="num">{escape(value)}</td>' for _name, value in line.columns)
+            cells[-1] += f' <span class="thru">{thru}</span>'
+            # A phone shows it under the total too, on the row's first line (hidden from screen
+            # readers, which read it in the round's cell).
+            total_thru = f' <span class="thru thru-total" aria-hidden="true">{thru}</span>'
+        rounds = "".join(f"{cell}</td>" for cell in cells)
+        columns = "".join(
+            f'<td class="num"{labels.column(name) if value else ""}>{escape(value)}</td>'
+            for name, value in line.columns
+        )
+        why = f"{labels.why if line.why_above else ''}>{escape(line.why_above)}"
         rows.append(
             f'<tr class="{classes}"><td class="num">{rank}</td>'
             f'<th scope="row"><a href="{player_url}{int(line.entrant_id)}/">{escape(line.name)}</a>'
             f"{badge if line.playoff else ''}{status_tag.get(line.status, '')}</th>"
-            f'<td class="num total">{_number(line.total)}</td>'
-            f'<td class="num holes">{int(line.holes_played)}</td>{rounds}'
-            f'<td class="num">{f"+{int(line.penalty_points)}" if line.penalty_points else "0"}</td>'
-            f'{columns}<td class="why">{escape(line.why_above)}</td></tr>'
+            f'<td class="num total">{_number(line.total)}{total_thru}</td>'
+            f'<td class="num holes"{labels.holes}>{int(line.holes_played)}</td>{rounds}'
+            f'<td class="num"{labels.penalty}>'
+            f"{f'+{int(line.penalty_points)}' if line.penalty_points else '0'}</td>"
+            f'{columns}<td class="why"{why}</td></tr>'
         )
     return mark_safe("\n".join(rows))
+
+
+class _Labels:
+    """The ` data-label="..."` attributes of a table's cells, each built once for all its rows: the
+    names the table's head gives the columns (`_standings_head.html`)."""
+
+    def __init__(self, round_numbers: tuple[int, ...]) -> None:
+        self.holes = _attribute(_("Holes played"))
+        self.penalty = _attribute(_("Pen."))
+        self.why = _attribute(_("Why above"))
+        self._round_numbers = round_numbers
+        self._rounds: dict[int, list[str]] = {}
+        self._columns: dict[str, str] = {}
+
+    def rounds(self, count: int) -> list[str]:
+        """The labels of a line's `count` round cells: R1, R2, ... (the counted rounds' numbers)."""
+        if count not in self._rounds:
+            numbers = self._round_numbers if len(self._round_numbers) == count else range(1, count + 1)
+            self._rounds[count] = [_attribute(_("R%(n)s") % {"n": n}) for n in numbers]
+        return self._rounds[count]
+
+    def column(self, name: str) -> str:
+        """The label of a tiebreak column, under its readable name ("Most holes won")."""
+        if name not in self._columns:
+            self._columns[name] = _attribute(str(TIEBREAK_LABELS.get(name, name)))
+        return self._columns[name]
+
+
+def _attribute(label: str) -> str:
+    return f' data-label="{escape(label)}"'
 
 
 def _number(value: int | None) -> str:

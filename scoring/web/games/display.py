@@ -211,7 +211,7 @@ def changes(before: Any, after: Any) -> list[dict[str, str]]:
 
 
 def history_item(line: selectors.HistoryLine) -> dict[str, Any]:
-    """A change as the history list shows it: what, who, when, before and after."""
+    """A change as the history list shows it: what, who, when, why (when given), before and after."""
     if line.hole_number is None:
         subject = _("Rules")
     elif line.is_playoff:
@@ -226,6 +226,7 @@ def history_item(line: selectors.HistoryLine) -> dict[str, Any]:
         "subject": subject,
         "actor": line.actor or _("someone"),
         "when": line.created_at,
+        "reason": line.reason,
         "before": "" if is_ruleset else scores_text(line.before),
         "after": "" if is_ruleset else scores_text(line.after),
         "changes": [] if is_ruleset else changes(line.before, line.after),

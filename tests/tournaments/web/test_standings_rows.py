@@ -43,12 +43,22 @@ def test_it_builds_a_row_per_line_with_every_cell() -> None:
     assert '<tr class="leader">' in html  # rank 1 of a complete record
     assert 'href="/tournaments/3/players/7/">Ann</a>' in html
     assert 'href="/tournaments/3/players/8/">Bob</a>' in html
-    # Minus signs as elsewhere in the app (U+2212), each round, the penalty, the tiebreak columns.
+    # Minus signs as elsewhere in the app (U+2212), each round, the penalty, the tiebreak columns,
+    # each cell but the rank, the player and the total labelled with its column's name (a phone
+    # shows it before the figure), the tiebreaks under their readable names.
     assert (
-        '<td class="num total">\u22123</td><td class="num holes">18</td>'
-        '<td class="num">\u22125</td><td class="num">2</td>'
+        '<td class="num total">\u22123</td><td class="num holes" data-label="Holes played">18</td>'
+        '<td class="num" data-label="R1">\u22125</td><td class="num" data-label="R2">2</td>'
     ) in html
-    assert '<td class="num">0</td><td class="num">-2 -2 -1</td><td class="num">4</td>' in html
+    assert (
+        '<td class="num" data-label="Pen.">0</td>'
+        '<td class="num" data-label="Countback (best hole scores)">-2 -2 -1</td>'
+        '<td class="num" data-label="Most holes won">4</td><td class="why"></td>'
+    ) in html
+    # The round columns are named after the rounds counted when the caller gives them.
+    assert '<td class="num" data-label="R3">\u22125</td><td class="num" data-label="R4">2</td>' in str(
+        standings_rows([_line()], 3, round_numbers=(3, 4))
+    )
 
 
 def test_it_marks_shared_ranks_playoffs_missing_rounds_penalties_and_statuses() -> None:
@@ -63,10 +73,16 @@ def test_it_marks_shared_ranks_playoffs_missing_rounds_penalties_and_statuses() 
         )
     )
     assert '<tr class="playoff-row"><td class="num">2=</td>' in html
-    assert '<span class="badge">playoff</span>' in html and "Lower countback" in html
+    assert '<span class="badge">playoff</span>' in html
+    assert '<td class="why" data-label="Why above">Lower countback</td>' in html
     assert '<span class="status status-dropped">Dropped</span>' in html
-    assert '<td class="num">\u2013</td>' in html and '<td class="num">+5</td>' in html
+    assert '<td class="num" data-label="R2">\u2013</td>' in html
+    assert '<td class="num" data-label="Pen.">+5</td>' in html
     assert '<td class="num">DQ</td>' in html and "status-disqualified" in html
+    # A tiebreak with no figure for the player (one not reached) is an empty cell, unlabelled: a
+    # phone shows no column name with nothing after it.
+    empty = str(standings_rows([_line(columns=(("countback", ""), ("most_holes_won", "4")))], 3))
+    assert '<td class="num"></td><td class="num" data-label="Most holes won">4</td>' in empty
 
 
 def test_it_escapes_what_players_typed() -> None:
@@ -113,8 +129,12 @@ def test_it_caches_the_standings_by_version_and_follows_every_change(
         )
     assert Tournament.objects.get(pk=tournament.pk).version == version + 1
     scored = as_user("dora").get(url).content.decode()
-    # their R2 cell: the round in play's score so far and how far they are
-    assert scored.count('<td class="num">40 <span class="thru">thru 1</span></td>') == len(names)
+    # their R2 cell: the round in play's score so far and how far they are; the total's cell
+    # repeats how far for a phone's first line (hidden from screen readers, shown on phones only)
+    assert scored.count('<td class="num" data-label="R2">40 <span class="thru">thru 1</span></td>') == len(
+        names
+    )
+    assert scored.count('<span class="thru thru-total" aria-hidden="true">thru 1</span></td>') == len(names)
 
 
 @pytest.mark.django_db
