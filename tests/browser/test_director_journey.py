@@ -129,11 +129,12 @@ def print_the_pack(page, tournament: Tournament, tmp_path: Path) -> None:
     screenshot(page, "journey-03-print-step")
     # The pack opens in the browser's PDF viewer (inline); the same address, fetched with the
     # director's cookies, is read back page by page.
-    with page.expect_response(re.compile(r"/print/pack\.pdf$")) as answer:
-        step.get_by_role("link", name="Print the round's pack (PDF)").click()
+    # Drawing a PDF takes a few seconds of the server's CPU (more on a loaded test machine).
+    with page.expect_response(re.compile(r"/print/pack\.pdf$"), timeout=60_000) as answer:
+        step.get_by_role("link", name="Print the round's pack (PDF)").click(timeout=60_000)
     assert answer.value.status == 200 and answer.value.header_value("content-type") == "application/pdf"
     saved = tmp_path / "pack.pdf"
-    saved.write_bytes(page.context.request.get(answer.value.url).body())
+    saved.write_bytes(page.context.request.get(answer.value.url, timeout=60_000).body())
     pages = [" ".join((p.extract_text() or "").split()) for p in PdfReader(saved).pages]
     assert len(pages) == 1 + 3 + 3  # the seating by name, then a card and a slip per table
     assert "Seating of round 1, by name" in pages[0]
