@@ -6,10 +6,13 @@ never touches the machine's shared services.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import shutil
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -152,3 +155,64 @@ def private_redis() -> Iterator[PrivateRedis]:
         yield server
     finally:
         server.stop()
+
+
+PG_BIN = next(iter(sorted(Path("/usr/lib/postgresql").glob("*/bin"))), Path("/nonexistent"))
+
+
+@dataclass
+class PrivatePostgres:
+    """A PostgreSQL cluster of the test's own (initdb in `folder`), on `port` of loopback."""
+
+    folder: Path
+    port: int
+
+    @property
+    def url(self) -> str:
+        """The URL of its `golfclub` database."""
+        return f"postgres://postgres@127.0.0.1:{self.port}/golfclub"
+
+    def _run(self, *command: str) -> subprocess.CompletedProcess:
+        # PostgreSQL refuses to run as root: as the postgres user when the tests run as root.
+        prefix = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        return subprocess.run([*prefix, *command], check=True, capture_output=True, text=True, timeout=60)
+
+    def pg_ctl(self, action: str, *options: str) -> None:
+        """`pg_ctl <action>` on the cluster, waiting until it is done."""
+        server = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._run(
+            str(PG_BIN / "pg_ctl"), action, "-D", str(self.folder / "data"), "-w", "-o", server,
+            "-l", str(self.folder / "server.log"), *options,
+        )  # fmt: skip
+
+    def create(self) -> None:
+        """initdb, start, and create the empty `golfclub` database."""
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres", "postgres")
+        self._run(
+            str(PG_BIN / "initdb"), "-D", str(self.folder / "data"), "-U", "postgres", "--auth=trust",
+            "--no-sync", "-E", "UTF8",
+        )  # fmt: skip
+        self.pg_ctl("start")
+        self._run(
+            str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres", "golfclub"
+        )
+
+
+@contextmanager
+def private_postgres() -> Iterator[PrivatePostgres]:
+    """A private PostgreSQL in a folder of its own under /tmp (pytest's folders are root's alone,
+    and the server runs as postgres), stopped (immediately) and removed on the way out."""
+    if not (PG_BIN / "initdb").exists():
+        pytest.skip("no PostgreSQL server binaries under /usr/lib/postgresql/*/bin")
+    if os.geteuid() == 0 and not shutil.which("runuser"):
+        pytest.skip("running as root without runuser: PostgreSQL will not start as root")
+    folder = Path(tempfile.mkdtemp(prefix="golfclub-faults-pg-"))
+    server = PrivatePostgres(folder, free_port())
+    try:
+        server.create()
+        yield server
+    finally:
+        with contextlib.suppress(subprocess.CalledProcessError):  # not running
+            server.pg_ctl("stop", "-m", "immediate")
+        shutil.rmtree(folder, ignore_errors=True)
