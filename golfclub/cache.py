@@ -1,19 +1,37 @@
-"""Django's database cache with an atomic `incr`, so rate-limit counters hold under concurrency.
+"""The shared caches: Django's database cache with an atomic `incr`, and Redis that falls back to it.
+
+`DatabaseCache`: Django's database cache with an atomic `incr`, so rate-limit counters hold under
+concurrency.
 
 Django's DatabaseCache increments by reading the value and writing it back: two processes counting
 the same request window at the same moment can both read 7 and both write 8, and a flood of
 parallel requests slips past its limit. Here the row is locked (SELECT ... FOR UPDATE on
 PostgreSQL; SQLite takes the database's write lock) for the read and the write, and the expiry is
 left as `add` set it (Django's `incr` would reset it to the default timeout).
+
+`ResilientRedisCache`: Django's RedisCache that, when Redis does not answer (connection refused,
+reset, or a timeout), does the same operation on the database cache instead and logs a warning.
+The rate limits keep counting (in PostgreSQL) and the standings keep being served while Redis is
+down; nothing fails open and nothing answers 500. After a failure the process leaves Redis alone for
+a few seconds (`RETRY_SECONDS`), so a dead Redis costs one short timeout every few seconds, not one
+per request. When Redis is back, its counters start where Redis left them: for at most one window a
+client may get up to twice its limit (the database's count and Redis's), never an unlimited number.
 """
 
 from __future__ import annotations
 
 import base64
+import logging
 import pickle
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
+from django.core.cache import caches
 from django.core.cache.backends import db
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
 from django.db import connections, models, router, transaction
 from django.utils.timezone import now as tz_now
 
@@ -55,3 +73,111 @@ class DatabaseCache(db.DatabaseCache):
                 f"UPDATE {table} SET {qn('value')} = %s WHERE {qn('cache_key')} = %s", [encoded, key]
             )
         return new_value
+
+
+logger = logging.getLogger(__name__)
+
+
+def _redis_unreachable_errors() -> tuple[type[BaseException], ...]:
+    """What redis-py raises when the server does not answer (not a bad command or a wrong type)."""
+    import redis
+
+    return (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
+
+class ResilientRedisCache(RedisCache):
+    """Redis, or the `FALLBACK` cache alias while Redis does not answer (see the module docstring).
+
+    Settings, beside RedisCache's: `FALLBACK` the alias of the cache to use meanwhile (a
+    `DatabaseCache`), `RETRY_SECONDS` how long a process leaves Redis alone after a failure (5).
+    Give OPTIONS short `socket_connect_timeout` and `socket_timeout`: each failed try costs that.
+    """
+
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        params = dict(params)
+        self._fallback_alias = params.pop("FALLBACK")
+        self._retry_seconds = float(params.pop("RETRY_SECONDS", 5))
+        super().__init__(server, params)
+        # Per process (Django makes a cache object per thread): when this process may try Redis again.
+        self._down = _DOWN.setdefault(str(server), _Down())
+
+    @property
+    def fallback(self) -> Any:
+        """The cache answering while Redis does not."""
+        return caches[self._fallback_alias]
+
+    def redis_is_down(self) -> bool:
+        """Whether this process is leaving Redis alone after a recent failure."""
+        return time.monotonic() < self._down.until
+
+    def _either(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """`name` on Redis; on the fallback cache when Redis failed lately or fails now."""
+        if not self.redis_is_down():
+            try:
+                method: Callable[..., Any] = getattr(super(), name)
+                return method(*args, **kwargs)
+            except _redis_unreachable_errors() as error:
+                with self._down.lock:
+                    self._down.until = time.monotonic() + self._retry_seconds
+                logger.warning(
+                    "Redis did not answer (%s: %s): the database cache stands in for %.0f s",
+                    type(error).__name__,
+                    error,
+                    self._retry_seconds,
+                )
+        return getattr(self.fallback, name)(*args, **kwargs)
+
+    def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        """Set `key` only if it is missing; True if it was set."""
+        return self._either("add", key, value, timeout, version)
+
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
+        """The value of `key`, or `default`."""
+        return self._either("get", key, default, version)
+
+    def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> None:
+        """Store `value` under `key`."""
+        self._either("set", key, value, timeout, version)
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        """Give `key` a new expiry."""
+        return self._either("touch", key, timeout, version)
+
+    def delete(self, key: Any, version: int | None = None) -> bool:
+        """Forget `key`."""
+        return self._either("delete", key, version)
+
+    def get_many(self, keys: Any, version: int | None = None) -> dict[Any, Any]:
+        """The values of those `keys` that are present."""
+        return self._either("get_many", keys, version)
+
+    def has_key(self, key: Any, version: int | None = None) -> bool:
+        """Whether `key` is present."""
+        return self._either("has_key", key, version)
+
+    def incr(self, key: Any, delta: int = 1, version: int | None = None) -> Any:
+        """Add `delta` to the value of `key` atomically; ValueError when it is missing."""
+        return self._either("incr", key, delta, version)
+
+    def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> list[Any]:
+        """Store every pair of `data`."""
+        return self._either("set_many", data, timeout, version)
+
+    def delete_many(self, keys: Any, version: int | None = None) -> None:
+        """Forget `keys`."""
+        self._either("delete_many", keys, version)
+
+    def clear(self) -> bool:
+        """Empty the cache (Redis, or the fallback while Redis is down)."""
+        return self._either("clear")
+
+
+class _Down:
+    """When a process may try a Redis server again, shared by that process's threads."""
+
+    def __init__(self) -> None:
+        self.until = 0.0
+        self.lock = threading.Lock()
+
+
+_DOWN: dict[str, _Down] = {}

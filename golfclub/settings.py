@@ -5,7 +5,9 @@ SECRET_KEY    required when DEBUG is off.
 DEBUG         "true" for local development (`make run` sets it); unset or "false" is production.
 ALLOWED_HOSTS comma-separated host names.
 REDIS_URL     optional shared cache (redis://127.0.0.1:6379/0); without it the database cache table,
-              so rate-limit counters are shared by every process and machine either way.
+              so rate-limit counters are shared by every process and machine either way. While
+              Redis does not answer, the database cache stands in (REDIS_TIMEOUT_SECONDS,
+              REDIS_RETRY_SECONDS: see README, "Configuration").
 CLIENT_IP_HEADER, RATELIMIT_*, AXES_*  abuse limits (see README, "Configuration").
 GOLFCLUB_SIGNUP_OPEN  whether anyone may create an account at /accounts/signup/ (default: with DEBUG).
 """
@@ -138,10 +140,26 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # else a table in the database (`manage.py migrate` creates it, see golfclub/apps.py). Never a
 # per-process memory cache: each gunicorn worker would count on its own.
 REDIS_URL = os.environ.get("REDIS_URL", "")
+DATABASE_CACHE = {"BACKEND": "golfclub.cache.DatabaseCache", "LOCATION": "golfclub_cache"}
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # A Redis that stops answering must not stop the scoring: the database cache stands in (rate
+    # limits keep counting there) and the process leaves Redis alone for REDIS_RETRY_SECONDS after
+    # each failure, so each try costs at most the short timeouts below (golfclub/cache.py).
+    CACHES = {
+        "default": {
+            "BACKEND": "golfclub.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "FALLBACK": "database",
+            "RETRY_SECONDS": float(os.environ.get("REDIS_RETRY_SECONDS", "5")),
+            "OPTIONS": {
+                "socket_connect_timeout": float(os.environ.get("REDIS_TIMEOUT_SECONDS", "0.25")),
+                "socket_timeout": float(os.environ.get("REDIS_TIMEOUT_SECONDS", "0.25")),
+            },
+        },
+        "database": DATABASE_CACHE,
+    }
 else:
-    CACHES = {"default": {"BACKEND": "golfclub.cache.DatabaseCache", "LOCATION": "golfclub_cache"}}
+    CACHES = {"default": DATABASE_CACHE}
 # django-ratelimit knows only memcached and django-redis by name; ours are shared and count
 # atomically (golfclub/cache.py), which is what its warning is about.
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]

@@ -84,7 +84,7 @@ def test_it_uses_redis_for_the_shared_cache_when_given() -> None:
         env={"SECRET_KEY": secrets.token_urlsafe(50), "REDIS_URL": "redis://127.0.0.1:6379/0"},
     )
     assert result.returncode == 0, result.stderr
-    assert "django.core.cache.backends.redis.RedisCache" in result.stdout
+    assert "golfclub.cache.ResilientRedisCache" in result.stdout  # Redis, the database cache standing in
 
 
 def test_it_refuses_to_load_the_demo_in_production() -> None:

@@ -1,15 +1,18 @@
 """Site-wide error answers: JSON under /api/ (the API's error shape), a page elsewhere.
 
 Django calls these for exceptions no view handled (handler400/403/404/500 in golfclub/urls.py) and
-for CSRF failures (CSRF_FAILURE_VIEW); golfclub/middleware.py uses `error_response` for bodies too
+for CSRF failures (CSRF_FAILURE_VIEW), and a database that does not answer is a 503 here
+(`server_error`); golfclub/middleware.py uses `error_response` for bodies too
 large and for any other non-JSON error answer under /api/.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -89,12 +92,41 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     return render(request, "404.html", {"message": message}, status=404)
 
 
+#: Seconds a client is asked to wait (Retry-After) when the database did not answer.
+DATABASE_RETRY_AFTER = 5
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    """500: never expected; says so plainly without leaking details."""
+    """500: never expected; says so plainly without leaking details. A database that does not
+    answer (restarting, or the connection dropped) is 503 instead: `database_unavailable`."""
+    if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
+        return database_unavailable(request)
     message = _("Something went wrong on our side. Nothing you entered was half-saved; please try again.")
     if wants_json(request):
         return api_error(500, "server", message)
     return render(request, "500.html", {"message": message}, status=500)
+
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: the database did not answer (it is restarting, or the connection to it
+    dropped). Whatever the request was writing was rolled back with its transaction, so sending it
+    again is safe (a hole with the same Idempotency-Key, or the same form, is recorded once).
+
+    The page is standalone (templates/503.html): the site's layout reads the session and the user,
+    which are in the database that is not answering.
+    """
+    message = _(
+        "The database is restarting; try again in a few seconds. Nothing was half-saved, and "
+        "sending the same thing again is safe: it will not be saved twice."
+    )
+    headers = {"Retry-After": str(DATABASE_RETRY_AFTER)}
+    if wants_json(request):
+        response: HttpResponse = api_error(503, "server", message)
+    else:
+        response = render(request, "503.html", {"message": message}, status=503)
+    for name, value in headers.items():
+        response[name] = value
+    return response
 
 
 def _format_size(size: int) -> str:
