@@ -36,6 +36,13 @@ document.addEventListener("securitypolicyviolation", (event) => {
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
+def pytest_configure(config) -> None:
+    """List the static files once per process, not once per test client (tests/static_files.py)."""
+    from tests.static_files import scan_static_files_once
+
+    scan_static_files_once()
+
+
 def phone_pixel_ratio() -> int:
     """Device pixels per CSS pixel of the emulated phone: 2, as a phone has, for the docs' pictures.
 
