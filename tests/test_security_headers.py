@@ -1,7 +1,7 @@
 """The security headers and the Content-Security-Policy on real responses of a production server.
 
 gunicorn serves the app in a subprocess under production settings: DEBUG off, only SECRET_KEY and
-ALLOWED_HOSTS set (bench.served_settings.py changes nothing but where static files are
+ALLOWED_HOSTS set (bench/served_settings.py changes nothing but where static files are
 found), on the test database. Requests come as from behind the TLS proxy (X-Forwarded-Proto:
 https), as nginx sends them; a plain-HTTP request is sent to HTTPS.
 """
