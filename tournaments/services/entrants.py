@@ -115,20 +115,20 @@ def set_checked_in(
     *,
     actor: Any = None,
     expected_version: int | None = None,
-    active_only: bool = False,
 ) -> Entrant:
     """Mark a player present (or not) at the venue.
 
     `expected_version` (here and in the other player writes) is the tournament version the
     client read the player at (the player's ETag): another one is a `StaleEdit` (412).
-    `active_only` (the player's own page, as the bulk check-in): checking in a dropped, withdrawn
-    or disqualified player is a `WrongState`, decided under the lock, so a page read before the
-    player was dropped cannot check them in."""
+    Checking in a dropped, withdrawn or disqualified player is a `WrongState`, whatever the way in
+    (a row of the players list, a player's own page, the API, as the bulk check-in), decided under
+    the lock, so a page read before the player was dropped cannot check them in. Checking out is
+    always allowed."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = entrant_in(locked, entrant_id)
         check_version(entrant.name, locked.version, expected_version)
-        if active_only and checked_in and entrant.status != EntrantStatus.ACTIVE:
+        if checked_in and entrant.status != EntrantStatus.ACTIVE:
             raise WrongState(
                 Problem(
                     "player",

@@ -119,7 +119,7 @@ def player_home_check_in(request: HttpRequest, token: str) -> HttpResponse:
             return redirect_to_login(reverse("tournaments:player-home", args=[token]))
         return refusal(request, tournament, refused.problems)
     try:
-        services.set_checked_in(tournament, entrant.pk, True, actor=request.user, active_only=True)
+        services.set_checked_in(tournament, entrant.pk, True, actor=request.user)
     except ANSWERED_ERRORS as error:
         messages.error(request, problems_of(error)[0].message)
     else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -112,7 +113,14 @@ def player_check_in(request: HttpRequest, page: TournamentPage, entrant_id: int)
     try:
         entrant = services.set_checked_in(page.tournament, entrant_id, wanted, actor=request.user)
     except ANSWERED_ERRORS as error:
-        raise Http404(problems_of(error)[0].message) from None
+        if status_for(error) == 404:
+            raise Http404(problems_of(error)[0].message) from None
+        # Refused (a player dropped since the list was read): the list again, saying why.
+        messages.error(request, problems_of(error)[0].message)
+        players = reverse("tournaments:players", args=[page.tournament.pk])
+        if request.htmx:
+            return HttpResponse(headers={"HX-Redirect": players})
+        return redirect(players)
     if request.htmx:
         response = render(request, "tournaments/players.html#player_row", page.context(entrant=entrant))
         # The counts above the list change too: htmx swaps them out of band.

@@ -105,3 +105,39 @@ def test_two_officials_confirming_the_same_round_disqualification_at_once_record
     assert EventLogEntry.objects.filter(tournament=ev.tournament, action="penalty_given").count() == 1
     refused = next(a for a in answers if a.status_code == 409).content.decode()
     assert f"{player.name} is already disqualified from round 1" in refused
+
+
+@pytest.mark.django_db
+def test_a_dropped_player_is_checked_in_by_no_way_in(live_event: Event) -> None:
+    """The players list's row (a plain form or htmx) and the API's single check-in refuse as the
+    player's page does, saying why; the row's refusal was a bare 404 before."""
+    ev = live_event
+    player = _first_player(ev)
+    services.drop_entrant(ev.tournament, player.pk, reason="Went home", actor=None)
+    dora = as_user("dora")
+    row = dora.post(f"/tournaments/{ev.tournament.pk}/players/{player.pk}/check-in/", {"checked_in": "1"})
+    api = dora.post(
+        f"/api/v1/tournaments/{ev.tournament.pk}/players/{player.pk}/check-in/",
+        {"checked_in": True},
+        content_type="application/json",
+    )
+    assert api.status_code == 409, api.content
+    assert "is dropped: bring them back before checking them in" in api.json()["errors"][0]["message"]
+    assert row.status_code == 302
+    page = dora.get(row["Location"]).content.decode()
+    assert f"{player.name} is dropped: bring them back before checking them in." in page
+    by_htmx = dora.post(
+        f"/tournaments/{ev.tournament.pk}/players/{player.pk}/check-in/",
+        {"checked_in": "1"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert by_htmx["HX-Redirect"] == f"/tournaments/{ev.tournament.pk}/players/"
+    player.refresh_from_db()
+    assert player.status == EntrantStatus.DROPPED and not player.checked_in
+    # Checking out stays allowed.
+    out = dora.post(
+        f"/api/v1/tournaments/{ev.tournament.pk}/players/{player.pk}/check-in/",
+        {"checked_in": False},
+        content_type="application/json",
+    )
+    assert out.status_code == 200
