@@ -106,6 +106,12 @@ def test_a_client_that_gave_up_after_the_commit_gets_the_first_answer_on_retry(s
     assert _state(edit) == ([1], 1, 12, 2)  # still one hole
 
 
+def _hole_sent_and_killed(fault_dir, phone, url: str, body: dict, key: dict, *, pause: str):
+    """The hole sent with the worker told to pause at `pause`, and killed there: nginx's answer."""
+    headers = key | {"X-Test-Pause": pause, "X-Test-Pause-Seconds": "30"}
+    return _killed_mid_request(fault_dir, lambda: phone.post(url, json=body, headers=headers))
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_inside_the_transaction_leaves_nothing_and_the_retry_records_once(served) -> None:
     running, fault_dir = served
@@ -113,12 +119,7 @@ def test_a_worker_killed_inside_the_transaction_leaves_nothing_and_the_retry_rec
     edit = new_game(phone)
     before = _state(edit)
     url, body, key = _hole(edit, 1)
-    answer = _killed_mid_request(
-        fault_dir,
-        lambda: phone.post(
-            url, json=body, headers=key | {"X-Test-Pause": "in-transaction", "X-Test-Pause-Seconds": "30"}
-        ),
-    )
+    answer = _hole_sent_and_killed(fault_dir, phone, url, body, key, pause="in-transaction")
     assert answer.status_code == 502
     assert answer.headers["Content-Type"].startswith("application/json")
     assert "may or may not have been saved" in answer.json()["detail"]
@@ -137,12 +138,7 @@ def test_a_worker_killed_after_the_commit_and_the_retry_gets_the_first_answer(se
     phone = client(running.url)
     edit = new_game(phone)
     url, body, key = _hole(edit, 1)
-    answer = _killed_mid_request(
-        fault_dir,
-        lambda: phone.post(
-            url, json=body, headers=key | {"X-Test-Pause": "after-commit", "X-Test-Pause-Seconds": "30"}
-        ),
-    )
+    answer = _hole_sent_and_killed(fault_dir, phone, url, body, key, pause="after-commit")
     assert answer.status_code == 502
     recorded = _state(edit)
     assert recorded[:3] == ([1], 1, 12)

@@ -28,3 +28,11 @@ def print_pack_links(
         (f"{url}?part={part.key}" if part.key else url, part) for part in pack_parts(len(lines), players)
     ]
     return {"parts": parts, "in_parts": len(parts) > 1, "letter": letter}
+
+
+@register.simple_tag
+def pack_in_parts(lines: Sequence[TableLine]) -> bool:
+    """Whether the round whose tables are `lines` prints its pack in parts (a big round): the
+    dashboard's next step then leads to the parts instead of the whole pack."""
+    players = sum(len(line.players) for line in lines)
+    return len(pack_parts(len(lines), players)) > 1

@@ -147,6 +147,12 @@ def test_a_250_table_round_comes_in_parts_each_drawn_in_a_few_seconds(django_ass
         assert links == list(zip(parts, labels, strict=True)), links
     assert all(f'href="{url}?part={part}&amp;paper=letter"' in seating_page for part in parts)
     assert f'href="{url}"' not in dashboard  # no whole pack: it would pass the timeout
+    # The next step leads to the parts on the same page.
+    assert (
+        '<a class="button primary" href="#print-pack">Print the round\'s pack (PDF, in parts)</a>'
+        in dashboard
+    )
+    assert 'id="print-pack"' in dashboard
     # The whole pack asked for anyway (an old link) leads to the parts; a part that is not one is
     # refused with the parts named.
     whole = client.get(url)
