@@ -76,6 +76,7 @@ def render_site(site: str, *, upstreams: list[int], listen: int, cert: Path, key
     site = swap(r"^    ssl_certificate .*;$", f"    ssl_certificate {cert};", site)
     site = swap(r"^    ssl_certificate_key .*;$", f"    ssl_certificate_key {key};", site)
     site = swap(r"^    access_log /var/log/nginx/(\S+) ", rf"    access_log {logs}/\1 ", site)
+    site = swap(r"^proxy_cache_path /var/lib/nginx/golfclub-cache ", f"proxy_cache_path {logs}/cache ", site)
     site = swap(r"^    server_name golf\.example\.com;$", "    server_name 127.0.0.1;", site, count=2)
     # Plain HTTP's redirecting server is left out: loopback has no port 80 to give.
     return swap(r"^server \{\n    listen 80;\n(?:.*\n)*?\}\n?", "", site)

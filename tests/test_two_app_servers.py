@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
@@ -205,3 +206,45 @@ def test_tables_record_through_nginx_and_every_acknowledged_hole_is_there_once(t
     proxy_log = two.proxy_log.read_text()
     assert proxy_log.count('"POST"') >= 2 * 9 * len(tables)
     assert "/api/" not in proxy_log and not any(t.game.edit_token in proxy_log for t in tables)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_nginx_answers_the_publics_leaderboard_polls_and_lets_one_a_second_through(two) -> None:
+    tournament = event(8, rounds=2, public=True)
+    services.seat_next_round(tournament)
+    services.publish_round(tournament, 1)
+    url = f"/tournaments/{tournament.pk}/public/leaderboard/"
+    served_before = sum(two.requests_served())
+    with _client(two.url, "198.51.100.7") as phone:
+        first = phone.get(url)
+        assert first.status_code == 200 and first.headers["X-Cache"] == "MISS"
+        etag = first.headers["ETag"]
+        again = [phone.get(url) for _ in range(10)]
+        seen = {(a.status_code, a.headers["X-Cache"], a.headers["ETag"]) for a in again}
+        assert seen == {(200, "HIT", etag)}
+        assert all(a.text == first.text for a in again)
+        # The phone's If-None-Match is answered by nginx from the cached ETag, and set no cookie.
+        unchanged = phone.get(url, headers={"If-None-Match": etag})
+        assert unchanged.status_code == 304 and unchanged.headers["X-Cache"] == "HIT"
+        assert "set-cookie" not in {k.lower() for k in first.headers}
+        assert sum(two.requests_served()) - served_before == 1  # twelve polls, one reached an app server
+
+        # The staff (a session cookie) and the API (a token) always reach the app, uncached.
+        staff = phone.get(url, headers={"Cookie": "sessionid=anything"})
+        token = phone.get(url, headers={"Authorization": "Token anything"})
+        assert staff.headers["X-Cache"] == token.headers["X-Cache"] == "BYPASS"
+
+        # A hole moves the leaderboard: the public sees it once the second has passed.
+        table = Table.objects.filter(round__tournament=tournament).select_related("game").first()
+        names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+        recorded = phone.post(
+            f"/api/v1/games/{table.game.edit_token}/holes/",
+            json={"entries": dict.fromkeys(names, 4)},
+            headers={"Idempotency-Key": str(uuid.uuid4())},
+        )
+        assert recorded.status_code == 201, recorded.text
+        deadline = time.monotonic() + 5
+        while (moved := phone.get(url, headers={"If-None-Match": etag})).status_code == 304:
+            assert time.monotonic() < deadline, "the leaderboard did not move within 5 s of a hole"
+            time.sleep(0.2)
+        assert moved.status_code == 200 and moved.headers["ETag"] != etag
