@@ -25,6 +25,15 @@ class Recorder:
         if not ok:
             self.errors[kind][note] += 1
 
+    def merge(self, other: Recorder) -> None:
+        """Add `other`'s requests (another process's) to these."""
+        for kind, seconds in other.latencies.items():
+            self.latencies[kind].extend(seconds)
+        for kind, notes in other.answers.items():
+            self.answers[kind].update(notes)
+        for kind, notes in other.errors.items():
+            self.errors[kind].update(notes)
+
     def percentile(self, kind: str, pct: float) -> float:
         """The pct-th percentile (nearest rank) of `kind`'s latencies, in milliseconds."""
         ordered = sorted(self.latencies.get(kind) or [0.0])
