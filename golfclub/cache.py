@@ -11,12 +11,13 @@ left as `add` set it (Django's `incr` would reset it to the default timeout).
 
 `count_hits` is what the rate limits call (golfclub/core/rate_limits.py): one more hit on each of a
 request's counters (one per rate: "60/m" and "600/h"), creating a missing or expired counter at 1.
-Done with Django's `add` and `incr`, that is eight round trips to PostgreSQL per counter (a COUNT(*)
-of the whole table, a transaction for `add`, another for `incr`); here it is one INSERT ... ON
-CONFLICT DO UPDATE for all of them. The statement does the arithmetic itself, so a count is stored
-as a protocol-0 pickle ("I12\n.", base64 like every value of the table: `get` reads it as usual);
-a counter stored in another form (by `add` or by an earlier version) is counted by `incr` instead,
-which stores the new count in that form, so the next hit takes the single statement again.
+Done with Django's `add` and `incr`, that is six round trips to PostgreSQL per counter (a COUNT(*)
+of the whole table, then a transaction for `add` and another for `incr`, each with its COMMIT); here
+it is one INSERT ... ON CONFLICT DO UPDATE for all of them. The statement does the arithmetic
+itself, so a count is stored as a protocol-0 pickle ("I12\n.", base64 like every value of the table:
+`get` reads it as usual); a counter stored in another form (by `add` or by an earlier version) is
+counted by `incr` instead, which stores the new count in that form, so the next hit takes the single
+statement again.
 
 `ResilientRedisCache`: Django's RedisCache that counts hits in one round trip (a MULTI/EXEC
 pipeline of SET NX and INCR per counter) and that, when Redis does not answer (connection refused,

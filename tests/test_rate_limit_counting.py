@@ -119,6 +119,15 @@ def test_parallel_requests_are_each_counted_once(fresh_cache) -> None:
 
 
 @pytest.mark.django_db
+def test_live_counters_of_many_game_links_outlive_the_cache_s_culling() -> None:
+    # With Django's default size (300 entries), this set deleted a third of the live counters.
+    for index in range(400):
+        cache.count_hits({f"rate:{index:04d}": 3600})
+    cache.set("tournaments:standings", b"blob", 60)
+    assert [cache.get(f"rate:{index:04d}") for index in range(400)] == [1] * 400
+
+
+@pytest.mark.django_db
 def test_hole_writes_are_refused_at_the_limit_and_read_by_django_ratelimit() -> None:
     game = services.create_game(players=["Ann", "Bob"], ruleset="official")
     api = APIClient()
