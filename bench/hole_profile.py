@@ -70,6 +70,12 @@ def configure(limits: bool) -> None:
         cursor.execute("CREATE TABLE bench_bare_insert (id bigserial PRIMARY KEY, body jsonb NOT NULL)")
 
 
+def backend_cpu(pid: int) -> float:
+    """CPU seconds used so far by a PostgreSQL backend of this machine (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def make_jobs(client, rng: random.Random, holes: int) -> list[tuple[str, int, dict]]:
     """Create enough games for `holes` holes (9 each); the holes to send, round-robin over the games."""
     from bench.live_games import PLAYERS, random_table
@@ -229,13 +235,23 @@ def main() -> None:
     jobs = jobs[1:]
     bare_sql = statements_per_request(post_bare, jobs[:9])
 
-    def cpu_per_request(send, items) -> tuple[float, float]:
-        """(CPU ms of this process, wall ms) per item."""
-        started, cpu = time.perf_counter(), time.process_time()
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (backend,) = cursor.fetchone()
+
+    def cpu_per_request(send, items) -> tuple[float, float, float]:
+        """(CPU ms of this process, wall ms, CPU ms of its PostgreSQL backend) per item."""
+        started, cpu, db = time.perf_counter(), time.process_time(), backend_cpu(backend)
         for item in items:
             send(item)
         n = len(items)
-        return (time.process_time() - cpu) / n * 1000, (time.perf_counter() - started) / n * 1000
+        return (
+            (time.process_time() - cpu) / n * 1000,
+            (time.perf_counter() - started) / n * 1000,
+            (backend_cpu(backend) - db) / n * 1000,
+        )
 
     bare_ms = cpu_per_request(post_bare, jobs[9:])
     hole_sql = statements_per_request(post_hole, jobs[:9])
@@ -266,19 +282,19 @@ def main() -> None:
         _over_limit(request, "hole-writes", "RATELIMIT_HOLE_WRITES", _token_key)
 
     counting = args.limits and settings.RATELIMIT_ENABLE
-    limits_ms = cpu_per_request(count, range(len(jobs))) if counting else (0.0, 0.0)
+    limits_ms = cpu_per_request(count, range(len(jobs))) if counting else (0.0, 0.0, 0.0)
     backend = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
     print(
         f"{len(jobs)} requests each, one at a time in-process; cache: {backend}; "
         f"rate limits {'counted' if args.limits else 'off'}"
     )
-    print(f"{'per request (ms)':<28}{'CPU here':>10}{'wall':>10}")
-    for name, (cpu, wall) in (
+    print(f"{'per request (ms)':<28}{'CPU here':>10}{'wall':>10}{'CPU of PG':>10}")
+    for name, (cpu, wall, db) in (
         ("bare insert", bare_ms),
         ("hole", hole_ms),
         ("counting the limits alone", limits_ms),
     ):
-        print(f"{name:<28}{cpu:>10.2f}{wall:>10.2f}")
+        print(f"{name:<28}{cpu:>10.2f}{wall:>10.2f}{db:>10.2f}")
     print(f"ratio bare/hole: CPU {bare_ms[0] / hole_ms[0]:.2f}, wall {bare_ms[1] / hole_ms[1]:.2f}")
     print(
         f"SQL statements / round trips per request: bare {bare_sql[0]:.1f} / {bare_sql[1]:.1f}, "
