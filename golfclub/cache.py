@@ -43,7 +43,7 @@ from typing import Any
 from django.core.cache import caches
 from django.core.cache.backends import db
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.db import connections, models, router, transaction
 from django.utils.timezone import now as tz_now
 
@@ -146,6 +146,28 @@ def _redis_unreachable_errors() -> tuple[type[BaseException], ...]:
     return (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 
 
+class _ReusedRedisClient(RedisCacheClient):
+    """Django's Redis client maker, but one redis-py client per connection pool, made once.
+
+    Django makes a new `redis.Redis` for every cache operation, and redis-py's constructor builds its
+    table of some 170 reply parsers each time: about half of the CPU of counting a hole's rate
+    limits (bench/hole_profile.py). A `redis.Redis` only holds its pool and that table, and may be
+    shared by threads, so it is made once per pool.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        """The redis-py client of the server for `key` (writes go to the first server)."""
+        index = self._get_connection_pool_index(write)
+        client = self._clients.get(index)
+        if client is None:
+            client = self._clients[index] = self._client(connection_pool=self._get_connection_pool(write))
+        return client
+
+
 class ResilientRedisCache(RedisCache):
     """Redis, or the `FALLBACK` cache alias while Redis does not answer (see the module docstring).
 
@@ -159,6 +181,7 @@ class ResilientRedisCache(RedisCache):
         self._fallback_alias = params.pop("FALLBACK")
         self._retry_seconds = float(params.pop("RETRY_SECONDS", 5))
         super().__init__(server, params)
+        self._class = _ReusedRedisClient
         # Per process (Django makes a cache object per thread): when this process may try Redis again.
         self._down = _DOWN.setdefault(str(server), _Down())
 
