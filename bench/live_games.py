@@ -9,12 +9,17 @@ What it does, all on this machine over loopback:
 3. 16 client threads create one game per table (official preset, 4 players) and record 9 holes
    of 4 grids each through POST /api/v1/games/<token>/holes/ (with an Idempotency-Key); the same
    bodies go to the bare view. The tables are split into rounds and the two phases alternate
-   (bare, holes, bare, holes, ...), so both are timed in the same run under the same conditions;
-4. prints p50/p99 latency and holes per second for both, and their ratios;
+   (bare, holes, bare, holes, ...), so both are timed in the same run under the same conditions.
+   Both paths are warmed first in every worker (on tables of their own, not timed);
+4. prints p50/p99 latency and holes per second for both, and their ratios, and the CPU each side
+   used per request (the client threads, gunicorn, the PostgreSQL backends, Redis), read from /proc
+   and Redis's INFO around each phase: the 2 cores are shared by all of them, so a path's
+   throughput follows its total, not only the server's part;
 5. times the scoreboard page of an 18-hole, 6-player game in-process (server time only).
 
 Targets (issue 3): hole recording keeps >= 50% of the bare view's throughput and <= 2x its p99;
-the scoreboard of an 18-hole 6-player game renders in <= 20 ms of server time.
+the scoreboard of an 18-hole 6-player game renders in <= 20 ms of server time. With --limits
+(issue 21, item 4): >= 0.6 with Redis (REDIS_URL set), >= 0.5 with the database cache, and p99 <= 1.5x.
 """
 
 from __future__ import annotations
@@ -116,6 +121,68 @@ def create_game(client: httpx.Client) -> str:
     return response.json()["edit_token"]
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _proc_cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used, from /proc; 0 when it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK  # utime, stime
+
+
+def _group_pids(pgid: int) -> list[int]:
+    """The processes of one process group (gunicorn's master and workers)."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:
+            pids.append(int(stat.parent.name))
+    return pids
+
+
+class CpuMeter:
+    """CPU seconds used by each side of the benchmark, read before and after each phase.
+
+    client: this process (the client threads); app: gunicorn's process group; database: the
+    PostgreSQL backends connected to the bench database (the workers' connections); cache: the Redis
+    server, from its INFO (with REDIS_URL). Whatever else runs on the machine is in none of them.
+    """
+
+    def __init__(self, server_pgid: int) -> None:
+        self.server_pgid = server_pgid
+        self.redis = None
+        if os.environ.get("REDIS_URL"):
+            import redis
+
+            self.redis = redis.Redis.from_url(os.environ["REDIS_URL"])
+
+    def read(self) -> dict[str, float]:
+        """The CPU seconds of each side so far."""
+        import psycopg
+
+        with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+            backends = [
+                pid
+                for (pid,) in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [DB_NAME])
+            ]
+        sides = {
+            "client": time.process_time(),
+            "app": sum(_proc_cpu(pid) for pid in _group_pids(self.server_pgid)),
+            "database": sum(_proc_cpu(pid) for pid in backends),
+            "cache": 0.0,
+        }
+        if self.redis is not None:
+            info = self.redis.info("cpu")
+            sides["cache"] = float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+        return sides
+
+
 def phase(jobs: list, clients: int, send) -> tuple[list[float], float]:
     """Send every job from `clients` threads (one keep-alive connection each).
 
@@ -161,6 +228,13 @@ def scoreboard_server_time(env: dict[str, str]) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def counted_in(limits: bool) -> str:
+    """Where the rate limits are counted in this run, for the report."""
+    if not limits:
+        return "off"
+    return "counted (Redis)" if os.environ.get("REDIS_URL") else "counted (database cache)"
+
+
 def main() -> None:
     """Run both phases and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -176,7 +250,8 @@ def main() -> None:
     parser.add_argument(
         "--limits",
         action="store_true",
-        help="count every write against the rate limits in the database cache, as in production",
+        help="count every write against the rate limits in the shared cache (Redis with REDIS_URL, else "
+        "the database cache), as in production",
     )
     args = parser.parse_args()
 
@@ -221,14 +296,30 @@ def main() -> None:
             if response.status_code != 201:
                 raise SystemExit(f"bare insert: HTTP {response.status_code}")
 
-        # Warm both paths once per worker so imports and connections are not timed.
+        # Warm both paths in every worker so that imports, connections and per-process caches are
+        # not timed: a hole on games of their own (not measured) and the bare insert, from as many
+        # concurrent clients as the phases use, so that every worker gets some of each.
         with httpx.Client(base_url=BASE, timeout=30) as client:
-            for _ in range(args.workers * 2):
-                send_bare(client, (tokens[0], 0, random_table(rng)))
+            spare = [create_game(client) for _ in range(args.clients)]
+        warm = [(token, 1, random_table(rng)) for token in spare]
+        phase(warm, args.clients, send_bare)
+        phase(warm, args.clients, send_hole)
         bare_runs, hole_runs = [], []
+        meter = CpuMeter(server.pid)
+        cpu: dict[str, dict[str, float]] = {"bare": {}, "holes": {}}
+
+        def measured(name: str, round_jobs: list, send) -> tuple[list[float], float]:
+            """One phase, its CPU added to `cpu[name]` side by side."""
+            before = meter.read()
+            result = phase(round_jobs, args.clients, send)
+            after = meter.read()
+            for side, value in after.items():
+                cpu[name][side] = cpu[name].get(side, 0.0) + value - before[side]
+            return result
+
         for round_jobs in rounds:
-            bare_runs.append(phase(round_jobs, args.clients, send_bare))
-            hole_runs.append(phase(round_jobs, args.clients, send_hole))
+            bare_runs.append(measured("bare", round_jobs, send_bare))
+            hole_runs.append(measured("holes", round_jobs, send_hole))
         bare = summary("bare one-row insert", bare_runs)
         holes = summary("hole recording (API)", hole_runs)
     finally:
@@ -240,13 +331,19 @@ def main() -> None:
         f"{args.tables} tables x 9 holes x 4 players: {len(jobs)} holes, {args.rounds} alternating rounds; "
         f"{args.clients} clients; "
         f"gunicorn {args.workers} workers x {args.threads} threads; PostgreSQL on loopback; "
-        f"rate limits {'counted (database cache)' if args.limits else 'off'}"
+        f"rate limits {counted_in(args.limits)}"
     )
     print(f"{'endpoint':<24}{'requests':>10}{'per second':>12}{'p50 ms':>10}{'p99 ms':>10}")
     for row in (bare, holes):
         print(
             f"{row['name']:<24}{row['requests']:>10}{row['per_second']:>12.1f}{row['p50_ms']:>10.2f}{row['p99_ms']:>10.2f}"
         )
+    # Where the machine's CPU went, per request: the 2 cores are shared by all four sides.
+    print(f"{'CPU ms per request':<24}" + "".join(f"{side:>10}" for side in (*cpu["bare"], "total")))
+    for name, row in (("bare one-row insert", bare), ("hole recording (API)", holes)):
+        used = cpu["bare" if row is bare else "holes"]
+        per = [value / row["requests"] * 1000 for value in used.values()]
+        print(f"{name:<24}" + "".join(f"{value:>10.2f}" for value in (*per, sum(per))))
     throughput_ratio = holes["per_second"] / bare["per_second"]
     p99_ratio = holes["p99_ms"] / bare["p99_ms"]
     print(

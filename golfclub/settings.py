@@ -140,7 +140,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # else a table in the database (`manage.py migrate` creates it, see golfclub/apps.py). Never a
 # per-process memory cache: each gunicorn worker would count on its own.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-DATABASE_CACHE = {"BACKEND": "golfclub.cache.DatabaseCache", "LOCATION": "golfclub_cache"}
+DATABASE_CACHE = {
+    "BACKEND": "golfclub.cache.DatabaseCache",
+    "LOCATION": "golfclub_cache",
+    # Django's default, 300 entries, is a page cache's: past it, every `set` deletes a third of the
+    # live keys, rate-limit counters included (an event of 150 tables counting hole writes is past
+    # it). Expired rows (old counting windows) are deleted first, when the table passes this size.
+    "OPTIONS": {"MAX_ENTRIES": 50_000},
+}
 if REDIS_URL:
     # A Redis that stops answering must not stop the scoring: the database cache stands in (rate
     # limits keep counting there) and the process leaves Redis alone for REDIS_RETRY_SECONDS after

@@ -86,6 +86,15 @@ def is_invisible(char: str) -> bool:
 
 def _normalise(raw: str) -> str:
     """NFKC without invisible characters, spaces collapsed to one and trimmed (no checks)."""
+    if raw.isascii() and raw.isprintable():
+        # The usual name, and on every recorded hole's path: printable ASCII holds no invisible
+        # character and NFKC leaves it as it is (the same answer, about 10 us less per name).
+        return " ".join(raw.split())
+    return _normalise_unicode(raw)
+
+
+def _normalise_unicode(raw: str) -> str:
+    """`_normalise` for any text, step by step."""
     # Invisible characters go first: between a letter and its accent they would keep NFKC from
     # composing the two ("e", ZWSP, U+0301 must become "é" like "e", U+0301 does).
     text = unicodedata.normalize("NFKC", "".join(c for c in raw if not is_invisible(c)))
@@ -117,6 +126,13 @@ def name_key(name: str) -> str:
     with nothing visible. Works on any string, cleaned or not (old rows, admin edits).
     """
     text = _normalise(name)
+    if text.isascii():
+        return text.casefold()  # NFD and NFKC leave ASCII as it is: the same answer
+    return _caseless_key(text)
+
+
+def _caseless_key(text: str) -> str:
+    """`name_key` of a normalised name, for any text."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFD", text).casefold())
     return unicodedata.normalize("NFKC", folded.casefold())
 

@@ -21,13 +21,17 @@ does not know about limits. Login lockouts (django-axes) answer through `lockout
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
-from django_ratelimit.core import get_usage
+
+# django-ratelimit's own key and window functions, so that its `get_usage` reads our counters.
+from django_ratelimit.core import EXPIRATION_FUDGE, _get_window, _make_cache_key, _split_rate
 
 from golfclub.core.client_ip import ratelimit_key
 from golfclub.core.errors import error_response
@@ -63,16 +67,57 @@ def too_many_requests(request: HttpRequest, retry_after: int, *, what: str = "")
 
 
 def _over_limit(request: HttpRequest, group: str, setting: str, key: Callable[..., str]) -> int | None:
-    """Count this request against every rate of `setting`; the seconds to wait if any is exceeded."""
-    wait: int | None = None
-    for rate in _rates(setting):
+    """Count this request against every rate of `setting`; the seconds to wait if any is exceeded.
+
+    Counted as django-ratelimit counts (the same cache keys, fixed windows, `get_usage` reads them),
+    but every rate's counter in one call of the cache's `count_hits` where it has one
+    (golfclub/cache.py: one statement on the database cache, one round trip to Redis): with
+    django-ratelimit's `add` then `incr` per rate, counting was most of what a recorded hole cost
+    over its own work (docs/performance.md, issue 21 item 4).
+    """
+    rates = _rates(setting)
+    if not rates or not getattr(settings, "RATELIMIT_ENABLE", True):
+        return None
+    windows: dict[str, tuple[int, int]] = {}  # cache key: (limit, end of its window)
+    timeouts: dict[str, int] = {}
+    for rate in rates:
         # One counter per rate: the group names the rate so "20/m" and "200/h" count separately.
-        usage = get_usage(
-            request, group=f"{group}:{rate}", key=key, rate=rate, method=WRITE_METHODS, increment=True
-        )
-        if usage is not None and usage["should_limit"]:
-            wait = max(wait or 0, int(usage["time_left"]))
+        named = f"{group}:{rate}"
+        value = key(named, request)
+        limit, period = _split_rate(rate)
+        window = _get_window(value, period)
+        cache_key = _make_cache_key(named, window, rate, value, WRITE_METHODS)
+        windows[cache_key] = (limit, window)
+        timeouts[cache_key] = period + EXPIRATION_FUDGE
+    cache = caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
+    count_hits = getattr(cache, "count_hits", None)
+    counts = count_hits(timeouts) if count_hits else count_hits_one_by_one(cache, timeouts)
+    wait: int | None = None
+    now = int(time.time())
+    for cache_key, (limit, window) in windows.items():
+        count = counts.get(cache_key)
+        if count is None and getattr(settings, "RATELIMIT_FAIL_OPEN", False):
+            continue
+        if count is None or count > limit:  # not counted: refused, as django-ratelimit does
+            wait = max(wait or 0, window - now)
     return wait
+
+
+def count_hits_one_by_one(
+    cache: Any, timeouts: Mapping[str, int], version: int | None = None
+) -> dict[str, int | None]:
+    """One more hit on each counter with any Django cache: `add` at 1, else `incr` (as django-ratelimit
+    does, two round trips a counter); None for a counter that could not be counted."""
+    counted: dict[str, int | None] = {}
+    for cache_key, timeout in timeouts.items():
+        if cache.add(cache_key, 1, timeout, version=version):
+            counted[cache_key] = 1
+            continue
+        try:
+            counted[cache_key] = cache.incr(cache_key, version=version)
+        except ValueError:
+            counted[cache_key] = None
+    return counted
 
 
 def limited(

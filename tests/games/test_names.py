@@ -63,6 +63,16 @@ def test_it_cleans_idempotently_and_never_leaves_an_empty_or_invisible_name(raw)
     assert len(name_key(name)) <= KEY_MAX_LENGTH
 
 
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_the_ascii_shortcut_gives_what_the_unicode_steps_give(raw):
+    # `_normalise` and `name_key` skip the Unicode steps for printable ASCII (the hole path's
+    # usual names): the answer must be theirs, for every ASCII text, control characters included.
+    from golfclub.core.names import _caseless_key, _normalise, _normalise_unicode
+
+    assert _normalise(raw) == _normalise_unicode(raw)
+    assert name_key(raw) == _caseless_key(_normalise_unicode(raw))
+
+
 @given(st.text(alphabet=st.characters(categories=["Lu", "Ll", "Lt", "Nd"]), min_size=1, max_size=20))
 def test_it_gives_one_key_to_case_width_and_composition_variants(word):
     key = name_key(word)
