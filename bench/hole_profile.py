@@ -29,7 +29,6 @@ import pstats
 import random
 import sys
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -47,17 +46,9 @@ def configure(limits: bool) -> None:
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {DB_NAME}")
-    os.environ.update(
-        {
-            "DATABASE_URL": f"{PG}/{DB_NAME}",
-            "DJANGO_SETTINGS_MODULE": "bench.settings",
-            "DEBUG": "false",
-            "SECRET_KEY": uuid.uuid4().hex * 2,
-            "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
-            "LOG_LEVEL": "ERROR",
-            "BENCH_RATELIMITS": "1" if limits else "0",
-        }
-    )
+    from bench.live_games import bench_environment
+
+    os.environ.update(bench_environment(f"{PG}/{DB_NAME}", limits=limits))
     import django
 
     django.setup()

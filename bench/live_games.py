@@ -58,6 +58,19 @@ def random_table(rng: random.Random) -> dict[str, list[list[str]]]:
     return {name: [deck[i * 6 : i * 6 + 3], deck[i * 6 + 3 : i * 6 + 6]] for i, name in enumerate(PLAYERS)}
 
 
+def bench_environment(database_url: str, *, limits: bool) -> dict[str, str]:
+    """The benchmark app's settings (bench/settings.py: production settings plus the bare view)."""
+    return {
+        "DATABASE_URL": database_url,
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "DEBUG": "false",
+        "SECRET_KEY": uuid.uuid4().hex * 2,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
+        "LOG_LEVEL": "ERROR",
+        "BENCH_RATELIMITS": "1" if limits else "0",
+    }
+
+
 def percentile(values: list[float], pct: float) -> float:
     """The pct-th percentile (nearest rank) of values, in the same unit."""
     ordered = sorted(values)
@@ -255,16 +268,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"{PG}/{DB_NAME}",
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-        "DEBUG": "false",
-        "SECRET_KEY": uuid.uuid4().hex * 2,
-        "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
-        "LOG_LEVEL": "ERROR",
-        "BENCH_RATELIMITS": "1" if args.limits else "0",
-    }
+    env = {**os.environ, **bench_environment(f"{PG}/{DB_NAME}", limits=args.limits)}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     prepare_database(env)
     server = start_gunicorn(env, args.workers, args.threads)

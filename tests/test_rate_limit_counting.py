@@ -6,7 +6,6 @@ not answer still leaves the counting to PostgreSQL.
 
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
@@ -21,6 +20,7 @@ from golfclub.cache import ResilientRedisCache
 from golfclub.core.rate_limits import _token_key
 from scoring import db_batch, services
 from tests.faults.helpers import private_redis
+from tests.games.test_concurrency_pg import at_once
 from tests.games.test_query_counts import HOLE_POST_BUDGET
 
 on_postgresql = pytest.mark.skipif(
@@ -96,25 +96,12 @@ def test_a_counter_stored_by_add_is_counted_on_from_its_value() -> None:
 @on_postgresql
 @pytest.mark.django_db(transaction=True)
 def test_parallel_requests_are_each_counted_once(fresh_cache) -> None:
-    errors: list[BaseException] = []
-
     def hit() -> None:
-        from django.db import connections
+        for _ in range(25):
+            caches["default"].count_hits({"rate:p1": 60, "rate:p2": 3600})
 
-        try:
-            for _ in range(25):
-                caches["default"].count_hits({"rate:p1": 60, "rate:p2": 3600})
-        except BaseException as error:  # pragma: no cover - reported below
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=hit) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not errors
+    results = at_once(hit, hit, hit, hit)
+    assert results == [None] * 4, results
     assert cache.get("rate:p1") == 100 and cache.get("rate:p2") == 100
 
 

@@ -28,7 +28,7 @@ from bench.cluster import BEHIND_TLS, Cluster, cluster, nginx_available
 from scoring.models import Hole, Seat
 from tests.tournaments.helpers import PASSWORD, event, user
 from tournaments import services
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 
 REDIS_DB = 7  # a database of its own on the machine's Redis, emptied before the run
 GAMES_PER_MINUTE = 4  # the cluster's limit on new games per client address
@@ -121,6 +121,18 @@ def test_a_write_retried_on_the_other_instance_gets_the_first_answer(two) -> Non
     assert Hole.objects.filter(game__edit_token=edit).count() == 1
 
 
+def _record_a_hole(client: httpx.Client, tournament) -> None:
+    """Round 1's first table records a hole (4 each) through `client`."""
+    table = Table.objects.filter(round__tournament=tournament).select_related("game").first()
+    names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+    recorded = client.post(
+        f"/api/v1/games/{table.game.edit_token}/holes/",
+        json={"entries": dict.fromkeys(names, 4)},
+        headers={"Idempotency-Key": str(uuid.uuid4())},
+    )
+    assert recorded.status_code == 201, recorded.text
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_leaderboard_etag_from_one_instance_is_current_on_the_other(two) -> None:
     tournament = event(8, rounds=2, public=True)
@@ -130,14 +142,7 @@ def test_a_leaderboard_etag_from_one_instance_is_current_on_the_other(two) -> No
     url = f"/tournaments/{tournament.pk}/public/leaderboard/"
     etag = a.get(url).headers["ETag"]
     assert b.get(url, headers={"If-None-Match": etag}).status_code == 304
-    table = Table.objects.filter(round__tournament=tournament).select_related("game").first()
-    names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
-    recorded = b.post(
-        f"/api/v1/games/{table.game.edit_token}/holes/",
-        json={"entries": dict.fromkeys(names, 4)},
-        headers={"Idempotency-Key": str(uuid.uuid4())},
-    )
-    assert recorded.status_code == 201, recorded.text
+    _record_a_hole(b, tournament)
     moved = a.get(url, headers={"If-None-Match": etag})
     assert moved.status_code == 200 and moved.headers["ETag"] != etag
 
@@ -240,16 +245,20 @@ def test_nginx_answers_the_publics_leaderboard_polls_and_lets_one_a_second_throu
         assert staff.headers["X-Cache"] == token.headers["X-Cache"] == "BYPASS"
 
         # A hole moves the leaderboard: the public sees it once the second has passed.
-        table = Table.objects.filter(round__tournament=tournament).select_related("game").first()
-        names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
-        recorded = phone.post(
-            f"/api/v1/games/{table.game.edit_token}/holes/",
-            json={"entries": dict.fromkeys(names, 4)},
-            headers={"Idempotency-Key": str(uuid.uuid4())},
-        )
-        assert recorded.status_code == 201, recorded.text
+        _record_a_hole(phone, tournament)
         deadline = time.monotonic() + 5
         while (moved := phone.get(url, headers={"If-None-Match": etag})).status_code == 304:
             assert time.monotonic() < deadline, "the leaderboard did not move within 5 s of a hole"
             time.sleep(0.2)
         assert moved.status_code == 200 and moved.headers["ETag"] != etag
+
+
+@pytest.mark.django_db(transaction=True)
+def test_nginx_keeps_no_refusal_of_a_private_events_leaderboard(two) -> None:
+    private = event(8, rounds=1)
+    Tournament.objects.filter(pk=private.pk).update(public=False)  # the public's leaderboard is refused
+    url = f"/tournaments/{private.pk}/public/leaderboard/"
+    with _client(two.url, "198.51.100.8") as phone:
+        answers = [phone.get(url) for _ in range(3)]
+    assert all(a.status_code != 200 for a in answers), [a.status_code for a in answers]
+    assert [a.headers["X-Cache"] for a in answers] == ["MISS"] * 3  # each asked the app, none kept
