@@ -45,46 +45,63 @@ def pytest_configure(config) -> None:
     scan_static_files_once()
 
 
-# The files that take longest (seconds in a whole run, measured: docs/performance.md, issue 18), in
-# that order. pytest-xdist hands whole files to its processes in collection order (`make test` turns
-# off its default reordering, which puts the files with the most tests first and so sent the
-# 30-second director's journey last, to one process, while the other sat idle). Sent first, the long
-# files overlap; the many short ones even out the end. A file not listed only costs its own time at
-# the end, so the list needs no upkeep to stay correct, only to stay fast.
+# The files that take longest (seconds in a whole run, measured: docs/performance.md, issue 18).
+# pytest-xdist hands whole files to its processes in collection order (`make test` turns off its
+# default reordering, which puts the files with the most tests first and so sent the 30-second
+# director's journey last, to one process, while the other sat idle). Sent first, the long files
+# overlap and the many short ones even out the end. Browser files alternate with the others: a
+# browser test waits on Chromium for about half its time (two of them side by side left a fifth of
+# the machine idle), which the other process fills with work of its own. A file not listed only
+# costs its own time near the end, so the list needs no upkeep to stay correct, only to stay fast.
 SLOWEST_FILES_FIRST = (
     "tests/browser/test_director_journey.py",
-    "tests/browser/test_game_flow.py",
-    "tests/browser/test_phone_board.py",
     "tests/test_no_500_fuzz.py",
+    "tests/browser/test_game_flow.py",
     "tests/games/test_totals_invariant.py",
-    "tests/browser/test_phone_entry.py",
+    "tests/browser/test_phone_board.py",
     "tests/tournaments/web/test_print_pack.py",
-    "tests/browser/test_score_page.py",
-    "tests/browser/test_every_page_fits_a_phone.py",
-    "tests/rules/test_grid_properties.py",
-    "tests/test_two_app_servers.py",
-    "tests/tournaments/web/test_it_checks_permissions.py",
-    "tests/api/test_schemathesis.py",
+    "tests/browser/test_phone_entry.py",
     "tests/games/test_access_matrix.py",
+    "tests/browser/test_score_page.py",
+    "tests/tournaments/web/test_it_checks_permissions.py",
+    "tests/browser/test_every_page_fits_a_phone.py",
+    "tests/test_two_app_servers.py",
+    "tests/browser/test_tap_counts.py",
+    "tests/rules/test_grid_properties.py",
+    "tests/browser/test_csp.py",
+    "tests/tournaments/api/test_permissions.py",
+    "tests/api/test_schemathesis.py",
+    "tests/faults/test_interrupted_writes.py",
     "tests/faults/test_database_restart.py",
 )
 
 
+def file_order(files: list[str]) -> list[str]:
+    """The order to run `files` in: `SLOWEST_FILES_FIRST`, then the others in collection order with
+    the remaining browser files spread over the first three quarters of them (none at the end)."""
+    listed = [path for path in SLOWEST_FILES_FIRST if path in files]
+    rest = [path for path in files if path not in SLOWEST_FILES_FIRST]
+    browser = [path for path in rest if path.startswith("tests/browser/")]
+    others = [path for path in rest if not path.startswith("tests/browser/")]
+    spacing = 0.75 * len(others) / max(len(browser), 1)
+    keyed = [(float(index), path) for index, path in enumerate(others)]
+    keyed += [((index + 0.5) * spacing, path) for index, path in enumerate(browser)]
+    return listed + [path for _, path in sorted(keyed, key=lambda pair: pair[0])]
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the slowest files first, then the other browser tests, then the rest.
+    """Run whole files in `file_order`.
 
-    The sort is stable: within a file (and among the rest) the order pytest-django gave stays.
+    The sort is stable: within a file the order pytest-django gave (transactional tests last) stays.
     """
-    rank_of = {path: rank for rank, path in enumerate(SLOWEST_FILES_FIRST)}
 
-    def rank(item: pytest.Item) -> int:
-        path = item.nodeid.split("::", 1)[0]
-        if path in rank_of:
-            return rank_of[path]
-        return len(rank_of) + (0 if path.startswith("tests/browser/") else 1)
+    def path_of(item: pytest.Item) -> str:
+        return item.nodeid.split("::", 1)[0]
 
-    items.sort(key=rank)
+    order = file_order(list(dict.fromkeys(path_of(item) for item in items)))
+    position = {path: index for index, path in enumerate(order)}
+    items.sort(key=lambda item: position[path_of(item)])
 
 
 def phone_pixel_ratio() -> int:

@@ -30,3 +30,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F
     DATABASES["default"]["ENGINE"] = "tests.postgresql_backend"  # noqa: F405
     # A test's commit need not wait for the disk: the test database is thrown away after the run.
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"  # noqa: F405
+
+# The suite's `flush` (tests/management/commands/flush.py): after the `DELETE` flush above, which
+# keeps the content types and permissions, the `post_migrate` handlers that remake them are skipped.
+INSTALLED_APPS = [*INSTALLED_APPS, "tests"]  # noqa: F405

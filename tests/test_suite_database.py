@@ -40,3 +40,28 @@ def test_it_flushes_rows_that_reference_each_other_and_keeps_django_truncate_for
     assert {label: count for label, count in left.items() if count} == {}
     statements = connection.ops.sql_flush(no_style(), ["scoring_game"], reset_sequences=True)
     assert statements == ['TRUNCATE "scoring_game" RESTART IDENTITY;']
+
+
+@pytest.mark.django_db(transaction=True)
+def test_its_flush_between_tests_keeps_the_content_types_and_permissions_post_migrate_would_make() -> None:
+    from django.contrib.auth.models import Permission
+    from django.contrib.contenttypes.models import ContentType
+    from django.core.management.sql import emit_post_migrate_signal
+
+    game = services.create_game(players=["ann", "bob"], ruleset={"preset": "official"})
+    services.hole_record(game, entries={"ann": 3, "bob": 5}, ender=None, actor="test")
+
+    # As pytest-django calls it after a `transactional_db` test (Django's TransactionTestCase).
+    call_command(
+        "flush", verbosity=0, interactive=False, database="default", reset_sequences=False,
+        allow_cascade=False, inhibit_post_migrate=False,
+    )  # fmt: skip
+
+    kept = {"contenttypes.ContentType", "auth.Permission"}
+    left = {m._meta.label: m.objects.count() for m in apps.get_models() if m._meta.label not in kept}
+    assert {label: count for label, count in left.items() if count} == {}
+    content_types, permissions = ContentType.objects.count(), Permission.objects.count()
+    assert content_types == len(apps.get_models())
+    assert permissions == 4 * len(apps.get_models())  # add, change, delete, view
+    emit_post_migrate_signal(verbosity=0, interactive=False, db="default")  # what was skipped
+    assert (ContentType.objects.count(), Permission.objects.count()) == (content_types, permissions)
