@@ -29,7 +29,10 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
     DATABASES["default"]["ENGINE"] = "tests.postgresql_backend"  # noqa: F405
     # A test's commit need not wait for the disk: the test database is thrown away after the run.
-    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off"  # noqa: F405
+    # No JIT compilation of queries: the tests' tables are small but never analyzed, so the planner's
+    # guesses put some statements over `jit_above_cost`, and compiling them cost more than it saved
+    # (four heavy files: 31 s instead of 32.4-33 s; docs/performance.md, issue 18).
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c synchronous_commit=off -c jit=off"  # noqa: F405
 
 # The suite's `flush` (tests/management/commands/flush.py): after the `DELETE` flush above, which
 # keeps the content types and permissions, the `post_migrate` handlers that remake them are skipped.

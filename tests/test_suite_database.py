@@ -15,10 +15,12 @@ pytestmark = pytest.mark.skipif(connection.vendor != "postgresql", reason="Postg
 
 
 @pytest.mark.django_db
-def test_it_runs_the_suite_on_the_deleting_backend_without_waiting_for_the_disk() -> None:
+def test_it_runs_the_suite_on_the_deleting_backend_without_waiting_for_the_disk_or_the_jit() -> None:
     assert connection.ops.sql_flush.__module__ == "tests.postgresql_backend.base"
     with connection.cursor() as cursor:
         cursor.execute("SHOW synchronous_commit")
+        assert cursor.fetchone() == ("off",)
+        cursor.execute("SHOW jit")
         assert cursor.fetchone() == ("off",)
 
 
