@@ -5,7 +5,7 @@ server-side-binding run of tests/games in .ci/run leaves out the two property-ba
 
     SQL_SHAPES_OUT=/tmp/all DATABASE_SERVER_SIDE_BINDING=true .venv/bin/python -m pytest \\
         -p tests.sql_shapes -n 2 --dist loadfile tests/games
-    SQL_SHAPES_OUT=/tmp/part ... the same, with the --deselect options of .ci/run
+    SQL_SHAPES_OUT=/tmp/part ... the same, with the --deselect and -k options of .ci/run
     .venv/bin/python -m tests.sql_shapes /tmp/all /tmp/part
 
 The last command prints the statements of the first run the second did not send. Each process
