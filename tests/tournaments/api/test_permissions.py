@@ -4,10 +4,14 @@ outsiders; token authentication for scripts; CSRF on session writes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.committed import flush_committed
 from tests.tournaments.helpers import event, play_round, user
 from tournaments import services
 from tournaments.models import Entrant, Round, Staff, Tournament
@@ -19,12 +23,24 @@ pytestmark = pytest.mark.django_db
 PEOPLE = ("dora", "cora", "olive", "sam", None)
 
 
+@pytest.fixture(scope="module")
+def shared_spring(django_db_setup: None, django_db_blocker: Any) -> Iterator[int]:
+    """`spring`'s event, built once for the module and committed (its primary key); each test's
+    writes are rolled back by the `db` fixture, so every test finds it as built; flushed after the
+    module (tests/committed.py)."""
+    try:
+        with django_db_blocker.unblock():
+            tournament = with_staff(event(8, rounds=2, holes=1))
+            services.seat_next_round(tournament)
+        yield tournament.pk
+    finally:
+        flush_committed(django_db_blocker)
+
+
 @pytest.fixture
-def spring() -> Tournament:
-    """A 8-player event with its staff, round 1 seated (not published)."""
-    tournament = with_staff(event(8, rounds=2, holes=1))
-    services.seat_next_round(tournament)
-    return tournament
+def spring(shared_spring: int) -> Tournament:
+    """A 8-player event with its staff, round 1 seated (not published), read fresh."""
+    return Tournament.objects.get(pk=shared_spring)
 
 
 def _pid(tournament: Tournament) -> int:
