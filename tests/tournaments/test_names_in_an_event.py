@@ -73,6 +73,12 @@ def test_it_refuses_accented_twins_in_a_csv_and_against_the_event() -> None:
     assert tournament.entrants.count() == 3
 
 
+@pytest.mark.postgres
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="needs PostgreSQL: SQLite's in-memory test database refuses the second thread's write "
+    "('database table is locked') instead of making it wait for the row lock",
+)
 @pytest.mark.django_db(transaction=True)
 def test_it_creates_one_player_when_zoe_and_zoe_accented_race() -> None:
     tournament = event(2)
