@@ -26,8 +26,7 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
 from bench.cluster import BEHIND_TLS, Cluster, cluster, nginx_available
 from scoring.models import Hole, Seat
-from tests.tournaments.helpers import PASSWORD, event, user
-from tournaments import services
+from tests.tournaments.helpers import PASSWORD, event, event_in_play, user
 from tournaments.models import Table, Tournament
 
 REDIS_DB = 7  # a database of its own on the machine's Redis, emptied before the run
@@ -135,9 +134,7 @@ def _record_a_hole(client: httpx.Client, tournament) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_leaderboard_etag_from_one_instance_is_current_on_the_other(two) -> None:
-    tournament = event(8, rounds=2, public=True)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(8, rounds=2, public=True)
     a, b = (_client(url, "203.0.113.3") for url in two.instances)
     url = f"/tournaments/{tournament.pk}/public/leaderboard/"
     etag = a.get(url).headers["ETag"]
@@ -159,9 +156,7 @@ def test_a_rate_limit_counts_what_both_instances_took(two) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_round_clock_reads_the_same_on_both_instances(two) -> None:
-    tournament = event(8, rounds=2, time_limit_minutes=50)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(8, rounds=2, time_limit_minutes=50)
     me = tournament.entrants.get(name="P01")
     a, b = (_client(url, "203.0.113.5") for url in two.instances)
     left = [
@@ -176,9 +171,7 @@ def test_the_round_clock_reads_the_same_on_both_instances(two) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_tables_record_through_nginx_and_every_acknowledged_hole_is_there_once(two) -> None:
-    tournament = event(16, rounds=1, holes=9)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(16, rounds=1, holes=9)
     tables = list(Table.objects.filter(round__tournament=tournament).select_related("game"))
     served_before = two.requests_served()
 
@@ -220,9 +213,7 @@ def test_tables_record_through_nginx_and_every_acknowledged_hole_is_there_once(t
 
 @pytest.mark.django_db(transaction=True)
 def test_nginx_answers_the_publics_leaderboard_polls_and_lets_one_a_second_through(two) -> None:
-    tournament = event(8, rounds=2, public=True)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(8, rounds=2, public=True)
     url = f"/tournaments/{tournament.pk}/public/leaderboard/"
     served_before = sum(two.requests_served())
     with _client(two.url, "198.51.100.7") as phone:

@@ -12,7 +12,7 @@ import pytest
 from scoring import services as scoring_services
 from tests.browser.helpers import log_in_as_director
 from tests.conftest import screenshot
-from tests.tournaments.helpers import event, user
+from tests.tournaments.helpers import event, event_in_play, user
 from tournaments import services
 from tournaments.models import Penalty, Ruling, Table
 
@@ -78,9 +78,7 @@ def test_a_disqualification_is_asked_twice_and_a_triple_tap_records_it_once_on_a
     """Issue 19, item 6: the second page names the player and the consequence, with JavaScript on or
     off the same (a plain form, no confirm() dialog)."""
     page = phone
-    tournament = event(8, rounds=2, holes=2)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(8, rounds=2, holes=2)
     table = Table.objects.filter(round__tournament=tournament).order_by("number")[0]
     cheat = table.seats.select_related("entrant").get(seat=1).entrant
     log_in_as_director(page)

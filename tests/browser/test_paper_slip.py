@@ -11,8 +11,7 @@ import pytest
 
 from tests.browser.helpers import log_in_as_director
 from tests.conftest import screenshot
-from tests.tournaments.helpers import event
-from tournaments import services
+from tests.tournaments.helpers import event_in_play
 from tournaments.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,9 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_a_director_types_a_dead_phones_paper_slip_on_a_phone(phone) -> None:
     page = phone
-    tournament = event(8, rounds=1, holes=9)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(8, rounds=1, holes=9)
     table = (
         Table.objects.filter(round__tournament=tournament).select_related("game").order_by("number").first()
     )

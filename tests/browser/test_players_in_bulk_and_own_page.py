@@ -10,8 +10,7 @@ import pytest
 
 from tests.browser.helpers import log_in_as_director
 from tests.conftest import screenshot
-from tests.tournaments.helpers import event
-from tournaments import services
+from tests.tournaments.helpers import event, event_in_play
 from tournaments.models import Entrant
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,9 +49,7 @@ def test_the_director_checks_in_everyone_at_once_and_undoes_it(phone) -> None:
 
 def test_a_player_opens_their_page_and_the_director_checks_them_in_from_it(phone) -> None:
     page = phone
-    tournament = event(8, rounds=2, holes=2)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(8, rounds=2, holes=2)
     me = tournament.entrants.get(name="P05")
     # The player, not logged in, opens the link their QR holds.
     page.goto(f"/tournaments/player/{me.token}/")

@@ -27,8 +27,7 @@ from tests.faults.helpers import (
     private_redis,
     shared_database_url,
 )
-from tests.tournaments.helpers import event
-from tournaments import services
+from tests.tournaments.helpers import event_in_play
 
 
 def _backend(port: int, *, retry: float = 5, timeout: float = 0.2) -> ResilientRedisCache:
@@ -105,9 +104,7 @@ GAMES_PER_MINUTE = 3
 
 @pytest.mark.django_db(transaction=True)
 def test_scoring_goes_on_while_redis_is_stopped(tmp_path) -> None:
-    tournament = event(8, rounds=1, public=True)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(8, rounds=1, public=True)
     leaderboard = f"/tournaments/{tournament.pk}/public/leaderboard/"
     with private_redis() as server:
         env = app_env(

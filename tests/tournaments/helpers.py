@@ -38,6 +38,14 @@ def event(
     return tournament
 
 
+def event_in_play(players: int = 12, **options) -> Tournament:
+    """An `event` (the same options) with round 1 seated and published to the tables."""
+    tournament = event(players, **options)
+    services.seat_next_round(tournament)
+    services.publish_round(tournament, 1)
+    return tournament
+
+
 def by_number(name: str) -> int:
     """P07 -> 7."""
     return int(name[1:])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import services as scoring_services
-from tests.tournaments.helpers import event, play_round
+from tests.tournaments.helpers import event, event_in_play, play_round
 from tests.tournaments.web.conftest import as_user, staffed_event
 from tournaments import services
 from tournaments.models import Entrant, Table
@@ -60,9 +60,7 @@ def test_find_my_table_ignores_accents_and_case() -> None:
 
 
 def test_find_my_table_gives_the_table_link_only_when_the_director_lets_it() -> None:
-    tournament = event(4, rounds=1, public_table_links=True)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(4, rounds=1, public_table_links=True)
     table = Table.objects.get(round__tournament=tournament)
     page = as_user(None).get(f"/tournaments/{tournament.pk}/public/", {"q": "P0"}).content.decode()
     assert f"/games/e/{table.game.edit_token}/" in page and "<svg" in page

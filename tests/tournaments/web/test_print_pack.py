@@ -12,9 +12,8 @@ import time
 import pytest
 from pypdf import PdfReader
 
-from tests.tournaments.helpers import event
+from tests.tournaments.helpers import event_in_play
 from tests.tournaments.web.conftest import as_user, staffed_event
-from tournaments import services
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -110,9 +109,7 @@ def test_before_publishing_only_the_staff_get_it_and_a_round_not_seated_is_a_404
 
 @pytest.mark.parametrize("players", [8, 40])
 def test_it_reads_a_fixed_number_of_queries(players: int, django_assert_max_num_queries) -> None:
-    tournament = event(players, rounds=2, holes=2)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(players, rounds=2, holes=2)
     client = as_user("dora")
     client.get(f"/tournaments/{tournament.pk}/")  # warm the session
     with django_assert_max_num_queries(12):
@@ -125,9 +122,7 @@ def test_a_250_table_round_comes_in_parts_each_drawn_in_a_few_seconds(django_ass
     (docs/performance.md). The pack comes as the seating by name, then the tables 25 at a time,
     each part bounded in queries and size, in the order they are handed out. One part of tables is
     drawn here (the others are the same template over other tables)."""
-    tournament = event(1000, rounds=1, holes=9)
-    services.seat_next_round(tournament)
-    services.publish_round(tournament, 1)
+    tournament = event_in_play(1000, rounds=1, holes=9)
     client = as_user("dora")
     url = _pack_url(tournament)
     names = [
