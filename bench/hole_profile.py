@@ -189,6 +189,12 @@ def main() -> None:
     parser.add_argument(
         "--top", type=int, default=0, help="print cProfile's heaviest functions of the hole path"
     )
+    parser.add_argument(
+        "--sort", default="tottime", choices=["tottime", "cumulative"], help="the order of --top's table"
+    )
+    parser.add_argument(
+        "--callers", default="", help="with --top: also who calls the functions whose name matches this"
+    )
     args = parser.parse_args()
     configure(args.limits)
 
@@ -296,10 +302,13 @@ def main() -> None:
         print(f"{label:<44}{ms:>8.3f}")
     if args.top:
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(args.top)
+        stats = pstats.Stats(profiler, stream=out).sort_stats(args.sort)
+        stats.print_stats(args.top)
+        if args.callers:
+            stats.print_callers(args.callers)
+        order = "own CPU time" if args.sort == "tottime" else "CPU time with what they call"
         print(
-            "\ncProfile of the hole path, heaviest by own CPU time (inflated by the profiler):"
-            + out.getvalue()
+            f"\ncProfile of the hole path, heaviest by {order} (inflated by the profiler):" + out.getvalue()
         )
 
 

@@ -1,5 +1,5 @@
 """Every rate of a write counted in one round trip (golfclub/cache.py `count_hits`): one statement on
-the database cache, one MULTI/EXEC on Redis. The limits still refuse at the limit, the counters still
+the database cache, one script (EVALSHA) on Redis. The limits still refuse at the limit, the counters still
 live in the shared cache (readable by `get` and django-ratelimit's `get_usage`), and a Redis that does
 not answer still leaves the counting to PostgreSQL.
 """
@@ -151,15 +151,29 @@ def test_redis_counts_every_rate_in_one_round_trip_with_expiries() -> None:
     with private_redis() as server:
         shared = redis_backend(server.url)
         raw = redis.Redis(port=server.port)
-        raw.config_resetstat()
         assert shared.count_hits({"rate:a": 65, "rate:b": 3605}) == {"rate:a": 1, "rate:b": 1}
-        stats = raw.info("commandstats")
-        # One MULTI/EXEC: SET NX and INCR (redis-py sends INCRBY) per counter.
-        assert stats["cmdstat_exec"]["calls"] == 1 and stats["cmdstat_incrby"]["calls"] == 2
+        raw.config_resetstat()  # the first use also loaded the script into this server
         assert shared.count_hits({"rate:a": 65, "rate:b": 3605}) == {"rate:a": 2, "rate:b": 2}
+        stats = raw.info("commandstats")
+        # One command from the client; inside it, SET NX and INCR per counter.
+        assert stats["cmdstat_evalsha"]["calls"] == 1
+        assert stats["cmdstat_set"]["calls"] == 2 and stats["cmdstat_incr"]["calls"] == 2
+        assert "cmdstat_exec" not in stats and "cmdstat_eval" not in stats
         assert shared.get("rate:a") == 2  # read as any value of the cache
         assert 0 < raw.ttl(shared.make_key("rate:a")) <= 65
         assert 3600 < raw.ttl(shared.make_key("rate:b")) <= 3605
+
+
+@pytest.mark.django_db
+def test_redis_that_forgot_the_script_still_counts() -> None:
+    # A restarted Redis (or SCRIPT FLUSH) no longer knows the script: it is loaded again, and the
+    # counters go on from where they stand.
+    with private_redis() as server:
+        shared = redis_backend(server.url)
+        assert shared.count_hits({"rate:f": 60}) == {"rate:f": 1}
+        redis.Redis(port=server.port).script_flush()
+        assert shared.count_hits({"rate:f": 60}) == {"rate:f": 2}
+        assert caches["default"].get("rate:f") is None  # counted in Redis, not in the fallback
 
 
 @pytest.mark.django_db

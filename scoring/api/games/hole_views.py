@@ -42,6 +42,7 @@ from ._common import (
     token_api,
 )
 from .access import DeferredGrant
+from .hole_body import plain_hole_body
 from .request_serializers import (
     EntryWriteSerializer,
     HoleDeleteSerializer,
@@ -101,7 +102,8 @@ def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool
         return Response(HoleSerializer(body, many=True).data)
     try:
         key = concurrency.idempotency_key(request)
-        data = validated(HoleWriteSerializer, request)
+        # The usual body is checked without the serializer, which words every other body's errors.
+        data = plain_hole_body(request.data) or validated(HoleWriteSerializer, request)
     except (serializers.ValidationError, *ANSWERED_ERRORS):
         grant.require()  # a wrong link is answered (404, 403) before the body
         raise

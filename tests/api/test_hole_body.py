@@ -1,0 +1,142 @@
+"""The hole body's quick check (scoring.api.games.hole_body) agrees with HoleWriteSerializer.
+
+Whatever it accepts, the serializer accepts with the same validated data; whatever the serializer
+refuses, it leaves to the serializer (None), so that every error keeps the serializer's wording.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.api.games.hole_body import plain_hole_body
+from scoring.api.games.request_serializers import HoleWriteSerializer
+
+# Text that the checks treat differently: plain names, blanks, NUL, control and surrogate characters.
+_TEXT = st.one_of(
+    st.sampled_from(["ann", "Bob", " cat ", "", "  ", "\t", "zoé", "a\x00b", "x\x07", "\ud800", "\n\n"]),
+    st.text(max_size=6),
+)
+_TOKEN = st.one_of(
+    st.sampled_from(["A", "10", "Q", "K", "X", "10h"]), st.integers(-3, 14), st.booleans(), st.none(), _TEXT
+)
+_ROW = st.one_of(st.lists(_TOKEN, max_size=4), _TOKEN)
+_ENTRY = st.one_of(
+    st.lists(_ROW, max_size=3),
+    st.integers(-100, 100),
+    st.booleans(),
+    st.none(),
+    _TEXT,
+    st.fixed_dictionaries({"total": st.integers(-5, 5)}),
+    st.fixed_dictionaries({"cards": st.lists(st.lists(_TOKEN, max_size=3), max_size=2)}),
+)
+_ENTRIES = st.one_of(
+    st.dictionaries(_TEXT, _ENTRY, max_size=4), st.lists(_TEXT, max_size=2), st.none(), _TEXT
+)
+_NUMBER = st.one_of(st.integers(-2, 40_000), st.booleans(), st.none(), st.floats(0, 3), _TEXT)
+_BODY = st.one_of(
+    st.fixed_dictionaries(
+        {"entries": _ENTRIES},
+        optional={
+            "ender": st.one_of(_TEXT, st.none(), st.integers(), st.booleans()),
+            "number": _NUMBER,
+            "blocks_marked": st.dictionaries(_TEXT, st.integers(0, 3), max_size=2),
+            "extra": st.none(),
+        },
+    ),
+    st.lists(st.integers(), max_size=2),
+    _TEXT,
+    st.none(),
+)
+
+
+def _serializer_answer(body: Any) -> dict[str, Any] | None:
+    """The serializer's validated data for `body`, or None when it refuses it."""
+    serializer = HoleWriteSerializer(data=body)
+    return dict(serializer.validated_data) if serializer.is_valid() else None
+
+
+@settings(max_examples=400, deadline=None)
+@given(_BODY)
+def test_it_accepts_only_what_the_serializer_accepts_and_returns_the_same(body: Any) -> None:
+    quick = plain_hole_body(body)
+    if quick is not None:
+        assert _serializer_answer(body) == quick
+
+
+_NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyzé", min_size=1, max_size=8)
+_CARD = st.one_of(st.sampled_from(["A", "2", "9", "10", "J", "Q", "K", "X"]), st.integers(1, 10))
+_USUAL = st.fixed_dictionaries(
+    {
+        "entries": st.dictionaries(
+            _NAME,
+            st.lists(st.lists(_CARD, min_size=3, max_size=3), min_size=2, max_size=2),
+            min_size=2,
+            max_size=6,
+        )
+    },
+    optional={"ender": st.one_of(_NAME, st.none(), st.just("")), "number": st.integers(1, 18)},
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_USUAL)
+def test_it_takes_the_usual_body_itself_with_the_serializers_result(body: dict[str, Any]) -> None:
+    quick = plain_hole_body(body)
+    assert quick is not None
+    assert quick == _serializer_answer(body)
+
+
+# Usual bodies with some odd pieces mixed in: names, tokens, enders and numbers now and then of the
+# kinds above, so that both answers are often reached (the plain strategy above seldom gives a body
+# that either accepts).
+_NEAR_USUAL = st.fixed_dictionaries(
+    {
+        "entries": st.dictionaries(
+            st.one_of(_NAME, _NAME, _TEXT),
+            st.one_of(
+                st.lists(
+                    st.lists(st.one_of(_CARD, _CARD, _TOKEN), min_size=3, max_size=3), min_size=2, max_size=2
+                ),
+                st.lists(
+                    st.lists(st.one_of(_CARD, _CARD, _TOKEN), min_size=3, max_size=3), min_size=2, max_size=2
+                ),
+                _ENTRY,
+            ),
+            min_size=1,
+            max_size=4,
+        )
+    },
+    optional={
+        "ender": st.one_of(_NAME, st.none(), _TEXT, st.integers(0, 2)),
+        "number": st.one_of(st.integers(1, 18), _NUMBER),
+    },
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_NEAR_USUAL)
+def test_it_agrees_with_the_serializer_on_nearly_usual_bodies(body: dict[str, Any]) -> None:
+    quick = plain_hole_body(body)
+    answer = _serializer_answer(body)
+    if answer is None:
+        assert quick is None
+    elif quick is not None:
+        assert quick == answer
+
+
+def test_it_leaves_every_other_shape_to_the_serializer() -> None:
+    grid = [["A", "2", "3"], ["4", "5", "6"]]
+    assert plain_hole_body({"entries": {"ann": grid}, "blocks_marked": {"ann": 1}}) is None
+    assert plain_hole_body({"entries": {"ann": {"total": 4}}}) is None
+    assert plain_hole_body({"entries": {"a\x00": grid}}) is None
+    assert plain_hole_body({"entries": {"ann": grid}, "number": True}) is None
+    assert plain_hole_body({"entries": {"ann": grid}, "ender": 3}) is None
+    assert plain_hole_body({"entries": {}}) is None
+    assert plain_hole_body([grid]) is None
+    assert plain_hole_body({"entries": {"ann": [[7, "K", "Q"], grid[1]]}, "ender": " ann "}) == {
+        "entries": {"ann": [["7", "K", "Q"], grid[1]]},
+        "ender": "ann",
+    }
