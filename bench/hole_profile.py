@@ -195,6 +195,7 @@ def main() -> None:
     parser.add_argument(
         "--callers", default="", help="with --top: also who calls the functions whose name matches this"
     )
+    parser.add_argument("--callees", default="", help="with --top: also what the matching functions call")
     args = parser.parse_args()
     configure(args.limits)
 
@@ -306,6 +307,8 @@ def main() -> None:
         stats.print_stats(args.top)
         if args.callers:
             stats.print_callers(args.callers)
+        if args.callees:
+            stats.print_callees(args.callees)
         order = "own CPU time" if args.sort == "tottime" else "CPU time with what they call"
         print(
             f"\ncProfile of the hole path, heaviest by {order} (inflated by the profiler):" + out.getvalue()

@@ -93,6 +93,18 @@ def _reading(
     return converters, [position[field.column] for field in model._meta.concrete_fields]
 
 
+def _column_names(cursor: Any) -> tuple[str, ...]:
+    """The column names of `cursor`'s current result.
+
+    psycopg's `description` builds a Column object per column on every access (a few dozen per
+    recorded hole); its result object names them directly. Other drivers: `description`.
+    """
+    result = getattr(getattr(cursor, "cursor", cursor), "pgresult", None)
+    if result is not None:
+        return tuple(result.fname(index).decode() for index in range(result.nfields))
+    return tuple(column[0] for column in cursor.description)
+
+
 def instances[M: Model](model: type[M], cursor: Any) -> list[M]:
     """The rows of `cursor`'s current result as `model` instances, values converted as the ORM does.
 
@@ -100,7 +112,7 @@ def instances[M: Model](model: type[M], cursor: Any) -> list[M]:
     extra expression) become attributes.
     """
     db = current()
-    names = tuple(column[0] for column in cursor.description)
+    names = _column_names(cursor)
     converters, order = _reading(model, names, db)
     columns = {field.column for field in model._meta.concrete_fields}
     extra = [(index, name) for index, name in enumerate(names) if name not in columns]

@@ -168,6 +168,12 @@ def parse_grid(rows: Sequence[Sequence[str | Card]] | Grid, where: str = "grid",
             continue
         cards: list[Card] = []
         for c, token in enumerate(row, start=1):
+            # A card, or a token read before, as parse_card would answer it, without first writing
+            # out its place (the engine parses every grid of every hole it scores).
+            card = token if type(token) is Card else KNOWN_TOKENS.get(token) if type(token) is str else None
+            if card is not None:
+                cards.append(card)
+                continue
             try:
                 cards.append(parse_card(token, f"{where}[{r}][{c}]", jokers))
             except CardError as error:
