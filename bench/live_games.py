@@ -10,7 +10,10 @@ What it does, all on this machine over loopback:
    of 4 grids each through POST /api/v1/games/<token>/holes/ (with an Idempotency-Key); the same
    bodies go to the bare view. The tables are split into rounds and the two phases alternate
    (bare, holes, bare, holes, ...), so both are timed in the same run under the same conditions.
-   Both paths are warmed first in every worker (on tables of their own, not timed);
+   Both paths are warmed first in every worker (on tables of their own, not timed). Each phase's
+   clock starts once every client thread has made its connection pool (httpx builds an SSL
+   context per client): before 2026-11-26 that set-up was timed inside each phase, about a third
+   of a bare phase's wall time, which made the ratio look better than it was (docs/performance.md);
 4. prints p50/p99 latency and holes per second for both, and their ratios, and the CPU each side
    used per request (the client threads, gunicorn, the PostgreSQL backends, Redis), read from /proc
    and Redis's INFO around each phase: the 2 cores are shared by all of them, so a path's
@@ -204,9 +207,15 @@ def phase(jobs: list, clients: int, send) -> tuple[list[float], float]:
     latencies: list[float] = []
     lock = threading.Lock()
     chunks = [jobs[i::clients] for i in range(clients)]
+    # Every thread makes its client before any request is timed: httpx builds an SSL context for
+    # each (~10 ms of CPU under the GIL), which was timed as the first requests' latency and made
+    # most of both paths' p99 (the slowest 2% were nearly all a phase's first hole).
+    started: list[float] = []
+    ready = threading.Barrier(clients, action=lambda: started.append(time.perf_counter()))
 
     def worker(chunk: list) -> None:
         with httpx.Client(base_url=BASE, timeout=30) as client:
+            ready.wait()
             for job in chunk:
                 start = time.perf_counter()
                 send(client, job)
@@ -214,10 +223,9 @@ def phase(jobs: list, clients: int, send) -> tuple[list[float], float]:
                 with lock:
                     latencies.append(elapsed)
 
-    started = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
         list(pool.map(worker, chunks))
-    return latencies, time.perf_counter() - started
+    return latencies, time.perf_counter() - started[0]
 
 
 def summary(name: str, runs: list[tuple[list[float], float]]) -> dict[str, float]:
@@ -350,11 +358,17 @@ def main() -> None:
         print(f"{name:<24}" + "".join(f"{value:>10.2f}" for value in (*per, sum(per))))
     throughput_ratio = holes["per_second"] / bare["per_second"]
     p99_ratio = holes["p99_ms"] / bare["p99_ms"]
+    # Issue 3's targets; with the limits counted, issue 21 item 4's (stricter with Redis).
+    if args.limits:
+        least, most = (0.6 if os.environ.get("REDIS_URL") else 0.5), 1.5
+    else:
+        least, most = 0.5, 2.0
     print(
-        f"throughput ratio holes/bare: {throughput_ratio:.2f} (target >= 0.50) "
-        f"{'PASS' if throughput_ratio >= 0.5 else 'FAIL'}"
+        f"throughput ratio holes/bare: {throughput_ratio:.2f} (target >= {least:.2f}) "
+        f"{'PASS' if throughput_ratio >= least else 'FAIL'}"
     )
-    print(f"p99 ratio holes/bare: {p99_ratio:.2f} (target <= 2.00) {'PASS' if p99_ratio <= 2 else 'FAIL'}")
+    verdict = "PASS" if p99_ratio <= most else "FAIL"
+    print(f"p99 ratio holes/bare: {p99_ratio:.2f} (target <= {most:.2f}) {verdict}")
     print(
         f"scoreboard page, 18 holes x 6 players, server time: p50 {board['p50_ms']:.2f} ms, "
         f"p99 {board['p99_ms']:.2f} ms (target <= 20 ms) {'PASS' if board['p50_ms'] <= 20 else 'FAIL'}"

@@ -151,7 +151,11 @@ class Game(models.Model):
         verbose_name = _("game")
         verbose_name_plural = _("games")
         ordering = ["-updated_at", "-pk"]
-        indexes = [models.Index(fields=["owner", "-updated_at"], name="game_owner_recent")]
+        # No index holds a column that recording a hole changes (version, status, winners,
+        # updated_at, ruleset_frozen_at): the game row's UPDATE on every hole is then a HOT update,
+        # writing no index entry, where an index on (owner, updated_at) made it write one into
+        # each of the table's nine indexes (docs/performance.md, issue 21 item 4). A user's games
+        # are found by the owner's own index and sorted (a few hundred rows at most).
 
     def __str__(self) -> str:
         return self.title or _("Game %(id)s") % {"id": self.pk}
@@ -180,7 +184,10 @@ class Game(models.Model):
 class Seat(NamedModel):
     """A player's place at a game's table, with the stored totals recomputed on every change."""
 
-    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique (game, seat) and (game, name_key) both start with it.
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seats", db_index=False
+    )
     player = models.ForeignKey(
         Player,
         verbose_name=_("player"),

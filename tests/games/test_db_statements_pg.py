@@ -236,3 +236,36 @@ def test_update_game_after_hole_bumps_the_version_and_sets_the_fields_named():
         other.status,
         None,
     )
+
+
+# What recording a hole changes in the game row (`db_statements.update_game_after_hole`).
+_HOLE_CHANGES = {"version", "status", "winners", "updated_at", "ruleset_frozen_at"}
+
+
+@pytest.mark.django_db
+def test_no_index_of_the_game_table_holds_a_column_a_hole_changes() -> None:
+    # Else every hole's UPDATE of the game row writes an entry into each index of the table
+    # instead of being a HOT update (migration 0006).
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT i.indexrelid::regclass::text, a.attname FROM pg_index i "
+            "JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey) "
+            "WHERE i.indrelid = 'scoring_game'::regclass"
+        )
+        indexed = cursor.fetchall()
+        cursor.execute("SELECT reloptions FROM pg_class WHERE oid = 'scoring_game'::regclass")
+        (options,) = cursor.fetchone()
+    assert {column for _, column in indexed} >= {"id", "edit_token", "view_token", "owner_id"}
+    assert [(index, column) for index, column in indexed if column in _HOLE_CHANGES] == []
+    assert "fillfactor=70" in (options or [])
+
+
+@pytest.mark.django_db
+def test_a_hole_changes_only_columns_outside_every_index() -> None:
+    game = _game()
+    game.refresh_from_db()
+    before = {field.attname: getattr(game, field.attname) for field in Game._meta.concrete_fields}
+    services.hole_record(game, entries={"Ann": 1, "Bob": 2, "Cy": 3}, ender=None)
+    game.refresh_from_db()
+    changed = {name for name, value in before.items() if getattr(game, name) != value}
+    assert changed and changed <= _HOLE_CHANGES
