@@ -214,8 +214,13 @@ def phase(jobs: list, clients: int, send) -> tuple[list[float], float]:
     ready = threading.Barrier(clients, action=lambda: started.append(time.perf_counter()))
 
     def worker(chunk: list) -> None:
-        with httpx.Client(base_url=BASE, timeout=30) as client:
-            ready.wait()
+        try:
+            client = httpx.Client(base_url=BASE, timeout=30)
+        except BaseException:
+            ready.abort()  # the others stop waiting (BrokenBarrierError) instead of hanging
+            raise
+        with client:
+            ready.wait(timeout=120)
             for job in chunk:
                 start = time.perf_counter()
                 send(client, job)

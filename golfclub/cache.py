@@ -146,6 +146,17 @@ def _redis_unreachable_errors() -> tuple[type[BaseException], ...]:
     return (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 
 
+# KEYS: the counters; ARGV: each one's lifetime in seconds. Answers each counter's new count.
+_COUNT_HITS_LUA = """
+local counts = {}
+for index, key in ipairs(KEYS) do
+    redis.call('SET', key, 0, 'EX', ARGV[index], 'NX')
+    counts[index] = redis.call('INCR', key)
+end
+return counts
+"""
+
+
 class _ReusedRedisClient(RedisCacheClient):
     """Django's Redis client maker, but one redis-py client per connection pool, made once.
 
@@ -158,6 +169,9 @@ class _ReusedRedisClient(RedisCacheClient):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._clients: dict[int, Any] = {}
+        # The counting script registered with the write client; it lives and dies with this object
+        # (a registry beside it would keep every client and its connection alive).
+        self._count_script: Any = None
 
     def get_client(self, key: Any = None, *, write: bool = False) -> Any:
         """The redis-py client of the server for `key` (writes go to the first server)."""
@@ -166,6 +180,14 @@ class _ReusedRedisClient(RedisCacheClient):
         if client is None:
             client = self._clients[index] = self._client(connection_pool=self._get_connection_pool(write))
         return client
+
+    def count_script(self) -> Any:
+        """The counting script (`_COUNT_HITS_LUA`) of the write server, registered once."""
+        client = self.get_client(write=True)
+        script = self._count_script
+        if script is None or script.registered_client is not client:
+            script = self._count_script = client.register_script(_COUNT_HITS_LUA)
+        return script
 
 
 class ResilientRedisCache(RedisCache):
@@ -254,14 +276,21 @@ class ResilientRedisCache(RedisCache):
         """`count_hits` on Redis: per counter, SET NX (the counter at 0 with its expiry) then INCR, all
         in one Lua script run atomically, so no counter can expire between the two and be left
         without an expiry. One command (EVALSHA) where a MULTI/EXEC pipeline sent six: redis-py's
-        packing and parsing of those was most of the counting's CPU (bench/hole_profile.py)."""
+        packing and parsing of those was most of the counting's CPU (bench/hole_profile.py). A
+        server that forbids scripts (an ACL without @scripting) gets the pipeline."""
+        import redis
+
         keys = [self.make_and_validate_key(key, version=version) for key in timeouts]
-        client = self._cache.get_client(None, write=True)
-        script = _COUNT_SCRIPTS.get(id(client))
-        if script is None or script.registered_client is not client:
-            script = _COUNT_SCRIPTS[id(client)] = client.register_script(_COUNT_HITS_LUA)
-        # redis-py runs EVALSHA, and loads the script first if this server does not know it yet.
-        answers = script(keys=keys, args=[max(1, int(timeout)) for timeout in timeouts.values()])
+        lifetimes = [max(1, int(timeout)) for timeout in timeouts.values()]
+        try:
+            # redis-py runs EVALSHA, and loads the script first if this server does not know it yet.
+            answers = self._cache.count_script()(keys=keys, args=lifetimes)
+        except redis.exceptions.NoPermissionError:
+            pipeline = self._cache.get_client(None, write=True).pipeline(transaction=True)
+            for key, lifetime in zip(keys, lifetimes, strict=True):
+                pipeline.set(key, 0, ex=lifetime, nx=True)
+                pipeline.incr(key)
+            answers = pipeline.execute()[1::2]
         return {key: int(answer) for key, answer in zip(timeouts, answers, strict=True)}
 
     def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> list[Any]:
@@ -286,15 +315,3 @@ class _Down:
 
 
 _DOWN: dict[str, _Down] = {}
-
-# KEYS: the counters; ARGV: each one's lifetime in seconds. Answers each counter's new count.
-_COUNT_HITS_LUA = """
-local counts = {}
-for index, key in ipairs(KEYS) do
-    redis.call('SET', key, 0, 'EX', ARGV[index], 'NX')
-    counts[index] = redis.call('INCR', key)
-end
-return counts
-"""
-# The registered script of each redis-py client (`_ReusedRedisClient` makes one per pool).
-_COUNT_SCRIPTS: dict[int, Any] = {}

@@ -6,6 +6,8 @@ not answer still leaves the counting to PostgreSQL.
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
 
 import pytest
@@ -174,6 +176,38 @@ def test_redis_that_forgot_the_script_still_counts() -> None:
         redis.Redis(port=server.port).script_flush()
         assert shared.count_hits({"rate:f": 60}) == {"rate:f": 2}
         assert caches["default"].get("rate:f") is None  # counted in Redis, not in the fallback
+
+
+@pytest.mark.django_db
+def test_redis_that_forbids_scripts_counts_with_a_pipeline() -> None:
+    # Some managed Redis servers give an app no right to run scripts (an ACL without @scripting).
+    with private_redis() as server:
+        raw = redis.Redis(port=server.port)
+        raw.acl_setuser("counter", enabled=True, nopass=True, keys=["*"], commands=["+@all", "-@scripting"])
+        shared = redis_backend(f"redis://counter:x@127.0.0.1:{server.port}/0")
+        assert shared.count_hits({"rate:a": 65, "rate:b": 3605}) == {"rate:a": 1, "rate:b": 1}
+        assert shared.count_hits({"rate:a": 65, "rate:b": 3605}) == {"rate:a": 2, "rate:b": 2}
+        assert 0 < raw.ttl(shared.make_key("rate:a")) <= 65
+        assert caches["default"].get("rate:a") is None  # in Redis, not in the fallback
+
+
+@pytest.mark.django_db
+def test_counting_keeps_no_redis_connection_of_a_cache_gone() -> None:
+    # Django makes a cache object per thread (and per request under ASGI): the counting script
+    # lives with the cache's client, so a finished thread's connection is closed with it.
+    with private_redis() as server:
+        raw = redis.Redis(port=server.port)
+
+        def count_once() -> None:
+            assert redis_backend(server.url).count_hits({"rate:t": 60})["rate:t"] >= 1
+
+        for _ in range(20):
+            thread = threading.Thread(target=count_once)
+            thread.start()
+            thread.join()
+        gc.collect()
+        assert raw.get(redis_backend(server.url).make_key("rate:t")) == b"20"
+        assert raw.info("clients")["connected_clients"] <= 2  # this test's own, and at most one more
 
 
 @pytest.mark.django_db

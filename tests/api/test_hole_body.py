@@ -32,38 +32,13 @@ _ENTRY = st.one_of(
     st.fixed_dictionaries({"total": st.integers(-5, 5)}),
     st.fixed_dictionaries({"cards": st.lists(st.lists(_TOKEN, max_size=3), max_size=2)}),
 )
-_ENTRIES = st.one_of(
-    st.dictionaries(_TEXT, _ENTRY, max_size=4), st.lists(_TEXT, max_size=2), st.none(), _TEXT
-)
 _NUMBER = st.one_of(st.integers(-2, 40_000), st.booleans(), st.none(), st.floats(0, 3), _TEXT)
-_BODY = st.one_of(
-    st.fixed_dictionaries(
-        {"entries": _ENTRIES},
-        optional={
-            "ender": st.one_of(_TEXT, st.none(), st.integers(), st.booleans()),
-            "number": _NUMBER,
-            "blocks_marked": st.dictionaries(_TEXT, st.integers(0, 3), max_size=2),
-            "extra": st.none(),
-        },
-    ),
-    st.lists(st.integers(), max_size=2),
-    _TEXT,
-    st.none(),
-)
 
 
 def _serializer_answer(body: Any) -> dict[str, Any] | None:
     """The serializer's validated data for `body`, or None when it refuses it."""
     serializer = HoleWriteSerializer(data=body)
     return dict(serializer.validated_data) if serializer.is_valid() else None
-
-
-@settings(max_examples=400, deadline=None)
-@given(_BODY)
-def test_it_accepts_only_what_the_serializer_accepts_and_returns_the_same(body: Any) -> None:
-    quick = plain_hole_body(body)
-    if quick is not None:
-        assert _serializer_answer(body) == quick
 
 
 _NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyzé", min_size=1, max_size=8)
@@ -77,7 +52,14 @@ _USUAL = st.fixed_dictionaries(
             max_size=6,
         )
     },
-    optional={"ender": st.one_of(_NAME, st.none(), st.just("")), "number": st.integers(1, 18)},
+    optional={
+        # Enders as DRF's CharField trims them: spaces, and characters str.strip() takes for
+        # whitespace though they are control characters ("\x1c", "\x85").
+        "ender": st.one_of(
+            _NAME, st.none(), st.sampled_from(["", " ann ", "\tbob\n", "\x1c", "\x85", "\u3000dan\u3000"])
+        ),
+        "number": st.integers(1, 18),
+    },
 )
 
 
@@ -110,7 +92,13 @@ _NEAR_USUAL = st.fixed_dictionaries(
         )
     },
     optional={
-        "ender": st.one_of(_NAME, st.none(), _TEXT, st.integers(0, 2)),
+        "ender": st.one_of(
+            _NAME,
+            st.none(),
+            _TEXT,
+            st.integers(0, 2),
+            st.sampled_from([" ann ", "\x1c", "cat\x85", "\x0bx\x0b", " a\x00"]),
+        ),
         "number": st.one_of(st.integers(1, 18), _NUMBER),
     },
 )
