@@ -16,8 +16,8 @@ What it does, all on this machine over loopback:
    of a bare phase's wall time, which made the ratio look better than it was (docs/performance.md);
 4. prints p50/p99 latency and holes per second for both, and their ratios, and the CPU each side
    used per request (the client threads, gunicorn, the PostgreSQL backends, Redis), read from /proc
-   and Redis's INFO around each phase: the 2 cores are shared by all of them, so a path's
-   throughput follows its total, not only the server's part;
+   and Redis's INFO around each phase (from when its clients are made to its end): the 2 cores
+   are shared by all of them, so a path's throughput follows its total, not only the server's part;
 5. times the scoreboard page of an 18-hole, 6-player game in-process (server time only).
 
 Targets (issue 3): hole recording keeps >= 50% of the bare view's throughput and <= 2x its p99;
@@ -199,7 +199,7 @@ class CpuMeter:
         return sides
 
 
-def phase(jobs: list, clients: int, send) -> tuple[list[float], float]:
+def phase(jobs: list, clients: int, send, on_start=None) -> tuple[list[float], float]:
     """Send every job from `clients` threads (one keep-alive connection each).
 
     Returns each request's latency (seconds) and the phase's wall time.
@@ -211,7 +211,14 @@ def phase(jobs: list, clients: int, send) -> tuple[list[float], float]:
     # each (~10 ms of CPU under the GIL), which was timed as the first requests' latency and made
     # most of both paths' p99 (the slowest 2% were nearly all a phase's first hole).
     started: list[float] = []
-    ready = threading.Barrier(clients, action=lambda: started.append(time.perf_counter()))
+
+    def start() -> None:
+        """Run by the last thread to arrive: `on_start` (the CPU meter's first reading), then the clock."""
+        if on_start is not None:
+            on_start()
+        started.append(time.perf_counter())
+
+    ready = threading.Barrier(clients, action=start)
 
     def worker(chunk: list) -> None:
         try:
@@ -327,9 +334,10 @@ def main() -> None:
 
         def measured(name: str, round_jobs: list, send) -> tuple[list[float], float]:
             """One phase, its CPU added to `cpu[name]` side by side."""
-            before = meter.read()
-            result = phase(round_jobs, args.clients, send)
-            after = meter.read()
+            readings: list[dict[str, float]] = []
+            # The first reading once every client is made: their set-up is in neither side.
+            result = phase(round_jobs, args.clients, send, on_start=lambda: readings.append(meter.read()))
+            before, after = readings[0], meter.read()
             for side, value in after.items():
                 cpu[name][side] = cpu[name].get(side, 0.0) + value - before[side]
             return result
