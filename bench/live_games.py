@@ -208,8 +208,8 @@ def phase(jobs: list, clients: int, send, on_start=None) -> tuple[list[float], f
     lock = threading.Lock()
     chunks = [jobs[i::clients] for i in range(clients)]
     # Every thread makes its client before any request is timed: httpx builds an SSL context for
-    # each (~10 ms of CPU under the GIL), which was timed as the first requests' latency and made
-    # most of both paths' p99 (the slowest 2% were nearly all a phase's first hole).
+    # each (27.5 ms of CPU under the GIL on the machine of docs/performance.md's third pass), which
+    # was timed inside the phase (the slowest 2% of requests were nearly all a phase's first hole).
     started: list[float] = []
 
     def start() -> None:

@@ -33,7 +33,7 @@ def _json_type(value: Any) -> str:
     return type(value).__name__
 
 
-def _normalise_grid(value: Any) -> Any:
+def normalise_grid(value: Any) -> Any:
     """Whole numbers inside rows become tokens ("7" for 7); anything else goes to the engine as it is."""
     if not isinstance(value, list):
         return value
@@ -132,7 +132,7 @@ class GridField(serializers.Field):
 
     def to_internal_value(self, data: Any) -> Any:
         """Normalise number tokens; the engine checks the shape and every card."""
-        return _normalise_grid(data)
+        return normalise_grid(data)
 
     def to_representation(self, value: Any) -> Any:
         """As given."""
@@ -225,7 +225,7 @@ def _typed_total(value: Any, what: str) -> int:
 def _hole_entry(name: str, value: Any) -> tuple[str, Any, int | None, int]:
     """One player's entry: (name, grid tokens or None, typed total or None, blocks marked)."""
     if isinstance(value, list):
-        return name, _normalise_grid(value), None, 0
+        return name, normalise_grid(value), None, 0
     if isinstance(value, int) and not isinstance(value, bool):
         return name, None, _typed_total(value, _("A typed hole total")), 0
     if isinstance(value, Mapping):

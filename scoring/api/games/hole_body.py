@@ -16,6 +16,7 @@ from typing import Any
 
 from golfclub.core.inputs import text_problem
 from golfclub.core.limits import SMALL_INT_MAX
+from scoring.api.calculator.request_serializers import normalise_grid
 
 _KEYS = frozenset({"entries", "ender", "number"})
 
@@ -60,10 +61,7 @@ def _plain_entries(entries: Any) -> dict[str, Any] | None:
             continue
         if type(value) is not list:
             return None  # an object ({"cards"/"total"}), text, null...: the serializer's to take
-        rows = []
-        for row in value:
-            if type(row) is not list:
-                return None
-            rows.append([str(token) if type(token) is int else token for token in row])
-        plain[name] = rows
+        if any(type(row) is not list for row in value):
+            return None
+        plain[name] = normalise_grid(value)
     return plain
