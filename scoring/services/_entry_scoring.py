@@ -124,9 +124,13 @@ def _entries_by_seat(
 ) -> dict[int, tuple[str, Any]]:
     """Each playing seat's (name, raw entry); unknown, non-playing and missing players added to `problems`."""
     given: dict[int, tuple[str, Any]] = {}
+    named_as: dict[int, str] = {}  # seat id -> the key that first named it
     for name, value in entries.items():
         seat = table.seat(name)
-        if seat is None:
+        if seat is not None and seat.pk in named_as:
+            # "ann" and "ANN" are one player: keeping either entry would silently drop the other.
+            problems.append(_named_twice("entries", name, named_as[seat.pk], seat.name))
+        elif seat is None:
             problems.append(
                 Problem(f"entries.{name}", _("No player named %(name)s at this table.") % {"name": name})
             )
@@ -138,6 +142,7 @@ def _entries_by_seat(
             )
         else:
             given[seat.pk] = (seat.name, value)
+            named_as[seat.pk] = str(name)
     for seat in players:
         if seat.pk not in given:
             problems.append(
@@ -151,9 +156,12 @@ def _blocks_by_seat(
 ) -> dict[int, int]:
     """The hand-marked block counts by seat id; bad names and counts added to `problems`."""
     blocks_by_seat: dict[int, int] = {}
+    named_as: dict[int, str] = {}  # seat id -> the key that first named it
     for name, count in dict(blocks_marked or {}).items():
         seat = table.player(name)
-        if seat is None:
+        if seat is not None and seat.pk in named_as:
+            problems.append(_named_twice("blocks_marked", name, named_as[seat.pk], seat.name))
+        elif seat is None:
             problems.append(
                 Problem(f"blocks_marked.{name}", _("No player named %(name)s in this hole.") % {"name": name})
             )
@@ -161,7 +169,18 @@ def _blocks_by_seat(
             problems.append(Problem(f"blocks_marked.{name}", _blocks_message()))
         else:
             blocks_by_seat[seat.pk] = count
+        if seat is not None:
+            named_as.setdefault(seat.pk, str(name))
     return blocks_by_seat
+
+
+def _named_twice(field: str, name: object, first: str, player: str) -> Problem:
+    """The problem of a second key naming a player a first key already named ("ann" and "ANN")."""
+    return Problem(
+        f"{field}.{name}",
+        _('"%(name)s" and "%(first)s" both name %(player)s: give %(player)s once.')
+        % {"name": name, "first": first, "player": player},
+    )
 
 
 def _ender_seat(table: _TableLookup, ender: str | None, problems: list[Problem]) -> Seat | None:
@@ -243,7 +262,8 @@ def entries_laid_over_snapshot(
     snapshot: Mapping[str, Any], changes: Mapping[str, EntryInput]
 ) -> dict[str, Any]:
     """The snapshot's entries as `score_entries` takes them, with `changes` (names matched ignoring case)
-    in place of those players' entries; unknown names are kept so that `score_entries` names them."""
+    in place of those players' entries; unknown names are kept so that `score_entries` names them.
+    Two changes naming one player ("ann" and "ANN") are refused (`GameError`), not merged."""
     merged: dict[str, Any] = {}
     for entry in snapshot["entries"]:
         if entry["cards"] is not None:
@@ -253,6 +273,15 @@ def entries_laid_over_snapshot(
             if entry["blocks_marked"]:
                 merged[entry["name"]]["blocks_marked"] = entry["blocks_marked"]
     canonical = {name_key(name): name for name in merged}
+    firsts: dict[str, str] = {}  # name key -> the change's key that first named it
+    twice: list[Problem] = []
+    for name in changes:
+        key = name_key(str(name))
+        if key in firsts:
+            twice.append(_named_twice("entries", name, firsts[key], canonical.get(key, firsts[key])))
+        firsts.setdefault(key, str(name))
+    if twice:
+        raise GameError(twice)
     for name, value in changes.items():
         merged[canonical.get(name_key(str(name)), str(name))] = value
     return merged

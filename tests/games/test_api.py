@@ -444,3 +444,36 @@ def test_it_neutralises_spreadsheet_formulas_in_csv_text(api):
     text = api.get(f"/api/v1/games/{token}/export.csv").content.decode()
     assert "'=HYPERLINK(1)" in text and "\n=HYPERLINK" not in text and ",=HYPERLINK" not in text
     assert ",-2," in text  # numbers stay numbers
+
+
+def test_it_refuses_a_player_named_twice_instead_of_keeping_one_entry(api):
+    # "ann" and "ANN" are one player: last-wins dropped one of the two entries without a word.
+    token = create(api, players=("ann", "bob"))["edit_token"]
+    body = assert_error_shape(post_hole(api, token, {"ann": GRID_3, "bob": 4, "ANN": 5}), 400)
+    assert body["errors"][0]["where"] == "entries.ANN"
+    assert '"ANN" and "ann" both name ann' in body["errors"][0]["message"]
+    assert not Hole.objects.exists()
+    body = assert_error_shape(
+        api.post(
+            f"/api/v1/games/{token}/holes/",
+            {"entries": {"ann": 3, "bob": 4}, "blocks_marked": {"ann": 1, " Ann": 0}},
+            format="json",
+        ),
+        400,
+    )
+    assert [error["where"] for error in body["errors"]] == ["blocks_marked. Ann"]
+    assert not Hole.objects.exists()
+    assert post_hole(api, token, {"ann": 3, "bob": 4}).status_code == 201
+    etag = api.get(f"/api/v1/games/{token}/holes/1/")["ETag"]
+    body = assert_error_shape(
+        api.patch(
+            f"/api/v1/games/{token}/holes/1/",
+            {"entries": {"bob": 7, "BOB": 8}},
+            format="json",
+            HTTP_IF_MATCH=etag,
+        ),
+        400,
+    )
+    assert body["errors"][0]["where"] == "entries.BOB"
+    entries = api.get(f"/api/v1/games/{token}/holes/1/").json()["entries"]
+    assert [entry["score"] for entry in entries] == [3, 4]
