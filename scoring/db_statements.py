@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
+
+from django.db.models import Model
 
 from scoring import db_batch
 from scoring.db_batch import Writes
@@ -64,12 +67,14 @@ def lock_game_for_hole(game_lookup: Mapping[str, Any], idempotency_key: str | No
     column = _quote(Game._meta.get_field(name).column)
     seen = f"(SELECT k.id FROM {_KEY} k WHERE k.game_id = g.id AND k.{_quote('key')} = %s)"
     found = seen if idempotency_key else "NULL"
-    lock = f"SELECT g.*, {found} AS seen_key FROM {_GAME} g WHERE g.{column} = %s"
+    # Columns named, not `*`: a prepared statement's result must keep its shape when a migration
+    # adds a column while this code still runs (PostgreSQL refuses to run it otherwise).
+    lock = f"SELECT {_columns(Game, 'g')}, {found} AS seen_key FROM {_GAME} g WHERE g.{column} = %s"
     db = db_batch.current()
     if db.features.has_select_for_update:
         lock += " FOR UPDATE"
     game_id = f"(SELECT id FROM {_GAME} WHERE {column} = %s)"
-    seats = f"SELECT * FROM {_SEAT} WHERE game_id = {game_id} ORDER BY seat"
+    seats = f"SELECT {_columns(Seat, 's')} FROM {_SEAT} s WHERE s.game_id = {game_id} ORDER BY s.seat"
     lock_params = [idempotency_key, value] if idempotency_key else [value]
     hole_id: int | None = None
     with db.cursor() as cursor:
@@ -77,7 +82,7 @@ def lock_game_for_hole(game_lookup: Mapping[str, Any], idempotency_key: str | No
             # A third statement takes the next hole id, so that the hole's INSERT can go out
             # with the other writes (unused if nothing is recorded, as after any rollback).
             next_hole = f"SELECT nextval(pg_get_serial_sequence('{Hole._meta.db_table}', 'id'))"
-            cursor.execute(f"{lock}; {seats}; {next_hole}", [*lock_params, value])
+            db_batch.send_batch(db, cursor, [(lock, lock_params), (seats, [value]), (next_hole, [])])
             games = db_batch.instances(Game, cursor)
             cursor.nextset()
             table = db_batch.instances(Seat, cursor)
@@ -91,6 +96,12 @@ def lock_game_for_hole(game_lookup: Mapping[str, Any], idempotency_key: str | No
     if not games:
         return None
     return LockedGame(game=games[0], seen_key_id=games[0].seen_key, seats=table, next_hole_id=hole_id)
+
+
+@cache
+def _columns(model: type[Model], alias: str) -> str:
+    """Every concrete column of `model`, qualified by `alias`, as a SELECT list."""
+    return ", ".join(f"{alias}.{_quote(field.column)}" for field in model._meta.concrete_fields)
 
 
 def insert_hole(hole: Hole, *, writes: Writes) -> None:
@@ -116,7 +127,7 @@ def insert_idempotency_key(record: IdempotencyKey, *, writes: Writes) -> None:
 def add_hole_scores_to_seat_totals(game_id: int, scores: Mapping[int, int], *, writes: Writes) -> None:
     """Queue one UPDATE adding each seat's score (by seat id) to its stored total, and one more
     hole played to every seat of the game."""
-    whens = " ".join("WHEN %s THEN %s" for _ in scores)
+    whens = " ".join("WHEN %s THEN %s::integer" for _ in scores)
     writes.add(
         f"UPDATE {_SEAT} SET total = total + CASE id {whens} ELSE 0 END, holes_played = holes_played + 1 "
         "WHERE game_id = %s",
