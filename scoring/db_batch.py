@@ -22,7 +22,18 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
-__all__ = ["Writes", "current", "insert", "instances", "prepares", "quote", "send_batch", "sends_at_once"]
+__all__ = [
+    "Writes",
+    "current",
+    "forget_prepared",
+    "insert",
+    "instances",
+    "prepared_names",
+    "prepares",
+    "quote",
+    "send_batch",
+    "sends_at_once",
+]
 
 
 def current() -> BaseDatabaseWrapper:
@@ -80,10 +91,40 @@ def prepares(db: BaseDatabaseWrapper) -> bool:
     return bool(getattr(settings, "DATABASE_PREPARE_HOT_STATEMENTS", False)) and sends_at_once(db)
 
 
-# What each open driver connection has prepared, by statement name; None: not known (read again
-# from pg_prepared_statements), after a batch that prepared statements failed. PREPARE is not
-# undone by a rollback: what ran before the failure stays prepared whatever the transaction does.
-_prepared: weakref.WeakKeyDictionary[Any, set[str] | None] = weakref.WeakKeyDictionary()
+class _Prepared:
+    """What one driver connection has prepared, by statement name. Kept on the connection's Django
+    wrapper (one per thread), for as long as the wrapper holds that same driver connection.
+
+    `names` is None when not known: after a batch that prepared statements failed (PREPARE is not
+    undone by a rollback, so those before the failure stay prepared), or when the server lost them.
+    """
+
+    def __init__(self, raw: Any) -> None:
+        self.connection = weakref.ref(raw)
+        self.names: set[str] | None = set()
+
+
+def _prepared(db: BaseDatabaseWrapper) -> _Prepared:
+    """The record of what `db`'s current driver connection has prepared (new for a new connection)."""
+    raw = db.connection
+    state: _Prepared | None = getattr(db, "_golfclub_prepared", None)
+    if state is None or state.connection() is not raw:
+        state = _Prepared(raw)
+        db._golfclub_prepared = state  # type: ignore[attr-defined]
+    return state
+
+
+def prepared_names(db: BaseDatabaseWrapper) -> set[str] | None:
+    """The names of the statements this connection is known to have prepared; None: not known."""
+    names = _prepared(db).names
+    return None if names is None else set(names)
+
+
+def forget_prepared(db: BaseDatabaseWrapper) -> None:
+    """Ask the server what this connection has prepared before its next batch."""
+    _prepared(db).names = None
+
+
 _PLACEHOLDER = re.compile(r"%([s%])")
 
 
@@ -135,7 +176,7 @@ def send_batch(db: BaseDatabaseWrapper, cursor: Any, statements: Sequence[tuple[
         # Some PREPAREs may have run before the failing statement; or the server lost what this
         # connection prepared (DISCARD ALL, a pooler): ask the server again next time.
         if fresh or _sqlstate(error) == _NO_SUCH_PREPARED_STATEMENT:
-            _prepared[db.connection] = None
+            forget_prepared(db)
         raise
     if fresh:
         _known_statements(db, cursor).update(fresh)
@@ -154,13 +195,11 @@ def _sqlstate(error: BaseException) -> str | None:
 
 def _known_statements(db: BaseDatabaseWrapper, cursor: Any) -> set[str]:
     """The names of the statements prepared on this connection (asked of the server if unknown)."""
-    raw = db.connection
-    known = _prepared.get(raw, set())
-    if known is None:
+    state = _prepared(db)
+    if state.names is None:
         cursor.execute("SELECT name FROM pg_prepared_statements")
-        known = {name for (name,) in cursor.fetchall()}
-    _prepared[raw] = known
-    return known
+        state.names = {name for (name,) in cursor.fetchall()}
+    return state.names
 
 
 type _Converters = list[tuple[int, Any, list[Callable[..., Any]]]]

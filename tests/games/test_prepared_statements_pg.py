@@ -36,7 +36,9 @@ def _nothing_prepared() -> None:
     """Each test starts from a connection that holds no prepared statement."""
     with connection.cursor() as cursor:
         cursor.execute("DEALLOCATE ALL")
-    db_batch._prepared.pop(connection.connection, None)
+        db_batch.forget_prepared(connection)
+        db_batch.send_batch(connection, cursor, [("SELECT 1", ())])  # asks the server: nothing
+    assert db_batch.prepared_names(connection) == _prepared_on_server() and len(_prepared_on_server()) == 1
 
 
 @contextmanager
@@ -84,9 +86,9 @@ def test_it_prepares_each_statement_of_a_hole_once_per_connection() -> None:
         _record(first, 3)
     assert sent and not [sql for sql in sent if "PREPARE" in sql]
     assert len(sent) == 6  # still one round trip for the lock and one for the writes, each hole
-    assert {name for name in _prepared_on_server() if name.startswith("gc_")} == db_batch._prepared[
-        connection.connection
-    ]
+    assert {name for name in _prepared_on_server() if name.startswith("gc_")} == db_batch.prepared_names(
+        connection
+    )
     # What the executions wrote: the holes in order, and totals equal to the entries' sums.
     for game, holes in ((first, 3), (second, 2)):
         assert [hole.number for hole in game.holes.all()] == list(range(1, holes + 1))
@@ -102,7 +104,7 @@ def test_it_sends_the_plain_statements_when_preparing_is_off() -> None:
         _record(game, 1)
         _record(game, 2)
     assert len(sent) == 4 and not [sql for sql in sent if "PREPARE" in sql or "EXECUTE" in sql]
-    assert not _prepared_on_server()
+    assert len(_prepared_on_server()) == 1  # the fixture's own
     assert [hole.number for hole in game.holes.all()] == [1, 2]
 
 
@@ -110,7 +112,7 @@ def test_it_asks_the_server_what_is_prepared_after_a_batch_that_prepared_failed(
     game = _game()
     _record(game, 1)
     hole = game.holes.get()
-    db_batch._prepared.pop(connection.connection, None)
+    db_batch.forget_prepared(connection)
     with connection.cursor() as cursor:
         cursor.execute("DEALLOCATE ALL")
     # A batch that prepares the key's INSERT, then fails on its second use: the unique key.
@@ -120,7 +122,7 @@ def test_it_asks_the_server_what_is_prepared_after_a_batch_that_prepared_failed(
         db_statements.insert_idempotency_key(record, writes=writes)
     with pytest.raises(IntegrityError), transaction.atomic():
         writes.send()
-    assert db_batch._prepared[connection.connection] is None  # not known which ran
+    assert db_batch.prepared_names(connection) is None  # not known which ran
     with _sent() as sent:
         _record(game, 2)
     assert sent[0] == "SELECT name FROM pg_prepared_statements"
@@ -136,7 +138,7 @@ def test_it_prepares_again_on_the_next_hole_when_the_server_forgot() -> None:
         cursor.execute("DEALLOCATE ALL")  # as DISCARD ALL or a pooler handing over another connection
     with pytest.raises(DatabaseError, match="does not exist"), transaction.atomic():
         _record(game, 2)
-    assert db_batch._prepared[connection.connection] is None
+    assert db_batch.prepared_names(connection) is None
     _record(game, 2)  # the phone's retry
     assert [hole.number for hole in game.holes.all()] == [1, 2]
 
