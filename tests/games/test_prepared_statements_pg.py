@@ -25,6 +25,11 @@ pytestmark = [
         reason="prepared statements are PostgreSQL's: set "
         "DATABASE_URL=postgres://postgres@127.0.0.1:5432/golfclub",
     ),
+    pytest.mark.skipif(
+        connection.vendor == "postgresql" and not db_batch.sends_at_once(connection),
+        reason="with DATABASE_SERVER_SIDE_BINDING the hole's statements go one by one and psycopg "
+        "prepares them itself",
+    ),
     pytest.mark.django_db,
 ]
 
