@@ -29,6 +29,7 @@ __all__ = [
     "insert",
     "instances",
     "prepared_names",
+    "prepared_statement_gone",
     "prepares",
     "quote",
     "send_batch",
@@ -95,18 +96,22 @@ class _Prepared:
     """What one driver connection has prepared, by statement name. Kept on the connection's Django
     wrapper (one per thread), for as long as the wrapper holds that same driver connection.
 
-    `names` is None when not known: after a batch that prepared statements failed (PREPARE is not
-    undone by a rollback, so those before the failure stay prepared), or when the server lost them.
+    `names` is None when not known, and the next preparation then starts with DEALLOCATE ALL: on a
+    new connection (a pooler may hand it a server session that holds statements already), after a
+    preparation that failed, and when the server lost or refused a prepared statement.
     """
 
     def __init__(self, raw: Any) -> None:
         self.connection = weakref.ref(raw)
-        self.names: set[str] | None = set()
+        self.names: set[str] | None = None
 
 
-def _prepared(db: BaseDatabaseWrapper) -> _Prepared:
-    """The record of what `db`'s current driver connection has prepared (new for a new connection)."""
+def _prepared(db: BaseDatabaseWrapper) -> _Prepared | None:
+    """The record of what `db`'s driver connection has prepared (new for a new connection); None
+    while `db` is not connected."""
     raw = db.connection
+    if raw is None:
+        return None
     state: _Prepared | None = getattr(db, "_golfclub_prepared", None)
     if state is None or state.connection() is not raw:
         state = _Prepared(raw)
@@ -116,29 +121,35 @@ def _prepared(db: BaseDatabaseWrapper) -> _Prepared:
 
 def prepared_names(db: BaseDatabaseWrapper) -> set[str] | None:
     """The names of the statements this connection is known to have prepared; None: not known."""
-    names = _prepared(db).names
-    return None if names is None else set(names)
+    state = _prepared(db)
+    return None if state is None or state.names is None else set(state.names)
 
 
 def forget_prepared(db: BaseDatabaseWrapper) -> None:
-    """Ask the server what this connection has prepared before its next batch."""
-    _prepared(db).names = None
+    """Start this connection's next preparation afresh (DEALLOCATE ALL, then every PREPARE)."""
+    state = _prepared(db)
+    if state is not None:
+        state.names = None
 
 
 _PLACEHOLDER = re.compile(r"%([s%])")
+# A prepared statement lost (26000: DISCARD ALL, a pooler) or refused (0A000: "cached plan must
+# not change result type", after a migration changed a column's type): prepare again next time.
+_PREPARED_STATEMENT_GONE = frozenset({"26000", "0A000"})
 
 
 @cache
 def _preparation(sql: str) -> tuple[str, str, str]:
-    """(name, PREPARE statement, EXECUTE statement) of a statement written with %s placeholders;
-    the name is a digest of its text, the same in every process. The last two are written with
-    placeholders still, as the driver binds them (%% for a literal %)."""
+    """(name, PREPARE statement, EXECUTE statement) of a statement written with %s placeholders.
+
+    The name is a digest of its text, the same in every process. The EXECUTE keeps %s placeholders
+    for the driver to bind; the PREPARE is sent as it is (a literal % written %% becomes %)."""
     count = 0
 
     def number(match: re.Match[str]) -> str:
         nonlocal count
         if match.group(1) == "%":
-            return "%%"
+            return "%"
         count += 1
         return f"${count}"
 
@@ -152,54 +163,59 @@ def send_batch(db: BaseDatabaseWrapper, cursor: Any, statements: Sequence[tuple[
     """Run `statements` in one round trip (PostgreSQL with client-side binding), the cursor left
     on the first statement's result.
 
-    Where `prepares(db)`, each runs as the EXECUTE of a statement prepared on this connection,
-    the PREPAREs of those not prepared yet going first in the same round trip. Why: with
-    client-side binding PostgreSQL plans every statement every time, about a fifth of its CPU for
-    a recorded hole; a prepared statement is planned once per connection.
+    Where `prepares(db)`, each runs as the EXECUTE of a statement prepared on this connection
+    (`_executions`). Why: with client-side binding PostgreSQL plans every statement every time,
+    about a fifth of its CPU for a recorded hole; a prepared statement is planned once.
     """
-    driver = cursor.cursor
-    fresh: dict[str, str] = {}
     if prepares(db):
-        known = _known_statements(db, cursor)
-        executions = []
-        for sql, params in statements:
-            name, prepare, execute = _preparation(sql)
-            if name not in known and name not in fresh:
-                fresh[name] = prepare
-            executions.append((execute, params))
-        statements = [*((prepare, ()) for prepare in fresh.values()), *executions]
+        statements = _executions(db, statements)
+    driver = cursor.cursor
     try:
         # Each statement is bound on its own, as execute() would bind it: the driver caches the
         # parsing of a statement with few parameters, never of the whole batch.
         cursor.execute("; ".join(driver.mogrify(sql, params) for sql, params in statements))
     except Exception as error:
-        # Some PREPAREs may have run before the failing statement; or the server lost what this
-        # connection prepared (DISCARD ALL, a pooler): ask the server again next time.
-        if fresh or _sqlstate(error) == _NO_SUCH_PREPARED_STATEMENT:
+        if prepared_statement_gone(error):
             forget_prepared(db)
         raise
-    if fresh:
-        _known_statements(db, cursor).update(fresh)
-        for _ in fresh:  # past the PREPAREs' results
-            cursor.nextset()
 
 
-_NO_SUCH_PREPARED_STATEMENT = "26000"  # invalid_sql_statement_name
+def _executions(
+    db: BaseDatabaseWrapper, statements: Sequence[tuple[str, Sequence[Any]]]
+) -> list[tuple[str, Sequence[Any]]]:
+    """`statements` as EXECUTEs, after preparing on this connection those it has not prepared.
 
-
-def _sqlstate(error: BaseException) -> str | None:
-    """The SQLSTATE of a driver error (wrapped by Django in its own exception), if any."""
-    cause = error.__cause__ or error
-    return getattr(cause, "sqlstate", None)
-
-
-def _known_statements(db: BaseDatabaseWrapper, cursor: Any) -> set[str]:
-    """The names of the statements prepared on this connection (asked of the server if unknown)."""
+    The PREPAREs go in a round trip of their own, holding no value: PostgreSQL keeps the text a
+    statement was prepared from and shows it with every later EXECUTE it logs, so a batch with
+    values (an edit token, a key) must not be that text. They are sent on the driver's cursor,
+    outside Django's query log: once per connection and statement, not part of any one request.
+    """
     state = _prepared(db)
-    if state.names is None:
-        cursor.execute("SELECT name FROM pg_prepared_statements")
-        state.names = {name for (name,) in cursor.fetchall()}
-    return state.names
+    assert state is not None  # `db` is connected: a cursor of it is open
+    known = state.names or set()
+    missing: dict[str, str] = {}
+    executions = []
+    for sql, params in statements:
+        name, prepare, execute = _preparation(sql)
+        if name not in known:
+            missing[name] = prepare
+        executions.append((execute, params))
+    if missing:
+        text = "; ".join(missing.values())
+        if state.names is None:
+            text = f"DEALLOCATE ALL; {text}"
+        state.names = None  # until the server said yes
+        with db.wrap_database_errors, db.connection.cursor() as driver_cursor:
+            driver_cursor.execute(text)
+        state.names = known | missing.keys()
+    return executions
+
+
+def prepared_statement_gone(error: BaseException) -> bool:
+    """True for the error of a prepared statement the server lost or refused (see
+    `_PREPARED_STATEMENT_GONE`); Django wraps the driver's error, whose SQLSTATE says."""
+    cause = error.__cause__ or error
+    return getattr(cause, "sqlstate", None) in _PREPARED_STATEMENT_GONE
 
 
 type _Converters = list[tuple[int, Any, list[Callable[..., Any]]]]

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Required, TypedDict, Unpack
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -109,7 +109,23 @@ def record_hole_in_transaction(
 ) -> RecordedHole | None:
     """One transaction: lock the game found by `game_lookup`, check the key, record the hole.
 
-    None (nothing written) when no game matches `game_lookup`."""
+    None (nothing written) when no game matches `game_lookup`. Tried once more when the database
+    lost or refused a statement prepared on this connection (`db_batch.prepared_statement_gone`):
+    that fails the transaction's first statement, before anything is written, and is prepared
+    again on the second try. Only as the outermost transaction, which can be rolled back whole.
+    """
+    try:
+        return _record_hole_once(game_lookup, caller=caller, **given)
+    except DatabaseError as error:
+        if not db_statements.prepared_statement_gone(error) or connection.in_atomic_block:
+            raise
+    return _record_hole_once(game_lookup, caller=caller, **given)
+
+
+def _record_hole_once(
+    game_lookup: dict[str, Any], *, caller: Game | None, **given: Unpack[HoleToRecord]
+) -> RecordedHole | None:
+    """`record_hole_in_transaction`, one try."""
     hole: dict[str, Any] = {**_RECORDING_DEFAULTS, **given}
     idempotency_key: str | None = hole.pop("idempotency_key")
     request_hash: str = hole.pop("request_hash") or ""

@@ -5,7 +5,7 @@ serving process's pid to $FAULT_DIR/paused.pid and sleeps there, so a test can k
 that moment or let the client give up first:
 
 before-view      before any middleware or view ran: nothing of the request was done.
-in-transaction   right after the hole's INSERT, inside the recording's transaction (not committed).
+in-transaction   right after the batch with the hole's INSERT, inside the recording's transaction (not committed).
 after-commit     after the whole answer was built: the hole is committed, the answer not yet sent.
 """
 
@@ -45,12 +45,15 @@ class FaultPauseMiddleware:
         if where == "before-view":
             _pause(seconds)
         if where == "in-transaction":
-            paused = False
+            paused, executions = False, 0
 
             def after_hole_insert(execute: Callable[..., Any], sql: str, *args: Any) -> Any:
-                nonlocal paused
+                # The hole's INSERT goes in the writes' batch: written out, or (statements prepared
+                # per connection, scoring/db_batch.py) the second batch of EXECUTEs, after the lock's.
+                nonlocal paused, executions
                 result = execute(sql, *args)
-                if not paused and HOLE_INSERT in sql:
+                executions += sql.startswith("EXECUTE ")
+                if not paused and (HOLE_INSERT in sql or executions == 2):
                     paused = True
                     _pause(seconds)
                 return result

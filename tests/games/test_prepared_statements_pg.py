@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Sum
 from django.test import override_settings
 
-from scoring import db_batch, db_statements, services
+from scoring import db_batch, services
 from scoring.models import Game, HoleEntry, IdempotencyKey
 
 pytestmark = [
@@ -41,9 +41,7 @@ def _nothing_prepared() -> None:
     """Each test starts from a connection that holds no prepared statement."""
     with connection.cursor() as cursor:
         cursor.execute("DEALLOCATE ALL")
-        db_batch.forget_prepared(connection)
-        db_batch.send_batch(connection, cursor, [("SELECT 1", ())])  # asks the server: nothing
-    assert db_batch.prepared_names(connection) == _prepared_on_server() and len(_prepared_on_server()) == 1
+    db_batch.forget_prepared(connection)
 
 
 @contextmanager
@@ -60,10 +58,11 @@ def _sent() -> Iterator[list[str]]:
         yield sent
 
 
-def _prepared_on_server() -> set[str]:
+def _on_server() -> dict[str, tuple[str, object]]:
+    """The statements this connection has prepared: name -> (text it was prepared from, when)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT name FROM pg_prepared_statements")
-        return {name for (name,) in cursor.fetchall()}
+        cursor.execute("SELECT name, statement, prepare_time FROM pg_prepared_statements")
+        return {name: (text, when) for name, text, when in cursor.fetchall()}
 
 
 def _record(game: Game, number: int, key: str | None = "k") -> None:
@@ -77,23 +76,28 @@ def _game() -> Game:
     return services.create_game(players=NAMES, ruleset="official")
 
 
-def test_it_prepares_each_statement_of_a_hole_once_per_connection() -> None:
+def test_it_prepares_each_statement_of_a_hole_once_per_connection_from_a_text_without_values() -> None:
     first, second = _game(), _game()
     with _sent() as sent:
         _record(first, 1)
-    assert len(sent) == 2 and all("PREPARE gc_" in sql and "EXECUTE gc_" in sql for sql in sent)
-    with _sent() as sent:  # the first hole also froze the rules: the game's UPDATE is another
-        _record(first, 2)
-    assert [sql.count("PREPARE") for sql in sent] == [0, 1]
+    # The request's own round trips: the lock and the writes, as EXECUTEs.
+    assert len(sent) == 2 and all(sql.startswith("EXECUTE gc_") for sql in sent)
+    after_first = _on_server()
+    _record(first, 2)  # the first hole also froze the rules: the game's UPDATE is another statement
+    prepared = _on_server()
+    assert len(prepared) == len(after_first) + 1
     with _sent() as sent:
         _record(second, 1)
         _record(second, 2)
         _record(first, 3)
-    assert sent and not [sql for sql in sent if "PREPARE" in sql]
-    assert len(sent) == 6  # still one round trip for the lock and one for the writes, each hole
-    assert {name for name in _prepared_on_server() if name.startswith("gc_")} == db_batch.prepared_names(
-        connection
-    )
+    assert len(sent) == 6 and all("EXECUTE gc_" in sql and "PREPARE" not in sql for sql in sent)
+    assert _on_server() == prepared  # nothing prepared again: the same statements, same times
+    assert set(prepared) == db_batch.prepared_names(connection)
+    # PostgreSQL keeps (and logs with every EXECUTE) the text a statement was prepared from: it holds
+    # no request's values, neither an edit token nor a key.
+    for text, _when in prepared.values():
+        assert text.startswith("DEALLOCATE ALL; PREPARE gc_") or text.startswith("PREPARE gc_")
+        assert first.edit_token not in text and second.edit_token not in text and "'k-" not in text
     # What the executions wrote: the holes in order, and totals equal to the entries' sums.
     for game, holes in ((first, 3), (second, 2)):
         assert [hole.number for hole in game.holes.all()] == list(range(1, holes + 1))
@@ -109,38 +113,37 @@ def test_it_sends_the_plain_statements_when_preparing_is_off() -> None:
         _record(game, 1)
         _record(game, 2)
     assert len(sent) == 4 and not [sql for sql in sent if "PREPARE" in sql or "EXECUTE" in sql]
-    assert len(_prepared_on_server()) == 1  # the fixture's own
+    assert not _on_server()
     assert [hole.number for hole in game.holes.all()] == [1, 2]
 
 
-def test_it_asks_the_server_what_is_prepared_after_a_batch_that_prepared_failed() -> None:
+def test_a_new_connection_replaces_statements_its_server_session_already_holds() -> None:
+    # A pooler in session mode may hand a new client a server session that prepared the same
+    # statements for an earlier client: PREPARE would fail ("already exists").
     game = _game()
     _record(game, 1)
-    hole = game.holes.get()
+    del connection._golfclub_prepared  # the record a new connection starts from
+    _record(game, 2)
+    _record(game, 3)
+    assert [hole.number for hole in game.holes.all()] == [1, 2, 3]
+    assert set(_on_server()) == db_batch.prepared_names(connection)
+
+
+def test_it_prepares_afresh_after_a_preparation_failed() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("PREPARE " + db_batch._preparation("SELECT 1")[0] + " AS SELECT 2")
     db_batch.forget_prepared(connection)
     with connection.cursor() as cursor:
-        cursor.execute("DEALLOCATE ALL")
-    # A batch that prepares the key's INSERT, then fails on its second use: the unique key.
-    writes = db_statements.Writes()
-    for request_hash in ("a", "b"):
-        record = IdempotencyKey(game=game, key="k-1", request_hash=request_hash, hole=hole)
-        db_statements.insert_idempotency_key(record, writes=writes)
-    with pytest.raises(IntegrityError), transaction.atomic():
-        writes.send()
-    assert db_batch.prepared_names(connection) is None  # not known which ran
-    with _sent() as sent:
-        _record(game, 2)
-    assert sent[0] == "SELECT name FROM pg_prepared_statements"
-    assert len(sent) == 3
-    assert [hole.number for hole in game.holes.all()] == [1, 2]
-    assert IdempotencyKey.objects.filter(game=game).count() == 2  # hole 1's and hole 2's keys
+        db_batch.send_batch(connection, cursor, [("SELECT 1", ())])  # DEALLOCATE ALL went first
+        assert cursor.fetchone() == (1,)
+    assert db_batch.prepared_names(connection) == set(_on_server())
 
 
 def test_it_prepares_again_on_the_next_hole_when_the_server_forgot() -> None:
     game = _game()
     _record(game, 1)
     with connection.cursor() as cursor:
-        cursor.execute("DEALLOCATE ALL")  # as DISCARD ALL or a pooler handing over another connection
+        cursor.execute("DEALLOCATE ALL")  # as DISCARD ALL, or a pooler handing over another session
     with pytest.raises(DatabaseError, match="does not exist"), transaction.atomic():
         _record(game, 2)
     assert db_batch.prepared_names(connection) is None
@@ -148,17 +151,37 @@ def test_it_prepares_again_on_the_next_hole_when_the_server_forgot() -> None:
     assert [hole.number for hole in game.holes.all()] == [1, 2]
 
 
+def _alter(*statements: str) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # no pending foreign-key checks, for ALTER
+        for sql in statements:
+            cursor.execute(sql)
+
+
 def test_it_keeps_recording_when_a_column_is_added_meanwhile() -> None:
     # A migration adding a column while this code still runs (a rolling deploy): a prepared
     # SELECT * would be refused ("cached plan must not change result type"); named columns are not.
     game = _game()
     _record(game, 1)
-    with connection.cursor() as cursor:
-        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # no pending foreign-key checks, for ALTER
-        cursor.execute("ALTER TABLE scoring_game ADD COLUMN added_later integer")
-        cursor.execute("ALTER TABLE scoring_seat ADD COLUMN added_later integer")
+    _alter(
+        "ALTER TABLE scoring_game ADD COLUMN added_later integer",
+        "ALTER TABLE scoring_seat ADD COLUMN added_later integer",
+    )
     _record(game, 2)
     assert [hole.number for hole in game.holes.all()] == [1, 2]
+
+
+def test_it_prepares_again_when_a_column_changed_its_type_meanwhile() -> None:
+    # A migration changing a column's type (AlterField) changes the lock's result: PostgreSQL
+    # refuses the statement prepared before once, and the next hole prepares it again.
+    game = _game()
+    _record(game, 1)
+    _alter("ALTER TABLE scoring_game ALTER COLUMN managed_label TYPE varchar(300)")
+    with pytest.raises(DatabaseError, match="cached plan must not change result type"), transaction.atomic():
+        _record(game, 2)
+    _record(game, 2)  # the phone's retry
+    _record(game, 3)
+    assert [hole.number for hole in game.holes.all()] == [1, 2, 3]
 
 
 def test_a_batch_binds_each_statement_and_keeps_a_literal_percent_sign() -> None:
@@ -170,3 +193,28 @@ def test_a_batch_binds_each_statement_and_keeps_a_literal_percent_sign() -> None
         # The second time the same statements run prepared, with the same results.
         db_batch.send_batch(connection, cursor, [("SELECT %s %% 3, %s::text", [8, "%s"]), ("SELECT 1", ())])
         assert cursor.fetchone() == (2, "%s")
+    assert "SELECT $1 % 3" in "".join(text for text, _when in _on_server().values())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_phone_never_sees_it_when_the_server_forgot_the_statements(client) -> None:
+    # Outside any other transaction (as a request is), the hole's transaction is tried once more:
+    # the lost statement failed its first statement, before anything was written.
+    game = _game()
+    _record(game, 1)
+    with connection.cursor() as cursor:
+        cursor.execute("DEALLOCATE ALL")
+    response = client.post(
+        f"/api/v1/games/{game.edit_token}/holes/",
+        {"entries": {"Ann": 3, "Bob": 4, "Cy": 5}, "ender": "Ann"},
+        content_type="application/json",
+        headers={"Idempotency-Key": "phone-2"},
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["number"] == 2
+    assert [hole.number for hole in game.holes.all()] == [1, 2]
+    assert [seat.total for seat in game.seats.order_by("seat")] == [
+        sum(HoleEntry.objects.filter(seat=seat).values_list("score", flat=True))
+        for seat in game.seats.order_by("seat")
+    ]
+    assert IdempotencyKey.objects.filter(game=game, key="phone-2").count() == 1
