@@ -5,7 +5,7 @@ serving process's pid to $FAULT_DIR/paused.pid and sleeps there, so a test can k
 that moment or let the client give up first:
 
 before-view      before any middleware or view ran: nothing of the request was done.
-in-transaction   right after the batch with the hole's INSERT, inside the recording's transaction (not committed).
+in-transaction   right after the batch with the hole's INSERT, inside its transaction (not committed).
 after-commit     after the whole answer was built: the hole is committed, the answer not yet sent.
 """
 
