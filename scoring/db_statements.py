@@ -134,7 +134,8 @@ def insert_idempotency_key(record: IdempotencyKey, *, writes: Writes) -> None:
 def add_hole_scores_to_seat_totals(game_id: int, scores: Mapping[int, int], *, writes: Writes) -> None:
     """Queue one UPDATE adding each seat's score (by seat id) to its stored total, and one more
     hole played to every seat of the game."""
-    whens = " ".join("WHEN %s THEN %s::integer" for _ in scores)
+    # The cast gives a prepared statement's parameter its type (a CASE of bare parameters is text).
+    whens = " ".join("WHEN %s THEN CAST(%s AS integer)" for _ in scores)
     writes.add(
         f"UPDATE {_SEAT} SET total = total + CASE id {whens} ELSE 0 END, holes_played = holes_played + 1 "
         "WHERE game_id = %s",
