@@ -23,6 +23,8 @@ What it does, all on this machine over loopback:
 Targets (issue 3): hole recording keeps >= 50% of the bare view's throughput and <= 2x its p99;
 the scoreboard of an 18-hole 6-player game renders in <= 20 ms of server time. With --limits
 (issue 21, item 4): >= 0.6 with Redis (REDIS_URL set), >= 0.5 with the database cache, and p99 <= 1.5x.
+It also prints the CPU budget the throughput target leaves the app server for a hole, from the CPU
+per request of each side in the same run (docs/performance.md, "What 0.6 would take").
 """
 
 from __future__ import annotations
@@ -365,9 +367,11 @@ def main() -> None:
         )
     # Where the machine's CPU went, per request: the 2 cores are shared by all four sides.
     print(f"{'CPU ms per request':<24}" + "".join(f"{side:>10}" for side in (*cpu["bare"], "total")))
+    per_request: dict[str, dict[str, float]] = {}
     for name, row in (("bare one-row insert", bare), ("hole recording (API)", holes)):
-        used = cpu["bare" if row is bare else "holes"]
-        per = [value / row["requests"] * 1000 for value in used.values()]
+        side = "bare" if row is bare else "holes"
+        per_request[side] = {key: value / row["requests"] * 1000 for key, value in cpu[side].items()}
+        per = list(per_request[side].values())
         print(f"{name:<24}" + "".join(f"{value:>10.2f}" for value in (*per, sum(per))))
     throughput_ratio = holes["per_second"] / bare["per_second"]
     p99_ratio = holes["p99_ms"] / bare["p99_ms"]
@@ -376,6 +380,7 @@ def main() -> None:
         least, most = (0.6 if os.environ.get("REDIS_URL") else 0.5), 1.5
     else:
         least, most = 0.5, 2.0
+    print_cpu_budget(per_request["bare"], per_request["holes"], least)
     print(
         f"throughput ratio holes/bare: {throughput_ratio:.2f} (target >= {least:.2f}) "
         f"{'PASS' if throughput_ratio >= least else 'FAIL'}"
@@ -385,6 +390,22 @@ def main() -> None:
     print(
         f"scoreboard page, 18 holes x 6 players, server time: p50 {board['p50_ms']:.2f} ms, "
         f"p99 {board['p99_ms']:.2f} ms (target <= 20 ms) {'PASS' if board['p50_ms'] <= 20 else 'FAIL'}"
+    )
+
+
+def print_cpu_budget(bare: dict[str, float], hole: dict[str, float], least: float) -> None:
+    """What the target ratio leaves the app server for a hole, from this run's CPU per request.
+
+    The machine's cores are shared by every side and kept busy, so the throughput ratio follows
+    the ratio of the total CPU a request costs: for `least`, a hole may cost the bare insert's
+    total over `least`, and what its client, database and cache take is not the app's to spend.
+    """
+    allowed = sum(bare.values()) / least
+    others = sum(value for side, value in hole.items() if side != "app")
+    print(
+        f"CPU budget for {least:.2f}: a hole may cost {allowed:.2f} ms in all; its client, database and "
+        f"cache took {others:.2f}, leaving the app {allowed - others:.2f} ms a hole (it took "
+        f"{hole['app']:.2f}; the bare insert's app {bare['app']:.2f})"
     )
 
 
