@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Required, TypedDict, Unpack
 
-from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -110,14 +110,14 @@ def record_hole_in_transaction(
     """One transaction: lock the game found by `game_lookup`, check the key, record the hole.
 
     None (nothing written) when no game matches `game_lookup`. Tried once more when the database
-    lost or refused a statement prepared on this connection (`db_batch.prepared_statement_gone`):
-    that fails the transaction's first statement, before anything is written, and is prepared
-    again on the second try. Only as the outermost transaction, which can be rolled back whole.
+    lost or refused a statement prepared on this connection (`db_statements.prepared_statement_gone`):
+    the try's transaction (or savepoint, inside a caller's transaction) was rolled back whole, so
+    nothing of it stays, and the second try prepares the statements again.
     """
     try:
         return _record_hole_once(game_lookup, caller=caller, **given)
     except DatabaseError as error:
-        if not db_statements.prepared_statement_gone(error) or connection.in_atomic_block:
+        if not db_statements.prepared_statement_gone(error):
             raise
     return _record_hole_once(game_lookup, caller=caller, **given)
 
