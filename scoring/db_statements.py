@@ -21,7 +21,7 @@ from typing import Any
 from django.db.models import Model
 
 from scoring import db_batch
-from scoring.db_batch import Writes
+from scoring.db_batch import Writes, prepared_statement_gone
 from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Seat
 
 __all__ = [
@@ -103,12 +103,6 @@ def lock_game_for_hole(game_lookup: Mapping[str, Any], idempotency_key: str | No
 def _columns(model: type[Model], alias: str) -> str:
     """Every concrete column of `model`, qualified by `alias`, as a SELECT list."""
     return ", ".join(f"{alias}.{_quote(field.column)}" for field in model._meta.concrete_fields)
-
-
-def prepared_statement_gone(error: BaseException) -> bool:
-    """True for the error of a statement prepared on this connection that the database lost or
-    refused (the connection prepares it again before its next hole)."""
-    return db_batch.prepared_statement_gone(error)
 
 
 def insert_hole(hole: Hole, *, writes: Writes) -> None:
