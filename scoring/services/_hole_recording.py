@@ -241,6 +241,11 @@ class _MovedOnRefusal:
                 self.game, self.expected_number, number, self.playoff, self.idempotency_key, self.request_hash
             )
 
+    def replay_if_key_used(self) -> None:
+        """Replay (or refuse) a request whose key is stored now: before saying the match is over or
+        no playoff is pending, as a copy of the request that ended it, sent at once, would hear."""
+        replay_if_key_used(self.game, self.idempotency_key, self.request_hash)
+
 
 @dataclass(frozen=True)
 class _NextHole:
@@ -269,6 +274,7 @@ def _next_hole_position(
     refuse.unless(number)
     if playoff:
         if not state.contenders:
+            refuse.replay_if_key_used()
             raise PlayoffNotPending(
                 Problem(
                     "playoff", _("No sudden death is pending: a playoff hole is only for a tie for first.")
@@ -277,6 +283,7 @@ def _next_hole_position(
         players = [s for s in seats if s.name in state.contenders]
     else:
         if state.over:
+            refuse.replay_if_key_used()
             raise MatchFinished(
                 Problem(
                     "hole", _("The match is over (%(reason)s): no more holes.") % {"reason": state.reason}
@@ -303,10 +310,7 @@ def refuse_hole_moved_on(
     was in flight: the key is read again here because the locking query's own look-up ran before
     it waited for the lock, so it cannot see a key committed meanwhile.
     """
-    if idempotency_key:
-        record = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
-        if record is not None:
-            replay_or_refuse_key(record, request_hash)
+    replay_if_key_used(game, idempotency_key, request_hash)
     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
     if expected < number:
         message = _(
@@ -355,6 +359,18 @@ def add_hole_to_totals_and_settle(
         setattr(game, name, value)
     game.version += 1  # read under the lock: exactly the stored value now
     announce_status_change(game, previous_status, seats)
+
+
+def replay_if_key_used(game: Game, idempotency_key: str | None, request_hash: str) -> None:
+    """`replay_or_refuse_key` if `idempotency_key` is stored for `game` now.
+
+    Read again here because the locking query's own look-up ran before it waited for the lock, so
+    it cannot see a key that a copy of this request committed meanwhile.
+    """
+    if idempotency_key:
+        record = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
+        if record is not None:
+            replay_or_refuse_key(record, request_hash)
 
 
 def replay_or_refuse_key(record: IdempotencyKey, request_hash: str) -> None:

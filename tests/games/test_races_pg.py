@@ -213,3 +213,39 @@ def _patch_while_deleting() -> None:
         assert [e["score"] for e in patched.json()["entries"]] == [3, 99]
     else:
         assert patched.status_code == 412  # the delete went first and renumbered it
+
+
+def test_it_replays_every_copy_of_the_hole_that_ends_the_match_sent_at_once_without_a_number():
+    # The copies that waited for the lock find the match over; the key the first copy stored says
+    # they are the same request: 201 for all, not "the match is over" (found by a hostile pass).
+    for trial in range(3):
+        game = services.create_game(players=["ann", "bob"], ruleset={"preset": "official", "holes": 2})
+        services.hole_record(game, entries={"ann": 3, "bob": 4}, ender=None)
+        url = f"/api/v1/games/{game.edit_token}/holes/"
+
+        def post(url: str = url, key: str = f"last-{trial}") -> Any:
+            body = {"entries": {"ann": 1, "bob": 2}, "ender": "bob"}
+            return APIClient().post(url, body, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+        results = at_once(*([post] * 6))
+        assert [r.status_code for r in results] == [201] * 6, [r.content for r in results]
+        assert {r.json()["number"] for r in results} == {2}
+        assert Hole.objects.filter(game=game).count() == 2
+        game.refresh_from_db()
+        assert game.status == "finished"
+
+
+def test_it_replays_every_copy_of_the_playoff_hole_that_ends_sudden_death_sent_at_once():
+    game = services.create_game(players=["ann", "bob"], ruleset={"preset": "official", "holes": 1})
+    services.hole_record(game, entries={"ann": 3, "bob": 3}, ender=None)  # a tie: sudden death
+    url = f"/api/v1/games/{game.edit_token}/playoff-holes/"
+
+    def post() -> Any:
+        body = {"entries": {"ann": 1, "bob": 5}, "ender": "ann"}
+        return APIClient().post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="sudden")
+
+    results = at_once(*([post] * 6))
+    assert [r.status_code for r in results] == [201] * 6, [r.content for r in results]
+    assert Hole.objects.filter(game=game, is_playoff=True).count() == 1
+    game.refresh_from_db()
+    assert game.status == "finished" and list(game.winners) == ["ann"]
