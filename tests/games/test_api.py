@@ -286,6 +286,16 @@ def test_it_replays_an_idempotent_post_and_refuses_the_key_with_another_body(api
     assert IdempotencyKey.objects.count() == 2
     too_long = post_hole(api, token, {"ann": 1, "bob": 1}, key="k" * 256)
     assert assert_error_shape(too_long, 400)["errors"][0]["where"] == "Idempotency-Key"
+    # A header sent empty is not "no key": the phone would lose the protection without a word.
+    for blank in ("", "  "):
+        empty = api.post(
+            f"/api/v1/games/{token}/holes/",
+            {"entries": {"ann": 1, "bob": 1}},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=blank,
+        )
+        assert assert_error_shape(empty, 400)["errors"][0]["where"] == "Idempotency-Key"
+    assert Hole.objects.count() == 2
 
 
 def test_it_records_names_keys_and_actors_holding_percent_signs_and_quotes_verbatim(api):

@@ -136,11 +136,14 @@ def not_modified(request: Request, current: str) -> bool:
 
 
 def idempotency_key(request: Request) -> str | None:
-    """The request's Idempotency-Key header, checked (printable, 255 characters at most), or None."""
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if not key:
+    """The request's Idempotency-Key header, checked (printable, 1 to 255 characters), or None
+    without the header. A header sent empty is refused, not taken for no key: the client meant to
+    be safe against a retry and would not be."""
+    header = request.headers.get("Idempotency-Key")
+    if header is None:
         return None
-    if len(key) > MAX_IDEMPOTENCY_KEY or not key.isprintable():
+    key = header.strip()
+    if not key or len(key) > MAX_IDEMPOTENCY_KEY or not key.isprintable():
         raise GameError(
             Problem(
                 "Idempotency-Key", _("An Idempotency-Key is 1 to 255 printable characters (a UUID is ideal).")

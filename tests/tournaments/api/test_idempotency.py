@@ -304,7 +304,9 @@ def test_it_keeps_nothing_of_a_refused_write_so_its_retry_is_carried_out() -> No
 
 
 @pytest.mark.parametrize(
-    "key", ["x" * 256, "tab\there", "nul\x00key"], ids=["too long", "control character", "NUL"]
+    "key",
+    ["x" * 256, "tab\there", "nul\x00key", "", "   "],
+    ids=["too long", "control character", "NUL", "empty", "blank"],
 )
 def test_it_refuses_a_bad_key_with_a_400_naming_the_header(key: str) -> None:
     tournament = _event()
