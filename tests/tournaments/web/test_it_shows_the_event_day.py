@@ -52,7 +52,7 @@ def test_find_my_table_ignores_accents_and_case() -> None:
     assert "José Núñez</strong>:" in page and "table 1, seat" in page
     assert "/games/e/" not in page  # the director has not given the table links to the public
     none = as_user(None).get(f"/tournaments/{tournament.pk}/public/", {"q": "zzz"}).content.decode()
-    assert "has “zzz” in their name" in none
+    assert "Nobody in round 1 has “zzz” in their name" in none
     long = as_user(None).get(f"/tournaments/{tournament.pk}/public/", {"q": "x" * 500})
     assert long.status_code == 400 and "at most 60 characters" in long.content.decode()
     nul = as_user(None).get(f"/tournaments/{tournament.pk}/public/", {"q": "a\x00b"})
