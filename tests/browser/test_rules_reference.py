@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.layout import page_problems
 from tests.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,3 +28,18 @@ def test_a_link_lands_on_its_section_and_the_search_filters_as_one_types(phone) 
     page.get_by_label("Search the rules").fill("penalties")
     page.locator('[id="6.3"]').wait_for()
     screenshot(page, "rules-reference-search")
+
+
+def test_the_whole_page_fits_a_phone_with_the_presets_tables(phone) -> None:
+    # The tables of how each preset differs held long parameter names and values: the page
+    # scrolled sideways and cut their last column off (found by a walk at 390x844).
+    page = phone
+    page.goto("/rules/official/")
+    page.locator('[id="preset-jokers-54"]').wait_for()
+    # screen.width: on a phone a page wider than the screen widens the window too (zoomed out).
+    widths = page.evaluate(
+        "[document.documentElement.scrollWidth, screen.width,"
+        " Math.max(...[...document.querySelectorAll('table')].map(t => t.getBoundingClientRect().right))]"
+    )
+    assert widths[0] <= widths[1] and widths[2] <= widths[1], widths
+    assert page_problems(page) == []
