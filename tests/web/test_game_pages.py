@@ -310,10 +310,12 @@ def test_it_records_a_hole_of_grids_and_totals_and_says_what_it_scored(client, g
 
 def test_it_records_a_hole_once_when_the_form_is_sent_twice(client, game):
     data = {"p0-total": "1", "p1-total": "2", "p2-total": "3", "idempotency_key": "same-key"}
-    client.post(f"/games/e/{game.edit_token}/holes/new/", data)
+    client.post(f"/games/e/{game.edit_token}/holes/new/", data, follow=True)  # its message read
     again = client.post(f"/games/e/{game.edit_token}/holes/new/", data, follow=True)
     assert Hole.objects.count() == 1
     assert "That hole was already saved (the form was sent twice)." in text(again)
+    # A double tap shows only the second copy's answer: it says what was saved too.
+    assert "Hole 1 saved: Ann 1, Bob 2, Cy 3." in text(again)
 
 
 def test_it_never_files_a_hole_under_the_next_number_when_another_phone_saved_it(client, game):
@@ -331,9 +333,10 @@ def test_it_never_files_a_hole_under_the_next_number_when_another_phone_saved_it
 
 def test_it_treats_a_resent_form_as_already_saved_even_though_the_next_hole_moved_on(client, game):
     data = {"number": "1", "p0-total": "1", "p1-total": "2", "p2-total": "3", "idempotency_key": "tap-tap"}
-    client.post(f"/games/e/{game.edit_token}/holes/new/", data)
+    client.post(f"/games/e/{game.edit_token}/holes/new/", data, follow=True)  # its message read
     again = client.post(f"/games/e/{game.edit_token}/holes/new/", data, follow=True)
     assert "That hole was already saved (the form was sent twice)." in text(again)
+    assert "Hole 1 saved: Ann 1, Bob 2, Cy 3." in text(again)
     assert Hole.objects.count() == 1
 
 

@@ -44,7 +44,7 @@ def said_saved_meanwhile(request: HttpRequest, game: Game, playoff: bool) -> boo
         return False
     key = text_or_none(request.POST.get("idempotency_key"), max_length=64)
     if selectors.idempotency_key_used(game, key):
-        messages.info(request, _("That hole was already saved (the form was sent twice)."))
+        say_sent_twice(request, game, number, playoff)
         return True
     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
     messages.error(
@@ -54,6 +54,16 @@ def said_saved_meanwhile(request: HttpRequest, game: Game, playoff: bool) -> boo
     )
     messages.info(request, saved_message(game, number, playoff))
     return True
+
+
+def say_sent_twice(request: HttpRequest, game: Game, number: int | None, playoff: bool) -> None:
+    """For a hole form sent again (a double tap): say it was saved once, and what was saved.
+
+    A double tap's page is the second copy's answer, so this is all the scorer sees of the save.
+    """
+    messages.info(request, _("That hole was already saved (the form was sent twice)."))
+    if number is not None and selectors.hole_detail(game, number, playoff=playoff) is not None:  # not undone
+        messages.success(request, saved_message(game, number, playoff))
 
 
 def saved_message(game: Game, number: int, playoff: bool) -> str:

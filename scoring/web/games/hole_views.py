@@ -28,7 +28,7 @@ from scoring.game_errors import (
 from scoring.models import Game
 from scoring.rules import Ruleset
 from scoring.web.games import display
-from scoring.web.games._drafts import mark_draft_done, said_saved_meanwhile, saved_message
+from scoring.web.games._drafts import mark_draft_done, said_saved_meanwhile, saved_message, say_sent_twice
 from scoring.web.games._page_helpers import SESSION_SCORER, hole_or_404, scorer_name
 from scoring.web.games.access import game_page
 from scoring.web.games.hole_forms import HoleDeleteForm, HoleForm, hole_initial
@@ -121,8 +121,8 @@ def hole_new(request: HttpRequest, grant: GameGrant, playoff: bool = False) -> H
                 )
             except HoleAlreadyRecorded as moved:
                 return hole_moved_on(request, grant, moved, playoff)
-            except services.IdempotentReplay:
-                messages.info(request, _("That hole was already saved (the form was sent twice)."))
+            except services.IdempotentReplay as replay:
+                say_sent_twice(request, game, replay.record.hole_number, playoff)
                 return mark_draft_done(
                     request, redirect("games:edit", token=token), game, upcoming.number, playoff
                 )
