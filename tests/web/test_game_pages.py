@@ -308,6 +308,25 @@ def test_it_records_a_hole_of_grids_and_totals_and_says_what_it_scored(client, g
     assert entries["Ann"].cards == GRID_3 and entries["Cy"].typed_total == 7 and hole.ender.name == "Ann"
 
 
+def test_it_names_every_mistake_of_a_hole_form_at_once(client, game):
+    # A bad card in a complete grid was named only once the form's other mistakes were fixed: two
+    # rounds of fixing for one hole (found by a phone walk).
+    bad_ann = [["Z", "7", "K"], ["Q", "7", "3"]]
+    bad_bob = [["Q", "\u0663", "4"], ["A", "2", "3"]]  # an Arabic-Indic digit three
+    data = {**cells(0, bad_ann), **cells(1, bad_bob), "p2-total": "1" * 20, "idempotency_key": "all"}
+    response = client.post(f"/games/e/{game.edit_token}/holes/new/", data)
+    assert response.status_code == 400
+    # The list atop the page, which the phone shows first (the preview below names cards too).
+    summary = re.search(r'<ul class="form-errors"[^>]*>(.*?)</ul>', html(response), re.S)
+    assert summary is not None
+    listed = re.findall(r"<li>(.*?)</li>", summary.group(1))
+    assert len(listed) == 3, listed
+    assert listed[0].startswith("Ann: Unknown card &quot;Z&quot; at row 1, column 1")
+    assert listed[1].startswith("Bob: Unknown card &quot;\u0663&quot; at row 1, column 2")
+    assert "more than 12 digits" in listed[2]
+    assert not Hole.objects.exists()
+
+
 def test_it_records_a_hole_once_when_the_form_is_sent_twice(client, game):
     data = {"p0-total": "1", "p1-total": "2", "p2-total": "3", "idempotency_key": "same-key"}
     client.post(f"/games/e/{game.edit_token}/holes/new/", data, follow=True)  # its message read

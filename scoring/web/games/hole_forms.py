@@ -189,7 +189,13 @@ class HoleForm(forms.Form):
             elif total is not None:
                 entries[name] = total
             elif is_complete(tokens):
-                entries[name] = tokens
+                # A card the engine cannot read is named now, with every other mistake of the
+                # form, not only once those are fixed and the engine gets the hole.
+                unreadable = bad_cards(name, tokens, self.ruleset)
+                if unreadable:
+                    self.add_problems(unreadable)
+                else:
+                    entries[name] = tokens
             elif not is_blank(tokens):
                 # A typo in a half-filled grid is named now, not only once the grid is complete.
                 self.add_problems(bad_cards(name, tokens, self.ruleset))
