@@ -104,6 +104,20 @@ def test_it_names_the_row_and_column_of_a_bad_card(client: Client) -> None:
     assert "Fix the card marked in the grid." in text
 
 
+def test_it_offers_jokers_in_a_bad_cards_message_only_where_the_rules_play_them(client: Client) -> None:
+    # A grid still being filled in under the official rules (no jokers) was told "or X/JK for a
+    # joker" about its bad card (found by a phone walk).
+    partial = {"cell-1-1-1": "Q", "cell-1-1-2": "1Z"}
+    for submitted in ({}, {"score": "1"}):
+        official = text_of(client.get("/score/", partial | submitted).content.decode())
+        assert 'Unknown card "1Z" at row 1, column 2: use A, 2-10 (or T), J, Q or K,' in official
+        assert "joker" not in official.split('Unknown card "1Z"', 1)[1].split(".", 1)[0]
+    two_bad = text_of(client.get("/score/", partial | {"cell-1-1-3": "Z", "score": "1"}).content.decode())
+    assert re.search(r"Fix the \d+ cards marked in red\.", two_bad)  # one grid: not "in the grids"
+    jokers = client.get("/score/", {"preset": "jokers-54"} | partial).content.decode()
+    assert "X/JK for a joker" in text_of(jokers)
+
+
 def test_it_reports_missing_cards_only_once_score_is_pressed(client: Client) -> None:
     partial = {"cell-1-1-1": "Q", "cell-1-2-1": "Q"}
     while_tapping = text_of(client.get("/score/", partial).content.decode())

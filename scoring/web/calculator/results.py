@@ -228,10 +228,10 @@ def _moved(problems: Sequence[Problem], old: str, new: str) -> list[Problem]:
     ]
 
 
-def _missing_and_bad(tokens: list[list[str]], where: str) -> list[Problem]:
+def _missing_and_bad(tokens: list[list[str]], where: str, jokers: bool) -> list[Problem]:
     """Every problem of an unfinished grid, missing cards included (the player pressed Score)."""
     try:
-        parse_grid(tokens, where)
+        parse_grid(tokens, where, jokers=jokers)
     except CardError as error:
         return list(error.problems)
     return []
@@ -255,7 +255,12 @@ def _too_many_so_far(page: ScoreInput, tokens: list[list[str]], where: str) -> l
 def _problems_of_unfinished(page: ScoreInput, tokens: list[list[str]], where: str) -> list[Problem]:
     """What is wrong with a grid still being filled in: bad cards, too many of a card, and (once Score
     is pressed) missing cards."""
-    problems = _missing_and_bad(tokens, where) if page.submitted else token_problems(tokens, where)
+    # A ruleset without jokers is not offered them in the messages (as the live game's are not).
+    jokers = page.ruleset is None or page.ruleset.jokers > 0
+    if page.submitted:
+        problems = _missing_and_bad(tokens, where, jokers)
+    else:
+        problems = token_problems(tokens, where, jokers)
     return problems or _too_many_so_far(page, tokens, where)
 
 
