@@ -96,6 +96,15 @@ def scoring_tables(base: str, tables: list[tuple[str, list[str]]]) -> Iterator[l
             phone.join(timeout=60)
 
 
+def _wait_for_play(codes: list[int]) -> None:
+    """Until every table has recorded a hole or so (the server and the phones are warmed up)."""
+    for _ in range(300):
+        if len(codes) >= TABLES:
+            return
+        threading.Event().wait(0.1)
+    raise AssertionError(f"the tables did not start scoring: {codes}")
+
+
 def _slowed_reads(pause: float) -> Callable[..., Any]:
     """A query wrapper that pauses after each read of the seats or entries: the export's queries then
     take as long as on a busy server, where a hole is committed between two of them."""
@@ -175,13 +184,14 @@ def test_every_file_exported_while_eight_tables_score_is_consistent_and_restorab
     tables = _tables(tournament)
     documents: list[dict[str, Any]] = []
     # The reads are slowed as on a busy server, so that holes are saved during each export.
-    with scoring_tables(live_server.url, tables) as codes, connection.execute_wrapper(_slowed_reads(0.03)):
-        while len(documents) < 25:
+    with scoring_tables(live_server.url, tables) as codes, connection.execute_wrapper(_slowed_reads(0.1)):
+        _wait_for_play(codes)
+        while len(documents) < 8:
             documents.append(export_event(tournament.pk))
     assert codes and set(codes) == {201}, sorted(set(codes))
     held = [check_restores(document, tournament.pk) for document in documents]
     # The files were written during play: the event grew from one to the next.
-    assert len(set(held)) > 5, held
+    assert len(set(held)) >= 6 and min(held) > 0, held
 
 
 def test_a_hole_saved_between_two_of_the_exports_reads_is_in_neither_or_whole(live_server: Any) -> None:
