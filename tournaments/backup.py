@@ -9,7 +9,9 @@ The file (format `golfclub-event`, version `FORMAT_VERSION`) is one object:
 
 Every row keeps its id, and users are named by username. Each table's game is the dict of
 `scoring.selectors.games_backup` (its seats, holes, entries, history and link tokens). The
-checksum covers `event`, so that a damaged or edited file is refused (`tournaments.restore`).
+checksum covers `event`, so that a damaged or edited file is refused (`checked_event`, which
+`tournaments.restore` calls with `parse_backup`). The export reads from one snapshot of the
+database (`read_snapshot`), so a file written while tables score is consistent.
 The tables' link tokens are in the file: it is as secret as the database.
 """
 

@@ -4,8 +4,10 @@ wrote, with their ids, versions and timestamps, in one transaction.
 The database must not hold the event already: an id or a table link token it holds refuses the
 whole file before anything is written. Users are matched by username, or created without a
 password. A file that is not JSON, is cut short, is of another format or version, fails its
-checksum, or holds a wrong value (each named by its place in the file) is refused the same way:
-`BackupError`, nothing written.
+checksum, holds a wrong value, or a game whose holes no real game can hold (each named by its
+place in the file, its table, hole and player: `scoring.services.game_file_checks`) is refused the
+same way: `BackupError`, nothing written. Two imports of one event at once: one loads it, the
+other is told so in words (a lock named after the tournament's id, held by the transaction).
 """
 
 from __future__ import annotations
@@ -106,8 +108,8 @@ def _refuse_an_import_under_way(tournament: Tournament) -> None:
         raise BackupError(
             "event",
             _(
-                "Tournament %(id)s is being imported right now by another import_event. Nothing was "
-                "imported; when that import ends, the event is there (or that import says why not)."
+                "Tournament %(id)s is being imported right now by another import_event: when that "
+                "import ends, the event is there (or that import says why not)."
             )
             % {"id": tournament.pk},
         )
