@@ -9,11 +9,12 @@ already used: 409 "Another hole was recorded at the same moment" forever). So:
 
 - what cannot be repaired is refused, named by its place in the file, its hole and its player:
   hole numbers with a gap or twice, a hole with no entries or without a player's entry, an entry
-  of a player who is not at the table, a score that its grid score and adjustments do not make,
+  of a player twice, a score that its grid score and adjustments do not make,
   a playoff hole played by someone no longer in the sudden death;
 - what is derived is recomputed from the entries and replaces what the file says. When the two
-  differ the game's version moves on (so no phone's copy of the old state passes as current) and
-  a note says what was rebuilt, for the person restoring to read.
+  differ, or a hole was saved after the game's row (and its version) was read, the version
+  moves on (so no phone's copy of the old state passes as current) and a note says what was
+  rebuilt, for the person restoring to read.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from golfclub.core.backup import BackupError
 from scoring.models import Game, Hole, HoleEntry, Seat
@@ -129,7 +131,8 @@ def _check_entries(
 
 
 def rebuild_derived(found: GameInFile) -> str | None:
-    """Set the seats' totals and the game's status and winners to what the entries make.
+    """Set the seats' totals and the game's status and winners to what the entries make, and move the
+    game's version on when the file holds holes saved after the game's row was read.
 
     Answers a note naming what the file said otherwise (the game's version then moves on), or None
     when the file's values were right, as in every file written from one snapshot.
@@ -173,6 +176,20 @@ def rebuild_derived(found: GameInFile) -> str | None:
             _("status %(status)s (the file said %(old)s)") % {"status": state.status, "old": game.status}
         )
         game.status, game.winners = state.status, list(state.winners)
+    newer = [hole.updated_at for hole, _where in found.holes if hole.updated_at > game.updated_at]
+    if newer:
+        # Every write of a hole stamps the game after it in its transaction: a hole saved after
+        # the game's row was read (by an older export) means the game's version missed its writes.
+        changed.append(
+            ngettext(
+                "%(count)s hole saved after the game's version %(version)s was read",
+                "%(count)s holes saved after the game's version %(version)s was read",
+                len(newer),
+            )
+            % {"count": len(newer), "version": game.version}
+        )
+        game.version += len(newer) - 1  # and one more below
+        game.updated_at = max(newer)
     if not changed:
         return None
     game.version += 1

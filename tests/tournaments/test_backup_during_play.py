@@ -218,3 +218,4 @@ def test_a_hole_saved_between_two_of_the_exports_reads_is_in_neither_or_whole(li
     assert [h["number"] for h in game["holes"]] == [1, 2]
     assert {s["name"]: (s["total"], s["holes_played"]) for s in game["seats"]} == {n: (3, 2) for n in names}
     check_restores(document, tournament.pk)
+    phone.close()

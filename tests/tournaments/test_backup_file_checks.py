@@ -71,6 +71,21 @@ def _totals_after_two_holes(game: dict[str, Any]) -> None:
     game["version"] -= 1
 
 
+@pytest.mark.django_db
+def test_a_game_row_older_than_its_holes_gets_its_version_moved_on() -> None:
+    document = _exported_mid_round()
+    game = _game(document)
+    # The old export read the game's row, then hole 3 was saved, then the seats, entries, holes.
+    game["version"] -= 1
+    game["updated_at"] = game["holes"][1]["updated_at"]
+    notes: list[str] = []
+    import_event(_sealed(document), notes)
+    assert len(notes) == 1 and notes[0].startswith("Round 1, table 1: "), notes
+    assert "1 hole saved after the game's version" in notes[0]
+    assert Game.objects.get(pk=game["id"]).version == game["version"] + 1
+    assert Game.objects.get(pk=_game(document, 1)["id"]).version == _game(document, 1)["version"]
+
+
 def _refused(document: dict[str, Any]) -> BackupError:
     with pytest.raises(BackupError) as refused:
         import_event(_sealed(document))
