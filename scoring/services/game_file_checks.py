@@ -9,8 +9,8 @@ already used: 409 "Another hole was recorded at the same moment" forever). So:
 
 - what cannot be repaired is refused, named by its place in the file, its hole and its player:
   hole numbers with a gap or twice, a hole with no entries or without a player's entry, an entry
-  of a player twice, a score that its grid score and adjustments do not make,
-  a playoff hole played by someone no longer in the sudden death;
+  of a player twice, a score that its grid score and adjustments do not make (who plays a
+  playoff hole is not checked: playoff holes made stale by a corrected regular hole stay on record);
 - what is derived is recomputed from the entries and replaces what the file says. When the two
   differ, or a hole was saved after the game's row (and its version) was read, the version
   moves on (so no phone's copy of the old state passes as current) and a note says what was
@@ -53,7 +53,6 @@ def check_holes(found: GameInFile) -> None:
     for playoff in (False, True):
         _check_numbers(found, playoff)
     names = {seat.pk: seat.name for seat in found.seats}
-    previous_playoff: set[int] | None = None
     for hole, where in sorted(found.holes, key=lambda h: (h[0].is_playoff, h[0].number)):
         entries = found.entries.get(hole.pk, [])
         players = _check_entries(hole, where, entries, names)
@@ -70,13 +69,6 @@ def check_holes(found: GameInFile) -> None:
                 _("%(hole)s has no entry for %(names)s: every player plays every hole.")
                 % {"hole": _label(hole), "names": ", ".join(missing)},
             )
-        if hole.is_playoff and previous_playoff is not None and not players <= previous_playoff:
-            raise BackupError(
-                f"{where}.entries",
-                _("%(hole)s is played by someone already out of the sudden death.") % {"hole": _label(hole)},
-            )
-        if hole.is_playoff:
-            previous_playoff = players
 
 
 def _check_numbers(found: GameInFile, playoff: bool) -> None:
