@@ -9,7 +9,9 @@ The file (format `golfclub-event`, version `FORMAT_VERSION`) is one object:
 
 Every row keeps its id, and users are named by username. Each table's game is the dict of
 `scoring.selectors.games_backup` (its seats, holes, entries, history and link tokens). The
-checksum covers `event`, so that a damaged or edited file is refused (`tournaments.restore`).
+checksum covers `event`, so that a damaged or edited file is refused (`checked_event`, which
+`tournaments.restore` calls with `parse_backup`). The export reads from one snapshot of the
+database (`read_snapshot`), so a file written while tables score is consistent.
 The tables' link tokens are in the file: it is as secret as the database.
 """
 
@@ -20,8 +22,9 @@ import json
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from golfclub.core.backup import dump_datetime
+from golfclub.core.backup import BackupError, Record, dump_datetime, read_snapshot
 from scoring import selectors
 from tournaments.models import (
     Entrant,
@@ -49,9 +52,24 @@ def checksum(event: Any) -> str:
 
 def export_event(tournament_id: int) -> dict[str, Any]:
     """The backup file of the tournament `tournament_id` as a JSON-ready dict (Tournament.DoesNotExist
-    when there is none). It reads in a fixed number of queries, whatever the size of the event."""
+    when there is none). It reads in a fixed number of queries, whatever the size of the event, all
+    from one snapshot of the database (`read_snapshot`): a file written while tables score holds
+    each table as it stood at one moment, every hole with its entries and the totals they make."""
+    with read_snapshot():
+        event = _event(tournament_id)
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "exported_at": dump_datetime(timezone.now()),
+        "checksum": checksum(event),
+        "event": event,
+    }
+
+
+def _event(tournament_id: int) -> dict[str, Any]:
+    """The `event` part of the file: every row of the tournament, read by the caller's transaction."""
     tournament = Tournament.objects.select_related("director").get(pk=tournament_id)
-    event = {
+    return {
         "tournament": _tournament(tournament),
         "staff": [
             {"id": s.pk, "user": _username(s.user), "role": s.role, "added_at": dump_datetime(s.added_at)}
@@ -79,13 +97,6 @@ def export_event(tournament_id: int) -> dict[str, Any]:
             .select_related("actor")
             .order_by("pk")
         ],
-    }
-    return {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "exported_at": dump_datetime(timezone.now()),
-        "checksum": checksum(event),
-        "event": event,
     }
 
 
@@ -240,3 +251,40 @@ def _log_entry(e: EventLogEntry) -> dict[str, Any]:
         "details": e.details,
         "created_at": dump_datetime(e.created_at),
     }
+
+
+def parse_backup(text: str) -> Any:
+    """The JSON of a backup file, or `BackupError` saying where it stops making sense."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise BackupError("", _("The file nests its values too deeply: it is not a backup file.")) from None
+    except json.JSONDecodeError as bad:
+        raise BackupError(
+            "",
+            _(
+                "The file is not a complete JSON document (%(problem)s at line %(line)s, column %(column)s): "
+                "it is cut short or damaged."
+            )
+            % {"problem": bad.msg, "line": bad.lineno, "column": bad.colno},
+        ) from None
+
+
+def checked_event(document: Any) -> Record:
+    """The `event` of a document whose format, version and checksum are this code's."""
+    top = Record(document, "")
+    if top.value("format") != FORMAT:
+        raise BackupError("format", _("This is not a Golf club event backup (format %(f)s).") % {"f": FORMAT})
+    version = top.value("version")
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise BackupError(
+            "version",
+            _("This file has format version %(found)r; this version of the app reads version %(known)s only.")
+            % {"found": version, "known": FORMAT_VERSION},
+        )
+    event = top.record("event")
+    if top.value("checksum") != checksum(event.data):
+        raise BackupError(
+            "checksum", _("The checksum does not match the event: the file was changed or damaged.")
+        )
+    return event

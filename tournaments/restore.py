@@ -4,13 +4,14 @@ wrote, with their ids, versions and timestamps, in one transaction.
 The database must not hold the event already: an id or a table link token it holds refuses the
 whole file before anything is written. Users are matched by username, or created without a
 password. A file that is not JSON, is cut short, is of another format or version, fails its
-checksum, or holds a wrong value (each named by its place in the file) is refused the same way:
-`BackupError`, nothing written.
+checksum, holds a wrong value, or a game whose holes no real game can hold (each named by its
+place in the file, its table, hole and player: `scoring.services.game_file_checks`) is refused the
+same way: `BackupError`, nothing written. Two imports of one event at once: one loads it, the
+other is told so in words (a lock named after the tournament's id, held by the transaction).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.core.cache import cache
@@ -21,6 +22,8 @@ from golfclub.core.backup import (
     BackupError,
     Record,
     advance_id_sequences,
+    database_refusal,
+    import_lock,
     insert_rows,
     refuse_taken,
     user_for_username,
@@ -30,7 +33,7 @@ from golfclub.core.names import name_key
 from scoring import services as scoring_services
 from scoring.rules import resolve_ruleset
 from scoring.rules.errors import RulesError
-from tournaments.backup import FORMAT, FORMAT_VERSION, checksum
+from tournaments.backup import checked_event, parse_backup
 from tournaments.models import (
     Entrant,
     EntrantStatus,
@@ -53,41 +56,35 @@ from tournaments.models import (
 )
 from tournaments.standings import standings_cache_key
 
+__all__ = ["import_event", "parse_backup"]
+
 _MODELS = (Tournament, Staff, Entrant, Round, Table, TableSeat, Penalty, Ruling, OfficialCall, EventLogEntry)
 
 
-def parse_backup(text: str) -> Any:
-    """The JSON of a backup file, or `BackupError` saying where it stops making sense."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise BackupError("", _("The file nests its values too deeply: it is not a backup file.")) from None
-    except json.JSONDecodeError as bad:
-        raise BackupError(
-            "",
-            _(
-                "The file is not a complete JSON document (%(problem)s at line %(line)s, column %(column)s): "
-                "it is cut short or damaged."
-            )
-            % {"problem": bad.msg, "line": bad.lineno, "column": bad.colno},
-        ) from None
-
-
-def import_event(document: Any) -> Tournament:
+def import_event(document: Any, notes: list[str] | None = None) -> Tournament:
     """Insert the event of a backup `document` (as `parse_backup` read it); answer its tournament.
 
-    All or nothing: `BackupError` names what is wrong and where, and nothing is written.
+    All or nothing: `BackupError` names what is wrong and where, and nothing is written. What was
+    rebuilt from the holes (totals a file from an older version held behind them) is added to
+    `notes`, each naming its table.
     """
-    event = _checked_event(document)
+    event = checked_event(document)
     rows = _Rows(event)
     try:
         with transaction.atomic():
+            _refuse_an_import_under_way(rows.tournament)
             rows.resolve_users()
             for model, found in rows.by_model():
                 refuse_taken(model, "pk", [row.pk for row in found], str(model._meta.verbose_name_plural))
             refuse_taken(Entrant, "token", [e.token for e in rows.entrants], _("player link tokens"))
             # The games first: the tables point at them (each keeps its id and its link tokens).
-            scoring_services.restore_games(rows.games)
+            game_notes: list[str] = []
+            try:
+                scoring_services.restore_games(rows.games, game_notes)
+            except BackupError as refused:
+                raise BackupError(refused.where, rows.table_named(refused.where) + refused.message) from None
+            if notes is not None:
+                notes.extend(rows.table_named(note) + note for note in game_notes)
             for model, found in rows.by_model():
                 insert_rows(model, found)
             advance_id_sequences(*_MODELS)
@@ -99,31 +96,23 @@ def import_event(document: Any) -> Tournament:
                 )
             )
     except DatabaseError as refused:
-        first_line = str(refused).strip().splitlines()[0] if str(refused).strip() else type(refused).__name__
-        raise BackupError(
-            "event", _("The database refused the file: %(why)s") % {"why": first_line}
-        ) from None
+        raise database_refusal(refused) from None
     return rows.tournament
 
 
-def _checked_event(document: Any) -> Record:
-    """The `event` of a document whose format, version and checksum are this code's."""
-    top = Record(document, "")
-    if top.value("format") != FORMAT:
-        raise BackupError("format", _("This is not a Golf club event backup (format %(f)s).") % {"f": FORMAT})
-    version = top.value("version")
-    if type(version) is not int or version != FORMAT_VERSION:
+def _refuse_an_import_under_way(tournament: Tournament) -> None:
+    """`BackupError` when another transaction is importing this tournament right now: two imports
+    of one file at once both find the database without the event, and the second would then wait
+    for the first one's rows and fail on their ids. One gets through, the other is told at once."""
+    if not import_lock(f"import_event:{tournament.pk}"):
         raise BackupError(
-            "version",
-            _("This file has format version %(found)r; this version of the app reads version %(known)s only.")
-            % {"found": version, "known": FORMAT_VERSION},
+            "event",
+            _(
+                "Tournament %(id)s is being imported right now by another import_event: when that "
+                "import ends, the event is there (or that import says why not)."
+            )
+            % {"id": tournament.pk},
         )
-    event = top.record("event")
-    if top.value("checksum") != checksum(event.data):
-        raise BackupError(
-            "checksum", _("The checksum does not match the event: the file was changed or damaged.")
-        )
-    return event
 
 
 def _ruleset(record: Record) -> Any:
@@ -173,6 +162,7 @@ class _Rows:
         self.tables: list[Table] = []
         self.seats: list[TableSeat] = []
         self.games: list[Record] = []
+        self.table_labels: dict[str, str] = {}  # a game's place in the file -> "Round 2, table 3"
         for r in event.records("rounds"):
             self._round(r)
         self.penalties = [self._penalty(p) for p in event.records("penalties")]
@@ -197,6 +187,17 @@ class _Rows:
             (OfficialCall, self.calls),
             (EventLogEntry, self.log),
         ]
+
+    def table_named(self, where: str) -> str:
+        """ "Round 2, table 3: " when `where` is in that table's game, else ""."""
+        return next(
+            (
+                label
+                for place, label in self.table_labels.items()
+                if where.startswith(f"{place}.") or where.startswith(f"{place}:") or where == place
+            ),
+            "",
+        )
 
     def resolve_users(self) -> None:
         """Every user the file names, matched by username or created (once each)."""
@@ -294,6 +295,10 @@ class _Rows:
             )
             self.tables.append(table)
             self.games.append(game)
+            self.table_labels[game.where] = _("Round %(round)s, table %(table)s: ") % {
+                "round": round_.number,
+                "table": table.number,
+            }
             for s in t.records("seats"):
                 self.seats.append(
                     TableSeat(

@@ -9,6 +9,8 @@ and from their own rows. This module holds what both need and neither owns:
 - `insert_rows`: rows inserted with their ids and their stored timestamps kept (Django's
   `auto_now`/`auto_now_add` would otherwise stamp them with the time of the import);
 - `refuse_taken`: refuse ids or tokens that the database already holds, before writing anything;
+- `read_snapshot`: the export's one consistent view of the database (REPEATABLE READ, read only);
+- `import_lock`, `database_refusal`: two imports at once, and what the database refused, in words;
 - `advance_id_sequences`: move PostgreSQL's id sequences past the ids inserted by hand;
 - `user_for_username`: the user a file names, matched by username or created without a password.
 """
@@ -16,12 +18,13 @@ and from their own rows. This module holds what both need and neither owns:
 from __future__ import annotations
 
 import datetime
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import connection, models
+from django.db import DatabaseError, connection, models, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
@@ -152,6 +155,31 @@ class Record:
         return [Record(item, f"{self._path(key)}[{index}]") for index, item in enumerate(self.array(key))]
 
 
+@contextmanager
+def read_snapshot() -> Iterator[None]:
+    """Run the block's queries in one transaction that sees the database as it was at its first query.
+
+    An export reads an event in several queries while tables go on scoring: under PostgreSQL's
+    default READ COMMITTED each query sees what was committed when it started, so a hole saved
+    between the seats' query and the entries' query made a file whose totals lag behind its holes,
+    or a hole with no entries. REPEATABLE READ gives every query of the transaction the snapshot
+    of its first one; READ ONLY because an export writes nothing (it never waits for, nor makes
+    anyone wait for, a lock, and never fails on a serialization conflict).
+
+    Inside a transaction the caller opened, its queries have run already and the isolation level
+    can no longer be set: the block joins the caller's transaction, whose view the caller chose.
+    SQLite (development) needs nothing more: one of its transactions reads one snapshot already.
+    """
+    if connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
+
+
 def insert_rows(model: type[models.Model], rows: Sequence[models.Model]) -> None:
     """Insert `rows` with the ids and the datetimes they carry.
 
@@ -193,6 +221,42 @@ def refuse_taken(model: type[models.Model], field: str, values: Iterable[Any], w
             )
             % {"values": shown},
         )
+
+
+#: PostgreSQL's SQLSTATE of a unique constraint's refusal.
+_UNIQUE_VIOLATION = "23505"
+
+
+def import_lock(name: str) -> bool:
+    """Take the lock called `name` until the present transaction ends: False when another holds it.
+
+    PostgreSQL's advisory lock, tried without waiting. SQLite (development) lets one writer at a
+    time in anyway: always True there.
+    """
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_xact_lock(hashtextextended(%s, 0))", [name])
+        (locked,) = cursor.fetchone()
+    return bool(locked)
+
+
+def database_refusal(refused: DatabaseError) -> BackupError:
+    """The `BackupError` of a file the database refused, in words a person restoring can act on."""
+    if getattr(refused.__cause__, "sqlstate", None) == _UNIQUE_VIOLATION:
+        # A row with one of the file's ids (or a link token) was committed meanwhile by someone
+        # else, after the checks found none: another import of a file holding it, most likely.
+        return BackupError(
+            "event",
+            _(
+                "part of this event (a row with one of its ids, or a table link token) was written to "
+                "the database by someone else while this file was being imported: another import "
+                "holding it is under way. Wait for it to end, then check whether the event is there."
+            ),
+        )
+    text = str(refused).strip()
+    first_line = text.splitlines()[0] if text else type(refused).__name__
+    return BackupError("event", _("The database refused the file: %(why)s") % {"why": first_line})
 
 
 def advance_id_sequences(*models_: type[models.Model]) -> None:

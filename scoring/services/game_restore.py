@@ -23,10 +23,8 @@ from golfclub.core.backup import (
 )
 from golfclub.core.names import name_key
 from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, IdempotencyKey, Seat
-from scoring.rules.errors import RulesError
-from scoring.selectors import game_ruleset
-from scoring.services._hole_writing import match_state_from_entries
 from scoring.services._players import roster_players
+from scoring.services.game_file_checks import GameInFile, check_holes, rebuild_derived
 
 _MODELS = (Game, Seat, Hole, HoleEntry, GameChange, IdempotencyKey)
 
@@ -42,18 +40,26 @@ class _Rows:
         self.changes: list[GameChange] = []
         self.keys: list[IdempotencyKey] = []
         self.where: dict[int, str] = {}  # a game's id -> where it is in the file
+        self.found: list[GameInFile] = []  # each game's rows, for the consistency checks
 
 
-def restore_games(records: Sequence[Record]) -> dict[int, Game]:
+def restore_games(records: Sequence[Record], notes: list[str] | None = None) -> dict[int, Game]:
     """Insert the games of `records` (each a `games_backup` dict) with every row they hold, by id.
 
     One transaction: a `BackupError` naming the place in the file (a missing or wrong value, an id
-    or a link token the database already holds, totals that do not match the holes) writes
-    nothing. The caller's own checks and rows join the same transaction when it opened one.
+    or a link token the database already holds, holes that no game can hold: `check_holes`)
+    writes nothing. The caller's own checks and rows join the same transaction when it opened one.
+    The seats' totals and the games' status and winners are rebuilt from the entries
+    (`rebuild_derived`); where the file said otherwise, a note saying so is added to `notes`.
     """
     rows = _Rows()
     for record in records:
         _read_game(record, rows)
+    for found in rows.found:
+        check_holes(found)
+        note = rebuild_derived(found)
+        if note is not None and notes is not None:
+            notes.append(note)
     with transaction.atomic():
         refuse_taken(Game, "pk", [g.pk for g in rows.games], _("games"))
         tokens = [t for g in rows.games for t in (g.edit_token, g.view_token)]
@@ -75,8 +81,6 @@ def restore_games(records: Sequence[Record]) -> dict[int, Game]:
         insert_rows(HoleEntry, rows.entries)
         insert_rows(GameChange, rows.changes)
         insert_rows(IdempotencyKey, rows.keys)
-        for game in rows.games:
-            _check_totals(game, rows.where[game.pk])
         advance_id_sequences(*_MODELS)
     return {game.pk: game for game in rows.games}
 
@@ -104,6 +108,8 @@ def _read_game(record: Record, rows: _Rows) -> None:
     )
     rows.games.append(game)
     rows.where[game.pk] = record.where
+    found = GameInFile(game, record.where)
+    rows.found.append(found)
     seat_ids: set[int] = set()
     for item in record.records("seats"):
         seat = Seat(
@@ -119,6 +125,7 @@ def _read_game(record: Record, rows: _Rows) -> None:
         seat._roster = item.flag("player")  # type: ignore[attr-defined]  # linked in _link_roster_players
         seat_ids.add(seat.pk)
         rows.seats.append(seat)
+        found.seats.append(seat)
     for item in record.records("holes"):
         hole = Hole(
             id=item.number("id", low=1),
@@ -133,6 +140,7 @@ def _read_game(record: Record, rows: _Rows) -> None:
             updated_at=item.moment("updated_at"),
         )
         rows.holes.append(hole)
+        found.holes.append((hole, item.where))
         for entry in item.records("entries"):
             rows.entries.append(
                 HoleEntry(
@@ -147,6 +155,7 @@ def _read_game(record: Record, rows: _Rows) -> None:
                     score=entry.number("score", low=-(2**31)),
                 )
             )
+            found.entries.setdefault(hole.pk, []).append((rows.entries[-1], entry.where))
     change_ids = set()
     changes = record.records("changes")
     for item in changes:
@@ -213,26 +222,3 @@ def _link_roster_players(rows: _Rows) -> None:
             players = roster_players(game.owner, [seat.name for seat in seats])
             for seat in seats:
                 seat.player = players[seat.name]
-
-
-def _check_totals(game: Game, where: str) -> None:
-    """`BackupError` unless the stored totals, status and winners are what the holes give."""
-    try:
-        ruleset = game_ruleset(game)
-    except (RulesError, TypeError, ValueError, KeyError):
-        raise BackupError(f"{where}.ruleset", _("this is not a ruleset this version can read.")) from None
-    seats = list(Seat.objects.filter(game=game).order_by("seat"))
-    state = match_state_from_entries(game, seats, ruleset)
-    stored = [(s.total, s.holes_played, s.playoff_total) for s in seats]
-    computed = [
-        (state.seats[s.pk].total, state.seats[s.pk].holes_played, state.seats[s.pk].playoff_total)
-        for s in seats
-    ]
-    if stored != computed or game.status != state.status or list(game.winners) != list(state.winners):
-        raise BackupError(
-            where,
-            _(
-                "the game's stored totals, status or winners do not match its holes: the file was "
-                "changed or damaged."
-            ),
-        )

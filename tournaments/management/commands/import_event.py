@@ -2,7 +2,9 @@
 
 All or nothing, in one transaction: a file that is cut short, damaged, of another version, or
 whose event (ids, table link tokens) the database already holds is refused with what is wrong and
-where, and nothing is written (docs/backup.md).
+where, and nothing is written (docs/backup.md). A file whose stored totals lag behind its holes
+(written by an older version while tables were scoring) is loaded with them rebuilt from the
+holes: each table rebuilt is named on standard error.
 """
 
 from __future__ import annotations
@@ -35,10 +37,13 @@ class Command(BaseCommand):
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise CommandError(_("%(file)s is not UTF-8 text: not a backup file.") % {"file": file}) from None
+        notes: list[str] = []
         try:
-            tournament = import_event(parse_backup(text))
+            tournament = import_event(parse_backup(text), notes)
         except BackupError as error:
             raise CommandError(_("Nothing was imported. %(error)s") % {"error": error}) from None
+        for note in notes:
+            self.stderr.write(note)
         self.stdout.write(
             _("Imported %(name)s as tournament %(id)s.") % {"name": tournament.name, "id": tournament.pk}
         )
