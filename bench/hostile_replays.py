@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,51 +85,55 @@ def replay(
     )
 
 
-def run_replays(http: Http, event: Event, copies: int) -> list[int]:
-    """Every create and write sent `copies` times at once; answers the ids of the games touched."""
-    from django.contrib.auth import get_user_model
+def _new(model: Any, **where: Any) -> Callable[[], int]:
+    """How many `model` rows match `where`, as a counting function."""
+    return lambda: model.objects.filter(**where).count()
 
-    from scoring.models import Game, Hole, Player, Seat
-    from tournaments.models import Entrant, Round, Staff, Tournament
-    from tournaments.officiating_models import Penalty
 
-    addr = "198.51.100.10"
-    t = event.id
-    same = lambda made, created: made == created  # noqa: E731 (no key: every 2xx is one new object)
-    one = lambda made, created: made == 1 and created >= 1  # noqa: E731 (a duplicate name is refused)
-    tag = uuid.uuid4().hex[:6]
+def _exactly_one(model: Any, **where: Any) -> Callable[[int, int], bool]:
+    """Copies without a key of a write with a unique name: exactly one row of it."""
+    return lambda made, created: model.objects.filter(**where).count() == 1
+
+
+def _as_many(made: int, created: int) -> bool:
+    """Copies without a key of a write that may repeat: one new object per 2xx answer."""
+    return made == created
+
+
+def _game_writes(http: Http, copies: int, tag: str, addr: str) -> list[int]:
+    """A game's create, seat, hole, undo and redo, each replayed; the ids of the games made."""
+    from scoring.models import Game, Hole, Seat
+
     title = f"replay {tag}"
+    game_body = {"players": ["Ann", "Bob", "Cy"], "ruleset": "official", "title": title}
     replay(
         http,
         "POST /api/v1/games/",
         "POST",
         "/api/v1/games/",
-        {"players": ["Ann", "Bob", "Cy"], "ruleset": "official", "title": title},
-        lambda: Game.objects.filter(title=title).count(),
+        game_body,
+        _new(Game, title=title),
         address=addr,
         copies=copies,
-        unkeyed_body={"players": ["Ann", "Bob"], "ruleset": "official", "title": title + "b"},
+        unkeyed_body={**game_body, "title": title + "b"},
         expect_unkeyed=lambda made, created: Game.objects.filter(title=title + "b").count() == created,
     )
-    game = Game.objects.filter(title=title).first() or Game.objects.create(title=title)
-    if not game.seats.count():  # the keyed copies made nothing: a game for the next writes
-        game = Game.objects.filter(title=title + "b").first()
-    token = game.edit_token
-    base = f"/api/v1/games/{token}"
+    game = Game.objects.filter(title__startswith=title).order_by("pk").first()
+    base = f"/api/v1/games/{game.edit_token}"
     replay(
         http,
         "POST .../players/ (a seat)",
         "POST",
         f"{base}/players/",
         {"name": "Zed"},
-        lambda: Seat.objects.filter(game=game, name="Zed").count(),
+        _new(Seat, game=game, name="Zed"),
         address=addr,
         copies=copies,
         unkeyed_body={"name": "Yan"},
-        expect_unkeyed=lambda m, c: Seat.objects.filter(game=game, name="Yan").count() == 1,
+        expect_unkeyed=_exactly_one(Seat, game=game, name="Yan"),
     )
     names = list(game.seats.order_by("seat").values_list("name", flat=True))
-    holes = lambda: Hole.objects.filter(game=game).count()  # noqa: E731
+    holes = _new(Hole, game=game)
     replay(
         http,
         "POST .../holes/",
@@ -139,63 +144,69 @@ def run_replays(http: Http, event: Event, copies: int) -> list[int]:
         address=addr,
         copies=copies,
         unkeyed_body={"entries": dict.fromkeys(names, 4), "number": 2},
-        expect_unkeyed=one,
+        expect_unkeyed=lambda made, created: made == 1 and created >= 1,
     )
-    board = lambda: _scoreboard(http, addr, base)  # noqa: E731
+    undo = _scoreboard(http, addr, base)["undo"]["id"]
     replay(
         http,
         "POST .../undo/",
         "POST",
         f"{base}/undo/",
-        {"change": board()["undo"]["id"]},
+        {"change": undo},
         lambda: -holes(),
         address=addr,
         copies=copies,
     )
+    redo = _scoreboard(http, addr, base)["redo"]["id"]
     replay(
-        http,
-        "POST .../redo/",
-        "POST",
-        f"{base}/redo/",
-        {"change": board()["redo"]["id"]},
-        holes,
-        address=addr,
-        copies=copies,
+        http, "POST .../redo/", "POST", f"{base}/redo/", {"change": redo}, holes, address=addr, copies=copies
     )
-    director = get_user_model().objects.get(username="hostile-director")
+    return list(Game.objects.filter(title__startswith=title).values_list("pk", flat=True))
+
+
+def _event_writes(http: Http, event: Event, copies: int, tag: str, addr: str) -> None:
+    """The roster, a tournament, an entrant, staff, seating, publishing and a penalty, each replayed."""
+    from django.contrib.auth import get_user_model
+
+    from scoring.models import Player
+    from tournaments.models import Entrant, Round, Staff, Tournament
+    from tournaments.officiating_models import Penalty
+
+    t, director = event.id, get_user_model().objects.get(username="hostile-director")
     replay(
         http,
         "POST /api/v1/players/ (roster)",
         "POST",
         "/api/v1/players/",
         {"name": f"Roster {tag}"},
-        lambda: Player.objects.filter(owner=director, name=f"Roster {tag}").count(),
+        _new(Player, owner=director, name=f"Roster {tag}"),
         address=addr,
         copies=copies,
         unkeyed_body={"name": f"Roster2 {tag}"},
-        expect_unkeyed=lambda m, c: Player.objects.filter(owner=director, name=f"Roster2 {tag}").count() == 1,
+        expect_unkeyed=_exactly_one(Player, owner=director, name=f"Roster2 {tag}"),
     )
+    # 8 copies: 10 creations a minute from one address
     replay(
         http,
         "POST /api/v1/tournaments/",
         "POST",
         "/api/v1/tournaments/",
         {"name": f"Replayed {tag}"},
-        lambda: Tournament.objects.filter(name=f"Replayed {tag}").count(),
+        _new(Tournament, name=f"Replayed {tag}"),
         address="198.51.100.11",
         copies=min(copies, 8),
-    )  # 10 creations a minute from one address
+    )
     replay(
         http,
         "POST tournaments/{id}/players/",
         "POST",
         f"/api/v1/tournaments/{t}/players/",
         {"name": f"Late {tag}"},
-        lambda: Entrant.objects.filter(tournament_id=t, name=f"Late {tag}").count(),
+        _new(Entrant, tournament_id=t, name=f"Late {tag}"),
         address=addr,
         copies=copies,
         unkeyed_body={"name": f"Later {tag}"},
-        expect_unkeyed=lambda m, c: Entrant.objects.filter(tournament_id=t, name=f"Later {tag}").count() == 1,
+        expect_unkeyed=_exactly_one(Entrant, tournament_id=t, name=f"Later {tag}"),
     )
     replay(
         http,
@@ -203,10 +214,9 @@ def run_replays(http: Http, event: Event, copies: int) -> list[int]:
         "POST",
         f"/api/v1/tournaments/{t}/staff/",
         {"username": "hostile-official", "role": "official"},
-        lambda: Staff.objects.filter(tournament_id=t).count(),
+        _new(Staff, tournament_id=t),
         address=addr,
         copies=copies,
-        expect_keyed=1,
     )
     replay(
         http,
@@ -214,11 +224,11 @@ def run_replays(http: Http, event: Event, copies: int) -> list[int]:
         "POST",
         f"/api/v1/tournaments/{t}/rounds/",
         {},
-        lambda: Round.objects.filter(tournament_id=t).count(),
+        _new(Round, tournament_id=t),
         address=addr,
         copies=copies,
         unkeyed_body={},
-        expect_unkeyed=lambda m, c: m == 0 and c == 0,
+        expect_unkeyed=lambda made, created: made == 0 and created == 0,
     )
     replay(
         http,
@@ -226,27 +236,65 @@ def run_replays(http: Http, event: Event, copies: int) -> list[int]:
         "POST",
         f"/api/v1/tournaments/{t}/rounds/1/publish/",
         {},
-        lambda: Round.objects.filter(tournament_id=t, status="published").count(),
+        _new(Round, tournament_id=t, status="published"),
         address=addr,
         copies=copies,
     )
-    player = event.players[0]
+    offence = {"round": 1, "offence": "illegal_move"}
     replay(
         http,
         "POST tournaments/{id}/penalties/",
         "POST",
         f"/api/v1/tournaments/{t}/penalties/",
-        {"player": player, "round": 1, "offence": "illegal_move"},
-        lambda: Penalty.objects.filter(tournament_id=t).count(),
+        {"player": event.players[0], **offence},
+        _new(Penalty, tournament_id=t),
         address=addr,
         copies=copies,
-        unkeyed_body={"player": event.players[1], "round": 1, "offence": "illegal_move", "step": "warning"},
-        expect_unkeyed=same,
+        unkeyed_body={"player": event.players[1], **offence, "step": "warning"},
+        expect_unkeyed=_as_many,
     )
+
+
+def run_replays(http: Http, event: Event, copies: int) -> list[int]:
+    """Every create and write sent `copies` times at once; answers the ids of the games touched."""
+    from scoring.models import Game
+
+    addr, tag = "198.51.100.10", uuid.uuid4().hex[:6]
+    games = _game_writes(http, copies, tag, addr)
+    _event_writes(http, event, copies, tag, addr)
     _replay_table(http, event, copies, addr)
-    return [
-        g for g in Game.objects.filter(title__startswith=f"replay {tag}").values_list("pk", flat=True)
-    ] + list(Game.objects.filter(tournament_table__round__tournament_id=t).values_list("pk", flat=True))
+    schema_documents_keys(http)
+    tables = Game.objects.filter(tournament_table__round__tournament_id=event.id).values_list("pk", flat=True)
+    return games + list(tables)
+
+
+def schema_documents_keys(http: Http) -> None:
+    """Every POST of the API's schema documents the `Idempotency-Key` header (issue 31, item 3)."""
+    with http.client("198.51.100.12") as client:
+        answer = http.send(client, REPLAYS, "GET", "/api/schema/?format=json")
+    if answer is None or answer.status_code != 200:
+        http.tally.check(REPLAYS, False, "the schema could not be read", "GET /api/schema/?format=json")
+        return
+    schema = answer.json()
+    posts = [
+        (path, op) for path, item in schema.get("paths", {}).items() for m, op in item.items() if m == "post"
+    ]
+    pure = ("/api/v1/score/", "/api/v1/score-hole/", "/api/v1/rulings/advise/")  # compute, write nothing
+    missing = [
+        path
+        for path, op in posts
+        if path not in pure
+        and not any(p.get("name", "").lower() == "idempotency-key" for p in op.get("parameters", []))
+    ]
+    http.tally.note(
+        f"schema: {len(posts)} POST operations, {len(posts) - len(missing)} document Idempotency-Key"
+    )
+    http.tally.check(
+        REPLAYS,
+        not missing,
+        f"{len(missing)} POSTs of the schema do not document Idempotency-Key: " + ", ".join(missing[:12]),
+        "GET /api/schema/?format=json, paths.*.post.parameters",
+    )
 
 
 def _scoreboard(http: Http, address: str, base: str) -> dict[str, Any]:
