@@ -152,6 +152,7 @@ def test_a_call_shows_on_the_dashboards_own_short_poll(live_event: Event) -> Non
 def test_only_those_who_answer_calls_poll_them(live_event: Event) -> None:
     t = live_event.tournament
     call_official(live_event.table)
+    assert as_user("cora").get(f"/tournaments/{t.pk}/calls/live/").status_code == 200  # a co-director
     assert as_user("sam").get(f"/tournaments/{t.pk}/calls/live/").status_code in (403, 404)
     assert as_user(None).get(f"/tournaments/{t.pk}/calls/live/").status_code in (302, 403, 404)
 
