@@ -92,4 +92,5 @@ def test_the_tables_page_shows_the_ruling_once_it_is_given_without_a_reload(phon
     assert "card_revealed" not in text
     assert page.get_by_text("The catalogue's answer, which the official changed").is_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    section.scroll_into_view_if_needed()
     screenshot(page, "table-ruling-given")

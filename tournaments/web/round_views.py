@@ -1,7 +1,8 @@
 """The staff's pages of the rounds: the dashboard of the current round (with its live partial, polled
-by htmx), seating the next round, a round's seating with the swap form, publishing, finalizing
-(the 409 naming the tables in the way, an override with a reason), clearing a flagged table and the
-printable table cards with their QR codes."""
+by htmx, and the calls for an official, polled on their own and more often), seating the next
+round, a round's seating with the swap form, publishing, finalizing (the 409 naming the tables in
+the way, an override with a reason), clearing a flagged table and the printable table cards with
+their QR codes."""
 
 from __future__ import annotations
 

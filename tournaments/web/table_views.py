@@ -1,7 +1,8 @@
 """A table's page, reached through the table's link (its game's edit token): the event, round, table
 and players, and what the table can do at that moment (`table_stage`): wait for the round, score on
 the game page and call an official, then confirm the finished scorecard ("I confirm" or "I disagree"
-with a note), and afterwards what happened to it.
+with a note), and afterwards what happened to it. While a call for an official is open, its part
+of the page (`table_officials`) is polled, so the table reads the ruling once it is given.
 
 The table link opens this page and its game, nothing else of the event: no standings, no other
 table, no link to the dashboard.
