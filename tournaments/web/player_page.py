@@ -105,7 +105,7 @@ def player_page(entrant: Entrant, user: Any) -> PlayerPage:
         place=place,
         players=len(standings.lines),
         penalties=list(Penalty.objects.filter(entrant=entrant).order_by("created_at", "pk")),
-        rulings=list(entrant.rulings.order_by("created_at", "pk")),
+        rulings=list(entrant.rulings.select_related("penalty__entrant").order_by("created_at", "pk")),
         calls=list(
             OfficialCall.objects.filter(table__seats__entrant=entrant)
             .select_related("table__round")

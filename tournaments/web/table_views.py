@@ -1,7 +1,8 @@
 """A table's page, reached through the table's link (its game's edit token): the event, round, table
 and players, and what the table can do at that moment (`table_stage`): wait for the round, score on
 the game page and call an official, then confirm the finished scorecard ("I confirm" or "I disagree"
-with a note), and afterwards what happened to it.
+with a note), and afterwards what happened to it. While a call for an official is open, its part
+of the page (`table_officials`) is polled, so the table reads the ruling once it is given.
 
 The table link opens this page and its game, nothing else of the event: no standings, no other
 table, no link to the dashboard.
@@ -9,7 +10,10 @@ table, no link to the dashboard.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -21,11 +25,14 @@ from scoring.selectors import holes_to_play, scorecards, seat_names
 from scoring.web.games.access import grant_or_404
 from tournaments import services
 from tournaments.clock import hole_clock, table_clock
-from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Table
+from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Ruling, Table
 from tournaments.services.calls import call_official
 from tournaments.web.forms import ConfirmForm, add_problems
 from tournaments.web.officiating_forms import CallForm
 from tournaments.web.one_time_forms import one_time_form
+
+#: How often a table's page asks, while its call is open, whether the official has answered.
+OFFICIALS_POLL_SECONDS = 10
 
 
 def _table_of_link(request: HttpRequest, token: str) -> Table:
@@ -62,6 +69,50 @@ def table_stage(*, round_status: str, finished: bool, holes_played: int, table: 
     if not finished:
         return "playing" if holes_played else "before"
     return "confirmed" if table.is_confirmed else "to_confirm"
+
+
+def officials_at(table: Table) -> dict[str, Any]:
+    """What the table's page says of its calls for an official (two queries): the call still open,
+    then each ruling given at this table (for its call, or naming this round and table) with what
+    was decided, and the calls settled without a ruling."""
+    calls = list(OfficialCall.objects.filter(table=table).order_by("created_at", "pk"))
+    rulings = (
+        Ruling.objects.filter(
+            Q(call__table=table)
+            | Q(
+                tournament_id=table.round.tournament_id,
+                round_number=table.round.number,
+                table_number=table.number,
+            )
+        )
+        .select_related("penalty__entrant")
+        .distinct()
+        .order_by("created_at", "pk")
+    )
+    return {
+        "open_call": next((c for c in calls if c.answered_at is None), None),
+        "table_rulings": list(rulings),
+        "settled_calls": [c for c in calls if c.answered_at is not None and c.ruling_id is None],
+        "officials_poll_seconds": OFFICIALS_POLL_SECONDS,
+    }
+
+
+@require_http_methods(["GET", "HEAD"])
+def table_officials(request: HttpRequest, token: str) -> HttpResponse:
+    """The table page's part on its calls and rulings alone: polled while a call is open, so that
+    the table reads the ruling once the official has given it."""
+    table = _table_of_link(request, token)
+    return render(
+        request,
+        "tournaments/table_confirm.html#officials",
+        {
+            "table": table,
+            "token": token,
+            "in_play": table.round.status == RoundStatus.PUBLISHED,
+            "call_form": CallForm(names=seat_names(table.game_id)),
+            **officials_at(table),
+        },
+    )
 
 
 @require_http_methods(["POST"])
@@ -134,8 +185,8 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             "token": token,
             "clock": table_clock(table.round.tournament, table.round, table, finished=game.is_finished),
             "hole_clock": hole_clock(table.round.tournament, table.round, table),
-            "open_call": OfficialCall.objects.filter(table=table, answered_at__isnull=True).first(),
             "call_form": CallForm(names=card.players),
+            **officials_at(table),
             "in_play": table.round.status == RoundStatus.PUBLISHED,
         },
         status=status,
