@@ -65,9 +65,9 @@ def test_it_refuses_a_top_level_key_twice_when_starting_a_game(api):
 
 @pytest.mark.django_db
 def test_it_refuses_a_grid_named_twice_in_the_calculator(api):
-    raw = '{"ruleset": "official", "grids": {"ann": %s, "bob": %s, "ann": %s}}' % (GRID, GRID, GRID)
+    raw = f'{{"ruleset": "official", "grids": {{"ann": {GRID}, "bob": {GRID}, "ann": {GRID}}}}}'
     _refused(_send(api, "post", "/api/v1/score-hole/", raw), "grids.ann", "ann")
-    raw = '{"grid": %s, "ruleset": "official", "grid": %s}' % (GRID, GRID)
+    raw = f'{{"grid": {GRID}, "ruleset": "official", "grid": {GRID}}}'
     _refused(_send(api, "post", "/api/v1/score/", raw), "grid", "grid")
     # Whatever Content-Type (curl -d sends a form's): the lenient parser refuses it the same way.
     response = api.post("/api/v1/score/", data=raw, content_type="application/x-www-form-urlencoded")
@@ -80,7 +80,10 @@ def test_it_refuses_a_nested_key_twice_in_the_tournament_api_and_creates_nothing
     raw = '{"name": "Spring Open", "ruleset": {"preset": "official", "holes": 9, "holes": 18}, "rounds": 3}'
     _refused(_send(director, "post", "/api/v1/tournaments/", raw), "ruleset.holes", "holes")
     assert not Tournament.objects.exists()
-    raw = '{"situation": "card_revealed", "facts": {"intentional": false, "can_be_hidden": true, "intentional": true}}'
+    raw = (
+        '{"situation": "card_revealed",'
+        ' "facts": {"intentional": false, "can_be_hidden": true, "intentional": true}}'
+    )
     _refused(_send(director, "post", "/api/v1/rulings/advise/", raw), "facts.intentional", "intentional")
 
 

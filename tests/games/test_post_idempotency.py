@@ -78,11 +78,8 @@ def test_it_adds_one_player_for_a_repeated_add_with_one_key(api):
     answers = [_post(api, url, {"name": "cy"}, "add-cy") for _ in range(3)]
     assert [a.status_code for a in answers] == [201, 201, 201]
     assert len({a.content for a in answers}) == 1
-    assert list(Seat.objects.filter(game__edit_token=token).values_list("name", flat=True).order_by("seat")) == [
-        "ann",
-        "bob",
-        "cy",
-    ]
+    seats = Seat.objects.filter(game__edit_token=token).order_by("seat")
+    assert list(seats.values_list("name", flat=True)) == ["ann", "bob", "cy"]
     assert _post(api, url, {"name": "dee"}, "add-cy").status_code == 422
 
 

@@ -34,7 +34,9 @@ def _copies(url: str, body: dict[str, Any], key: str) -> list[Callable[[], Any]]
 
 
 def _answers(results: list[Any]) -> list[tuple[int, bytes]]:
-    return [(r.status_code, r.content) if hasattr(r, "status_code") else (0, repr(r).encode()) for r in results]
+    return [
+        (r.status_code, r.content) if hasattr(r, "status_code") else (0, repr(r).encode()) for r in results
+    ]
 
 
 def test_it_makes_exactly_one_game_for_copies_of_one_create_sent_at_once() -> None:
