@@ -108,5 +108,5 @@ BIGINT_MAX = 2**63 - 1
 
 # No address of the API is longer than a few hundred characters (tokens are 32): a longer one is
 # refused with a JSON 414 (golfclub.middleware). gunicorn refuses a request line over 4094 bytes
-# itself, with its own plain-text 414, before the app sees it.
+# itself, with its own small HTML 414 (not JSON), before the app sees it.
 MAX_API_URL_LENGTH = 2048

@@ -4,7 +4,7 @@
 - 413 (`golfclub.middleware.RequestBodyLimitMiddleware`): a body over 256 KB, refused unread, on
   every operation that takes a body;
 - 414 (the same middleware): an address over 2,048 characters, on every operation (gunicorn itself
-  refuses a request line over 4,094 bytes, with its own plain-text 414);
+  refuses a request line over 4,094 bytes, with its own small HTML 414 (not JSON));
 - 429 with `Retry-After` (`golfclub.core.rate_limits`): the writes of the views wrapped by a rate
   limit (creating a game or a tournament, a game's hole writes, undo and redo).
 
