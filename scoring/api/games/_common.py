@@ -128,7 +128,7 @@ def token_api(
             # Where @extend_schema looks for the inspector of an @api_view it extends.
             api.cls.kwargs = {"schema": schema}
         if "POST" in capabilities and not own_idempotency:
-            api = extend_schema(methods=["POST"], parameters=[IDEMPOTENCY_KEY], responses=KEY_REUSED)(api)
+            api = extend_schema(methods=["POST"], parameters=[IDEMPOTENCY_KEY])(api)
         return api
 
     return decorate
@@ -150,7 +150,7 @@ def session_api(methods: list[str]) -> Callable[[Callable[..., Response]], Calla
         view = authentication_classes(api_settings.DEFAULT_AUTHENTICATION_CLASSES)(view)
         api = api_view(methods)(view)
         if "POST" in methods:
-            api = extend_schema(methods=["POST"], parameters=[IDEMPOTENCY_KEY], responses=KEY_REUSED)(api)
+            api = extend_schema(methods=["POST"], parameters=[IDEMPOTENCY_KEY])(api)
         return api
 
     return decorate
