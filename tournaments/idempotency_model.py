@@ -19,9 +19,10 @@ class IdempotentRequest(models.Model):
 
     `scope` is who may replay it: `user:<id>` for a logged-in person, `link:<hash>` for a table's
     or a game's link (the link is the credential; only its hash is kept), `addr:<hash>` for an
-    anonymous client starting a game (`scoring.api.write_once`; its address's hash). The unique `(scope, key)` is what
-    makes two copies of one request sent at once write once: the second waits on the index until
-    the first commits, then answers what the first stored (see `services.idempotency.run_once`).
+    anonymous client starting a game (`scoring.api.write_once`; its address's hash). The unique
+    `(scope, key)` is what makes two copies of one request sent at once write once: the second
+    waits on the index until the first commits, then answers what the first stored (see
+    `services.idempotency.run_once`).
     A row is only ever committed together with its answer and the write it records.
     """
 
