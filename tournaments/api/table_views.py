@@ -16,7 +16,7 @@ from tournaments.models import StandingsRelease, Table
 from tournaments.standings import cached_standings
 
 from ._common import READ_ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
-from .idempotency import IDEMPOTENCY_KEY, idempotent
+from .idempotency import IDEMPOTENCY_KEY
 from .request_serializers import ConfirmSerializer
 from .response_serializers import ConfirmationSerializer, StandingsSerializer
 
@@ -58,8 +58,7 @@ def confirmation_body(table: Table) -> dict[str, object]:
     ),
     request=ConfirmSerializer, responses={200: ConfirmationSerializer, **_CONFIRM_ERRORS},
 )  # fmt: skip
-@token_api({"POST": Capability.SCORE})
-@idempotent
+@token_api({"POST": Capability.SCORE})  # its POST honours Idempotency-Key (scoring.api.write_once)
 def game_confirm(request: Request, grant: GameGrant) -> Response:
     """POST /api/v1/games/{edit_token}/confirm/ (the table link is the credential)."""
     data = validated(ConfirmSerializer, request)
