@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from tournaments import services
 from tournaments.access import Action
+from tournaments.csv_import import with_line_texts
 from tournaments.models import Entrant, EntrantStatus
 from tournaments.services.bulk_players import BULK_CHECK_IN, BULK_DROP, bulk_summary, recent_bulk_actions
 from tournaments.web.access import TournamentPage, tournament_page
@@ -98,9 +99,8 @@ def player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     try:
         created = services.import_entrants(page.tournament, text, actor=request.user)
     except ANSWERED_ERRORS as error:
-        return _players_page(
-            request, page, import_form=form, import_problems=problems_of(error), status=status_for(error)
-        )
+        shown = with_line_texts(text, problems_of(error))
+        return _players_page(request, page, import_form=form, import_problems=shown, status=status_for(error))
     messages.success(request, _("%(n)s players imported.") % {"n": len(created)})
     return redirect("tournaments:players", pk=page.tournament.pk)
 

@@ -37,6 +37,23 @@ def test_a_csv_upload_with_bad_lines_names_each_by_number_and_imports_nothing() 
     assert tournament.entrants.count() == 3
 
 
+def test_each_bad_line_is_shown_with_its_text_escaped_and_a_long_one_cut_for_display() -> None:
+    """The director sees which line is meant without opening the file: its number and its text,
+    HTML escaped, invisible characters as symbols, a long line cut with an ellipsis on the page only."""
+    tournament = event(3)
+    long_name = "Bartholomew " * 12
+    text = f"name,rating\nAnn,1\n<b>Bob</b>,high\n{long_name},2\nCid\t,x\nann\n"
+    answer = as_user("dora").post(f"/tournaments/{tournament.pk}/players/import/", {"text": text})
+    page = answer.content.decode()
+    assert answer.status_code == 400 and tournament.entrants.count() == 3
+    assert '<strong>Line 3</strong> <q class="csv-line">&lt;b&gt;Bob&lt;/b&gt;,high</q>: The rating' in page
+    assert "<b>Bob</b>" not in page
+    cut = long_name[:59].rstrip() + "\u2026"
+    assert f'<strong>Line 4</strong> <q class="csv-line">{cut}</q>: The name is too long.' in page
+    assert '<strong>Line 5</strong> <q class="csv-line">Cid\u2409,x</q>: The rating' in page
+    assert '<strong>Line 6</strong> <q class="csv-line">ann</q>: ann is already on line 2' in page
+
+
 def test_a_pasted_list_imports_every_player() -> None:
     tournament = event(3)
     client = as_user("dora")
