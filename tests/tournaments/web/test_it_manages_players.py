@@ -99,6 +99,39 @@ def test_drop_asks_first_then_drops_with_the_reason_logged_and_reinstate_brings_
     assert client.get(url, {"action": "explode"}).status_code == 302
 
 
+def test_each_status_change_says_what_was_done_to_whom_not_done() -> None:
+    """The flash after a drop said "P01: done."; it says what happened and what it means."""
+    tournament = event(4)
+    ann = tournament.entrants.get(name="P01")
+    client = as_user("dora")
+    url = f"/tournaments/{tournament.pk}/players/{ann.pk}/status/"
+    said = {
+        "drop": "P01 was dropped from the event: they keep their scores so far and are not seated in the "
+        "rounds to come.",
+        "reinstate": "P01 is back in the event: seated again from the next round seated.",
+        "withdraw": "P01 has withdrawn from the event: the rounds they played stay in the record, and they "
+        "are not seated again.",
+    }
+    for action, sentence in said.items():
+        page = client.post(url, {"action": action}, follow=True).content.decode()
+        assert sentence in page and "done." not in page, action
+
+
+def test_the_counters_say_one_player_one_hole_in_the_singular() -> None:
+    """The dashboard said "1 active players": every count there and on the players' pages agrees
+    with its number."""
+    tournament = event(1, rounds=1)
+    client = as_user("dora")
+    dashboard = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "1 active player, 0 checked in." in dashboard and "1 active players" not in dashboard
+    assert (
+        "1 player imported."
+        in client.get(
+            client.post(f"/tournaments/{tournament.pk}/players/import/", {"text": "name\nZed\n"})["Location"]
+        ).content.decode()
+    )
+
+
 def test_the_public_sees_the_players_but_no_form_and_cannot_post() -> None:
     tournament = event(4)
     page = as_user(None).get(f"/tournaments/{tournament.pk}/players/").content.decode()
