@@ -27,7 +27,7 @@ def test_back_after_confirming_shows_the_table_confirmed(phone) -> None:
     page.goto(f"/tournaments/table/{table.game.edit_token}/")
     page.get_by_role("button", name="I confirm the scorecard").click()  # no name chosen
     page.wait_for_load_state()
-    assert "Choose your name" in page.content() or "This field is required." in page.content()
+    assert "Choose your name: the player who checked the scores." in page.content()
     page.get_by_label("Your name").select_option(names[1])
     page.get_by_role("button", name="I confirm the scorecard").click()
     page.get_by_text("Thank you: the scorecard is confirmed.").wait_for()
