@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import services as scoring_services
@@ -195,7 +196,12 @@ def update_tournament(
                 raise WrongState(
                     Problem(
                         "rounds",
-                        _("%(n)s rounds are already seated: the event cannot be shorter.") % {"n": seated},
+                        ngettext(
+                            "%(n)s round is already seated: the event cannot be shorter.",
+                            "%(n)s rounds are already seated: the event cannot be shorter.",
+                            seated,
+                        )
+                        % {"n": seated},
                     )
                 )
         for key, value in cleaned.items():

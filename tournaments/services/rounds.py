@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import services as scoring_services
 from scoring.rules.errors import Problem
@@ -78,7 +79,13 @@ def seat_next_round(
             )
         number = len(rounds) + 1
         if number > locked.rounds:
-            raise WrongState(Problem("round", _("All %(n)s rounds are seated.") % {"n": locked.rounds}))
+            raise WrongState(
+                Problem(
+                    "round",
+                    ngettext("The %(n)s round is seated.", "All %(n)s rounds are seated.", locked.rounds)
+                    % {"n": locked.rounds},
+                )
+            )
         players = list(
             Entrant.objects.filter(tournament=locked, status=EntrantStatus.ACTIVE)
             .order_by("pk")

@@ -228,7 +228,10 @@ class SwapForm(forms.Form):
 class ConfirmForm(forms.Form):
     """A player at the table confirms the scorecard, or disagrees with a note."""
 
-    by = forms.ChoiceField(label=_("Your name"))
+    by = forms.ChoiceField(
+        label=_("Your name"),
+        error_messages={"required": _("Choose your name: the player who checked the scores.")},
+    )
     note = TextField(label=_("What is wrong (if you disagree)"), max_length=MAX_NOTE, required=False)
 
     def __init__(self, *args: Any, names: Iterable[str] = (), **kwargs: Any) -> None:

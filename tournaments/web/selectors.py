@@ -156,6 +156,7 @@ def log_lines(tournament: Tournament, limit: int = 500) -> list[dict[str, Any]]:
         details = dict(entry.details or {})
         # A correction at a table is logged after it committed, without the user: its `by` is who.
         by = str(details.pop("by", "") or "")
+        details.pop("hole_versions", None)  # a paper slip's holes as it left them: for the slip page
         lines.append(
             {
                 "entry": entry,
