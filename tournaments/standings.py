@@ -139,7 +139,7 @@ class Standings:
             elif self.comparable_holes == 1:
                 heads.append(_("R%(n)s (hole 1)") % {"n": number})
             elif self.comparable_holes:
-                heads.append(_("R%(n)s (holes 1–%(k)s)") % {"n": number, "k": self.comparable_holes})
+                heads.append(_("R%(n)s (holes 1\u2013%(k)s)") % {"n": number, "k": self.comparable_holes})
             else:
                 heads.append(_("R%(n)s (no hole yet)") % {"n": number})
         return heads

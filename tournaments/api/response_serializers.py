@@ -172,7 +172,9 @@ class StandingsSerializer(serializers.Serializer):
             "and its `rounds` score include; else null. A total is always its `rounds` plus `penalty_points`."
         ),
     )
-    totals_include = serializers.CharField(help_text="What the totals include, in words (the event's language).")
+    totals_include = serializers.CharField(
+        help_text="What the totals include, in words (the event's language)."
+    )
 
 
 class RecordHoleSerializer(serializers.Serializer):

@@ -1,5 +1,5 @@
-"""`{% standings_rows lines tournament standings.round_numbers standings.round_heads %}`: a standings table's rows
-(`tournaments.web.standings_rows`)."""
+"""`{% standings_rows lines tournament standings.round_numbers standings.round_heads %}`: a
+standings table's rows (`tournaments.web.standings_rows`)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from scoring.web.qr import qr_svg
 from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import RoundStatus, StandingsRelease
-from tournaments.standings import Standings, StandingLine, cached_standings
+from tournaments.standings import StandingLine, Standings, cached_standings
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.event_day import (
     MAX_FIND,

@@ -82,7 +82,8 @@ def standings_rows(
         rows.append(
             f'<tr class="{classes}"><td class="num">{rank}</td>'
             f'<th scope="row"><a href="{player_url}{int(line.entrant_id)}/">{escape(line.name)}</a>'
-            f"{badge if line.playoff else ''}{late if line.late_entry else ''}{status_tag.get(line.status, '')}</th>"
+            f"{badge if line.playoff else ''}{late if line.late_entry else ''}"
+            f"{status_tag.get(line.status, '')}</th>"
             f'<td class="num total">{_number(line.total)}{total_thru}</td>'
             f'<td class="num holes"{labels.holes}>{int(line.holes_played)}</td>{rounds}'
             f'<td class="num pen"{labels.penalty}>'

@@ -56,8 +56,9 @@ def test_it_builds_a_row_per_line_with_every_cell() -> None:
         '<td class="num" data-label="Most holes won">4</td><td class="why"></td>'
     ) in html
     # The round columns are named after the rounds counted when the caller gives them.
-    assert '<td class="num round" data-label="R3">\u22125</td><td class="num round" data-label="R4">2</td>' in str(
-        standings_rows([_line()], 3, round_numbers=(3, 4))
+    assert (
+        '<td class="num round" data-label="R3">\u22125</td><td class="num round" data-label="R4">2</td>'
+        in str(standings_rows([_line()], 3, round_numbers=(3, 4)))
     )
 
 
