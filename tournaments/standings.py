@@ -148,7 +148,10 @@ class Standings:
         """What every total includes, in one sentence every view shows beside its totals."""
         done = ", ".join(str(n) for n in self.round_numbers if n != self.counted_in_play)
         if self.final:
-            return _("Final: each total is the player's round scores plus penalty points.")
+            return _(
+                "Final: every round is finalized. Each total is the player's round scores plus "
+                "penalty points."
+            )
         if self.counted_in_play is not None:
             n, k = self.counted_in_play, self.comparable_holes or 0
             if not k:
