@@ -16,6 +16,12 @@ staff always see them live; the public as the director released them). The round
 only the holes every one of its players has played, so a player who has played fewer holes is
 never ranked ahead because of it; each line says how far the player is ("thru N"). `sudden_death` marks a
 tie as a playoff only once every round is finalized: before that a tie simply shares the rank.
+
+One policy for every view (issue 31): a line's total is exactly the sum of its round scores and
+its penalty points (`StandingLine.rounds` holds, for the round in play, the score over the holes
+counted, not the score so far), and `Standings.totals_note` says in words what the totals include;
+every view (standings page, leaderboard, projector, API, exports, printout) shows those numbers
+and that sentence, never its own.
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.rules import rank_records
 from tournaments.models import (
@@ -64,6 +72,21 @@ class StandingLine:
     why_above: str
     # Holes played in the round in play (live standings only): "thru N"; None otherwise.
     thru: int | None = None
+    late_entry: bool = False  # entered after round 1 was seated (labelled where ranked)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The words shown beside the name where the player is ranked: late entry, dropped,
+        withdrawn, disqualified (translated when read)."""
+        shown = [_("late entry")] if self.late_entry else []
+        words = {
+            EntrantStatus.DROPPED: _("dropped"),
+            EntrantStatus.WITHDRAWN: _("withdrawn"),
+            EntrantStatus.DISQUALIFIED: _("disqualified"),
+        }
+        if self.status in words:
+            shown.append(words[self.status])
+        return tuple(shown)
 
     def to_api(self) -> dict[str, Any]:
         """The line as the Tournament API contract spells it."""
@@ -81,6 +104,8 @@ class StandingLine:
             "shared": self.shared,
             "tiebreak": dict(self.columns),
             "why_above": self.why_above,
+            "thru": self.thru,
+            "late_entry": self.late_entry,
         }
 
 
@@ -97,6 +122,71 @@ class Standings:
     # While a round is in play (live standings): the holes of it every player has played, the
     # only ones its ranking counts (`tournaments.round_records`); None otherwise.
     comparable_holes: int | None = None
+    in_play: int | None = None  # the number of the round in play, counted or not
+    penalties: bool = False  # somebody has penalty points (their column is then shown everywhere)
+
+    @property
+    def counted_in_play(self) -> int | None:
+        """The number of the round in play when its holes count (live standings), else None."""
+        return self.in_play if self.comparable_holes is not None else None
+
+    def round_heads(self) -> list[str]:
+        """Each counted round's column head: "R1", and for the round in play which holes count."""
+        heads = []
+        for number in self.round_numbers:
+            if number != self.counted_in_play:
+                heads.append(_("R%(n)s") % {"n": number})
+            elif self.comparable_holes == 1:
+                heads.append(_("R%(n)s (hole 1)") % {"n": number})
+            elif self.comparable_holes:
+                heads.append(_("R%(n)s (holes 1\u2013%(k)s)") % {"n": number, "k": self.comparable_holes})
+            else:
+                heads.append(_("R%(n)s (no hole yet)") % {"n": number})
+        return heads
+
+    def totals_note(self) -> str:
+        """What every total includes, in one sentence every view shows beside its totals."""
+        done = ", ".join(str(n) for n in self.round_numbers if n != self.counted_in_play)
+        if self.final:
+            return _(
+                "Final: every round is finalized. Each total is the player's round scores plus "
+                "penalty points."
+            )
+        if self.counted_in_play is not None:
+            n, k = self.counted_in_play, self.comparable_holes or 0
+            if not k:
+                return _(
+                    "Live: totals are the finalized rounds plus penalty points; round %(n)s counts "
+                    "(shown as 0 until then) once every player has played a hole of it."
+                ) % {"n": n}
+            return ngettext(
+                "Live: totals include round %(n)s's first hole, which every player has played, plus "
+                "the finalized rounds and penalty points (“thru N”: holes played so far).",
+                "Live: totals include round %(n)s's first %(k)s holes, which every player has played, "
+                "plus the finalized rounds and penalty points (“thru N”: holes played so far).",
+                k,
+            ) % {"n": n, "k": k}
+        if self.in_play is not None:
+            return _(
+                "Totals: the finalized rounds only, plus penalty points; round %(n)s, in play, "
+                "counts once it is finalized."
+            ) % {"n": self.in_play}
+        if done:
+            return _("Totals: the finalized rounds (%(rounds)s) plus penalty points.") % {"rounds": done}
+        return _("No round is finalized yet: every total is its penalty points.")
+
+    def to_api(self) -> dict[str, Any]:
+        """The standings as the API and the JSON export answer them (`StandingsSerializer`)."""
+        return {
+            "standings": [line.to_api() for line in self.lines],
+            "rounds": list(self.round_numbers),
+            "live": self.live,
+            "final": self.final,
+            "tiebreakers": list(self.tiebreakers),
+            "round_in_play": self.in_play,
+            "holes_counted_in_play": self.comparable_holes,
+            "totals_include": self.totals_note(),
+        }
 
 
 def counted_rounds(tournament: Tournament, rounds: list[Round], *, live: bool) -> list[Round]:
@@ -117,9 +207,13 @@ def _compute(
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     counted = counted_rounds(tournament, rounds, live=live)
     number_of = {r.pk: r.number for r in counted}
-    entrants = list(
-        tournament.entrants.order_by("name_key", "pk").values_list("pk", "name", "club", "status")
+    rows = list(
+        tournament.entrants.order_by("name_key", "pk").values_list(
+            "pk", "name", "club", "status", "entered_before_round"
+        )
     )
+    late = {pk for pk, _name, _club, _status, entered in rows if entered > 1}
+    entrants = [(pk, name, club, status) for pk, name, club, status, _entered in rows]
     name_of = {pk: name for pk, name, _club, _status in entrants}
     points: dict[int, int] = defaultdict(int)
     round_dq: set[tuple[int, int]] = set()  # (entrant, round number)
@@ -191,6 +285,7 @@ def _compute(
                 columns=row.columns,
                 why_above=row.why_above,
                 thru=in_play.thru.get(pk) if in_play is not None else None,
+                late_entry=pk in late,
             )
         )
     table = Standings(
@@ -200,6 +295,8 @@ def _compute(
         final=final,
         live=live,
         comparable_holes=in_play.comparable if in_play is not None else None,
+        in_play=next((r.number for r in rounds if r.status == RoundStatus.PUBLISHED), None),
+        penalties=any(line.penalty_points for line in lines),
     )
     return table, kept
 
@@ -235,7 +332,7 @@ logger = logging.getLogger(__name__)
 
 def standings_cache_key(tournament: Tournament, *, live: bool) -> str:
     """The shared-cache key of `tournament`'s standings (live, or as released to the public)."""
-    return f"tournaments:standings:3:{tournament.pk}:{'live' if live else 'released'}"
+    return f"tournaments:standings:4:{tournament.pk}:{'live' if live else 'released'}"
 
 
 def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:

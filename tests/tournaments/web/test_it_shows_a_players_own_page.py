@@ -67,9 +67,9 @@ def test_the_place_respects_the_standings_release_as_the_public_standings_do() -
         built.table.game, entries={n: 5 for n in names}, ender=None, capabilities={"view", "score"}
     )
     public = as_user(None).get(_home(me)).content.decode()
-    assert "After the finalized rounds" in public and "thru" not in public
+    assert "Totals: the finalized rounds only" in public and "thru" not in public
     staff = as_user("dora").get(_home(me)).content.decode()
-    assert "Live: it follows the holes" in staff and "thru 1 holes" in staff
+    assert "Live: totals are the finalized rounds" in staff and "thru 1 holes" in staff
 
 
 def test_the_live_part_answers_304_while_nothing_moved_and_the_new_page_after_a_hole(

@@ -48,16 +48,17 @@ def test_it_builds_a_row_per_line_with_every_cell() -> None:
     # shows it before the figure), the tiebreaks under their readable names.
     assert (
         '<td class="num total">\u22123</td><td class="num holes" data-label="Holes played">18</td>'
-        '<td class="num" data-label="R1">\u22125</td><td class="num" data-label="R2">2</td>'
+        '<td class="num round" data-label="R1">\u22125</td><td class="num round" data-label="R2">2</td>'
     ) in html
     assert (
-        '<td class="num" data-label="Pen.">0</td>'
+        '<td class="num pen" data-label="Pen.">0</td>'
         '<td class="num" data-label="Countback (best hole scores)">-2 -2 -1</td>'
         '<td class="num" data-label="Most holes won">4</td><td class="why"></td>'
     ) in html
     # The round columns are named after the rounds counted when the caller gives them.
-    assert '<td class="num" data-label="R3">\u22125</td><td class="num" data-label="R4">2</td>' in str(
-        standings_rows([_line()], 3, round_numbers=(3, 4))
+    assert (
+        '<td class="num round" data-label="R3">\u22125</td><td class="num round" data-label="R4">2</td>'
+        in str(standings_rows([_line()], 3, round_numbers=(3, 4)))
     )
 
 
@@ -76,8 +77,8 @@ def test_it_marks_shared_ranks_playoffs_missing_rounds_penalties_and_statuses() 
     assert '<span class="badge">playoff</span>' in html
     assert '<td class="why" data-label="Why above">Lower countback</td>' in html
     assert '<span class="status status-dropped">Dropped</span>' in html
-    assert '<td class="num" data-label="R2">\u2013</td>' in html
-    assert '<td class="num" data-label="Pen.">+5</td>' in html
+    assert '<td class="num round" data-label="R2">\u2013</td>' in html
+    assert '<td class="num pen" data-label="Pen.">+5</td>' in html
     assert '<td class="num">DQ</td>' in html and "status-disqualified" in html
     # A tiebreak with no figure for the player (one not reached) is an empty cell, unlabelled: a
     # phone shows no column name with nothing after it.
@@ -119,7 +120,7 @@ def test_it_caches_the_standings_by_version_and_follows_every_change(
     services.publish_round(tournament, 2)
     live = as_user("dora").get(url).content.decode()
     # (the column's header, not the letters: a CSRF token can hold "R2")
-    assert '<th scope="col">R2</th>' in live and '<th scope="col">R2</th>' not in after
+    assert '<th scope="col">R2 (no hole yet)</th>' in live and "R2 (no hole yet)" not in after
     table = Table.objects.select_related("game").filter(round__tournament=tournament, round__number=2)[0]
     names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
     version = Tournament.objects.get(pk=tournament.pk).version
@@ -129,11 +130,12 @@ def test_it_caches_the_standings_by_version_and_follows_every_change(
         )
     assert Tournament.objects.get(pk=tournament.pk).version == version + 1
     scored = as_user("dora").get(url).content.decode()
-    # their R2 cell: the round in play's score so far and how far they are; the total's cell
-    # repeats how far for a phone's first line (hidden from screen readers, shown on phones only)
-    assert scored.count('<td class="num" data-label="R2">40 <span class="thru">thru 1</span></td>') == len(
-        names
-    )
+    # their R2 cell: the round in play's score over the holes every player has played (none yet:
+    # the other table has not played) and how far they are; the total's cell repeats how far for a
+    # phone's first line (hidden from screen readers, shown on phones only)
+    assert scored.count(
+        '<td class="num round" data-label="R2 (no hole yet)">0 <span class="thru">thru 1</span></td>'
+    ) == len(names)
     assert scored.count('<span class="thru thru-total" aria-hidden="true">thru 1</span></td>') == len(names)
 
 
