@@ -9,18 +9,19 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        """Plug the tournament into `scoring`'s seams: access, hole policy, error statuses, signals."""
-        from scoring import hole_policies
+        """Plug the tournament into `scoring`'s seams: access, hole policy, error statuses, and the
+        follower of its tables' changes (called in each change's transaction, not after it)."""
+        from scoring import hole_policies, managed_changes
         from scoring.access import (
             register_access_provider,
             register_game_manager,
             register_managed_game_links,
         )
         from scoring.error_statuses import register_error_status
-        from tournaments import receivers
         from tournaments.access import table_hole_policy, table_staff_capabilities
         from tournaments.errors import STATUSES
         from tournaments.models import TABLE_MANAGER
+        from tournaments.services.tables import follow_table_change
         from tournaments.web.links import table_board_links
 
         register_access_provider("tournaments.staff", table_staff_capabilities)
@@ -29,4 +30,4 @@ class TournamentsConfig(AppConfig):
         register_managed_game_links(TABLE_MANAGER, table_board_links)
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
-        receivers.connect()
+        managed_changes.register_change_follower(TABLE_MANAGER, follow_table_change)
