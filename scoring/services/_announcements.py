@@ -38,18 +38,18 @@ def announce_hole_change(
         signal = signals.hole_deleted
     else:
         signal = signals.hole_corrected
-    kind = "recorded" if before is None else "deleted" if after is None else "corrected"
-    managed_changes.follow_change(
-        managed_changes.ManagedChange(
-            game_id=game.pk,
-            managed_by=game.managed_by,
-            kind=kind,
-            hole_number=int(state["number"]),
-            playoff=bool(state.get("playoff", False)),
-            actor=actor,
-            reason=reason,
+    if game.managed_by:  # an ordinary game has no manager to tell: nothing built on its hot path
+        managed_changes.follow_change(
+            managed_changes.ManagedChange(
+                game_id=game.pk,
+                managed_by=game.managed_by,
+                kind="recorded" if before is None else "deleted" if after is None else "corrected",
+                hole_number=int(state["number"]),
+                playoff=bool(state.get("playoff", False)),
+                actor=actor,
+                reason=reason,
+            )
         )
-    )
     scores = {entry["name"]: entry["score"] for entry in after["entries"]} if after is not None else {}
     event = signals.HoleEvent(
         game_id=game.pk,
@@ -70,10 +70,11 @@ def announce_status_change(game: Game, previous: str, seats: Sequence[Seat]) -> 
     finished = GameStatus.FINISHED
     if (game.status == finished) == (previous == finished):
         return
-    kind = "finished" if game.status == finished else "reopened"
-    managed_changes.follow_change(
-        managed_changes.ManagedChange(game_id=game.pk, managed_by=game.managed_by, kind=kind)
-    )
+    if game.managed_by:
+        kind = "finished" if game.status == finished else "reopened"
+        managed_changes.follow_change(
+            managed_changes.ManagedChange(game_id=game.pk, managed_by=game.managed_by, kind=kind)
+        )
     signal = signals.game_finished if game.status == finished else signals.game_reopened
     event = signals.GameEvent(
         game_id=game.pk,
