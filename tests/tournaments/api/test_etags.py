@@ -284,6 +284,4 @@ def test_it_replays_the_first_answers_etag_with_the_same_idempotency_key(dora: A
     assert replay["Idempotent-Replayed"] == "true"
     assert replay["ETag"] == first["ETag"]
     # The replay wrote nothing: the version is the first answer's.
-    assert (
-        first["ETag"] == f'"tournament-{tournament.pk}-v{event_version(tournament.pk)}"'
-    )
+    assert first["ETag"] == f'"tournament-{tournament.pk}-v{event_version(tournament.pk)}"'
