@@ -96,6 +96,21 @@ def test_it_finalizes_only_over_confirmations_of_the_scorecard_as_it_stands(
     assert services.finalize_round(tournament, 1).status == RoundStatus.FINALIZED
 
 
+def test_an_override_does_not_turn_a_confirmation_of_an_older_scorecard_into_a_confirmed_table() -> None:
+    # Confirmed, then corrected at the table (the confirmation no longer holds, still stored), then
+    # finalized over it with an override: the table shows overridden, never "confirmed by".
+    tournament = event(8)
+    round_ = play_round(tournament)
+    table = Table.objects.filter(round=round_).select_related("game").order_by("number").first()
+    _correct_hole_2(table, {"view", "score"}, score=7)
+    services.finalize_round(tournament, 1, override=True, reason="players left for the ferry")
+    table = Table.objects.select_related("game", "round").get(pk=table.pk)
+    assert not table.is_confirmed and table.confirmed_by_id is None
+    assert table.override_reason == "players left for the ferry"
+    others = Table.objects.filter(round=round_).exclude(pk=table.pk).select_related("game", "round")
+    assert all(t.is_confirmed and not t.override_reason for t in others)
+
+
 def test_it_refuses_to_delete_a_hole_of_a_finalized_round_even_for_the_director() -> None:
     tournament = event(8)
     round_ = play_round(tournament)
