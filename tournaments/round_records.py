@@ -8,9 +8,10 @@ total. A round's holes belong to its own tables, so its records are computed on 
 disqualified from a round has their seat there left out (their scores neither count nor beat
 anyone's), which is part of the round's key.
 
-A finalized round changes only by a late correction, which bumps `Round.version` (through
-`scoring`'s signals, `tournaments.receivers`): its key moves with it. The round in play is always
-read from the database.
+A finalized round changes only by a late correction, which moves its table's game's version in
+the correction's own transaction: the key holds the sum of the round's games' versions
+(`tournaments.live_versions`), so it moves with it. The round in play is always read from the
+database.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ RoundRecords = dict[int, tuple[tuple[tuple[int, int, bool], ...], int, int]]
 
 
 def round_key(round_: Round, disqualified: set[int]) -> str:
-    """What a round's records depend on: the round, its version and its round disqualifications."""
+    """What a round's records depend on: the round, its version (with its tables' games' versions,
+    `live_versions.with_games_version`) and its round disqualifications."""
     dq = ",".join(str(pk) for pk in sorted(disqualified))
-    return f"{round_.pk}:{round_.version}:{dq}"
+    return f"{round_.pk}:{round_.version}.{round_.games_version}:{dq}"
 
 
 @dataclass(frozen=True)

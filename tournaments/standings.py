@@ -38,6 +38,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.rules import rank_records
+from tournaments.live_versions import with_games_version
 from tournaments.models import (
     EntrantStatus,
     Penalty,
@@ -200,11 +201,21 @@ def compute_standings(tournament: Tournament, *, live: bool = True) -> Standings
     return _compute(tournament, live=live)[0]
 
 
+def _rounds(tournament: Tournament) -> list[Round]:
+    """The tournament's rounds in order, each with its tables' games' versions (one query)."""
+    return list(with_games_version(Round.objects.filter(tournament=tournament)).order_by("number"))
+
+
 def _compute(
-    tournament: Tournament, *, live: bool, known: dict[str, RoundRecords] | None = None
+    tournament: Tournament,
+    *,
+    live: bool,
+    known: dict[str, RoundRecords] | None = None,
+    rounds: list[Round] | None = None,
 ) -> tuple[Standings, dict[str, RoundRecords]]:
-    """The standings, and the finalized rounds' records to keep (`known`: those kept before)."""
-    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    """The standings, and the finalized rounds' records to keep (`known`: those kept before;
+    `rounds`: `_rounds(tournament)` when already read)."""
+    rounds = _rounds(tournament) if rounds is None else rounds
     counted = counted_rounds(tournament, rounds, live=live)
     number_of = {r.pk: r.number for r in counted}
     rows = list(
@@ -332,6 +343,8 @@ logger = logging.getLogger(__name__)
 
 def standings_cache_key(tournament: Tournament, *, live: bool) -> str:
     """The shared-cache key of `tournament`'s standings (live, or as released to the public)."""
+    # 4: the entries' versions are `event_version`s (3 held `Tournament.version` alone), and the
+    # cached rows hold what the totals include (issue 31, items 2 and 6).
     return f"tournaments:standings:4:{tournament.pk}:{'live' if live else 'released'}"
 
 
@@ -340,9 +353,12 @@ def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:
 
     One entry per tournament (and live or released) in the shared cache (PostgreSQL or Redis, never
     process memory: every app instance answers the same table) holds the table, the version it was
-    computed at, and the finalized rounds' records. `Tournament.version` moves with every change
-    the standings read (holes through `scoring`'s signals, seating, publishing, finalizing,
-    players, penalties, settings): while it has not moved, the table is answered as it is, so
+    computed at, and the finalized rounds' records. The version (`Tournament.version` and each
+    round's `Round.version` with the sum of its tables' games' versions, read from committed data
+    at every call, as `tournaments.live_versions` does) moves with every change the standings read
+    (each hole change in its own transaction, nothing after its commit; seating, publishing,
+    finalizing, players, penalties, settings): while it has not moved, the table is answered as
+    it is, so
     hundreds of phones polling between two holes cost one computation; once it has, the table is
     computed again, reading from the database only the rounds whose records changed (in a live
     event, the round in play). A stale writer can only leave an entry of another version, which
@@ -357,13 +373,18 @@ def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:
         entry = None
     if not isinstance(entry, dict):
         entry = {}
-    if entry.get("version") == tournament.version and isinstance(entry.get("standings"), Standings):
+    # The version, read before the data it keys (so an entry is never older than its version): the
+    # tournament's own, and each round's own with its tables' games' versions, which every hole
+    # change moves in its own transaction. The rounds are read anyway to compute the table.
+    rounds = _rounds(tournament)
+    version = (tournament.version, tuple((r.pk, r.version, r.games_version) for r in rounds))
+    if entry.get("version") == version and isinstance(entry.get("standings"), Standings):
         return entry["standings"]
-    table, kept = _compute(tournament, live=live, known=entry.get("rounds") or {})
+    table, kept = _compute(tournament, live=live, known=entry.get("rounds") or {}, rounds=rounds)
     try:
         # Compressed: a 1,000-player table pickles to 300 kB, 80 kB this way (a quarter of the
         # time to store and fetch on the database cache, a quarter of the memory on Redis).
-        fresh = {"version": tournament.version, "standings": table, "rounds": kept}
+        fresh = {"version": version, "standings": table, "rounds": kept}
         cache.set(key, zlib.compress(pickle.dumps(fresh, pickle.HIGHEST_PROTOCOL), 1), CACHE_SECONDS)
     except Exception:
         logger.warning("standings cache unwritable", exc_info=True)

@@ -43,7 +43,7 @@ def confirmation_body(table: Table) -> dict[str, object]:
             "round": table.round.number,
             "table": table.number,
             "confirmed": table.is_confirmed,
-            "confirmed_by": table.confirmed_by.name if table.confirmed_by else None,
+            "confirmed_by": table.confirmed_by.name if table.confirmed_by and table.is_confirmed else None,
             "disputed": table.is_disputed,
             "disputed_by": table.disputed_by.name if table.disputed_by else None,
         }
@@ -63,7 +63,7 @@ def game_confirm(request: Request, grant: GameGrant) -> Response:
     """POST /api/v1/games/{edit_token}/confirm/ (the table link is the credential)."""
     data = validated(ConfirmSerializer, request)
     table = services.confirm_table(grant.game, data["by"], disagree=data["disagree"], note=data["note"])
-    table = Table.objects.select_related("round", "confirmed_by", "disputed_by").get(pk=table.pk)
+    table = Table.objects.select_related("round", "game", "confirmed_by", "disputed_by").get(pk=table.pk)
     return Response(confirmation_body(table))
 
 

@@ -32,6 +32,7 @@ from tournaments.limits import (
     MAX_TOURNAMENT_NAME,
     MAX_VENUE,
 )
+from tournaments.live_versions import event_version
 from tournaments.models import (
     EventLogEntry,
     Ruling,
@@ -176,7 +177,7 @@ def update_tournament(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         if read_digest is None or settings_digest(locked) != read_digest:
-            check_version(_("The tournament"), locked.version, expected_version)
+            check_version(_("The tournament"), event_version(locked), expected_version)
         seated = locked.round_set.count()
         current = {key: getattr(locked, key) for key in SETTINGS}
         merged = {**current, **changes}

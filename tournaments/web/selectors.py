@@ -51,6 +51,8 @@ def table_lines(round_: Round) -> list[TableLine]:
         .order_by("number")
     )
     progress = games_progress([table.game_id for table in tables])
+    for table in tables:
+        table.round = round_  # `is_confirmed` reads its status for a confirmation made before a change
     lines = []
     for table in tables:
         players = [seat.entrant.name for seat in table.seats.all()]
