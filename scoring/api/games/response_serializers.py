@@ -287,6 +287,12 @@ class HistoryLineSerializer(serializers.Serializer):
     after = serializers.JSONField(allow_null=True)
     undone = serializers.BooleanField()
     undoes_id = serializers.IntegerField(allow_null=True)
+    summary = serializers.CharField(
+        help_text=_(
+            'the change in words, what became of it included: "Hole 9 recorded, then undone", '
+            '"Undone: recording of hole 9"'
+        )
+    )
 
 
 class PlayerSerializer(serializers.Serializer):

@@ -224,6 +224,8 @@ def history_item(line: selectors.HistoryLine) -> dict[str, Any]:
         "action": line.action,
         "label": line.action_label,
         "subject": subject,
+        # The whole change in words, what became of it included ("Hole 9 recorded, then undone").
+        "headline": line.summary,
         "actor": line.actor or _("someone"),
         "when": line.created_at,
         "reason": line.reason,
