@@ -465,7 +465,9 @@ def test_the_history_says_each_change_and_what_became_of_it_in_a_sentence() -> N
     services.hole_record(game, entries={"Ann": 5, "Bob": 7}, ender=None, actor="Ann")
     services.hole_record(game, entries={"Ann": 3, "Bob": 2}, ender=None, actor="Ann")
     hole = selectors.hole_detail(game, 1)
-    services.hole_update(game, 1, expected_version=hole.version, entries={"Ann": 4, "Bob": 7}, ender=None, actor="Bob")
+    services.hole_update(
+        game, 1, expected_version=hole.version, entries={"Ann": 4, "Bob": 7}, ender=None, actor="Bob"
+    )
     services.undo_last_change(game, actor="Ann")  # the edit of hole 1
     services.redo_change(game, actor="Ann")  # the edit again
     services.undo_last_change(game, actor="Ann")  # the redo
@@ -481,5 +483,8 @@ def test_the_history_says_each_change_and_what_became_of_it_in_a_sentence() -> N
     services.hole_delete(game, 2, actor="Bob")
     services.undo_last_change(game, actor="Bob")
     lines = game_history(game)
-    assert [line.summary for line in lines[:2]] == ["Undone: deletion of hole 2", "Hole 2 deleted, then undone"]
+    assert [line.summary for line in lines[:2]] == [
+        "Undone: deletion of hole 2",
+        "Hole 2 deleted, then undone",
+    ]
     assert len(lines) == len(undo_recording) + 2
