@@ -98,6 +98,10 @@ def change_sentence(change: GameChange, *, undone: bool) -> str:
     then redone". `change.undoes` (and, for a redo, the undo's target) is read: select it related."""
     if change.action == ChangeAction.RULESET:
         return _("Rules changed")
+    if change.action == ChangeAction.END:
+        return _("Game ended early after hole %(n)s") % {"n": change.hole_number}
+    if change.action == ChangeAction.RESUME:
+        return _("Game resumed after hole %(n)s") % {"n": change.hole_number}
     number = {"n": change.hole_number}
     subject = _("playoff hole %(n)s") % number if change.is_playoff else _("hole %(n)s") % number
     values = {"subject": subject}
