@@ -11,7 +11,12 @@ from scoring.rules.holes import PlayedHole
 from scoring.rules.match import rank_players
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
-TIEBREAK_CHAINS = (["countback", "most_holes_won"], ["most_holes_won", "shared"], ["sudden_death"], ["shared"])
+TIEBREAK_CHAINS = (
+    ["countback", "most_holes_won"],
+    ["most_holes_won", "shared"],
+    ["sudden_death"],
+    ["shared"],
+)
 
 
 @settings(max_examples=150, deadline=None)
