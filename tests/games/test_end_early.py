@@ -110,3 +110,38 @@ def test_an_idempotency_key_replay_answers_and_writes_nothing(api):
     assert GameChange.objects.filter(game__edit_token=token, action="end").count() == 1
     assert_error_shape(_end(api, token, {"actor": "Bob"}, HTTP_IDEMPOTENCY_KEY="end-1"), 422)
     assert IdempotencyKey.objects.filter(game__edit_token=token, key="end-1").count() == 1
+
+
+def test_the_pages_and_their_polled_scoreboard_say_the_game_ended_early(api, client):
+    token = _game_with_holes(api, [{"Ann": 1, "Bob": 2, "Cy": 3}, {"Ann": 1, "Bob": 2, "Cy": 3}])
+    game = Game.objects.get(edit_token=token)
+    confirm = client.get(f"/games/e/{token}/end/confirm/")
+    assert (
+        "End the game after hole 2 of 9?" in confirm.content.decode()
+        and "Ann would win." in confirm.content.decode()
+    )
+    assert Game.objects.get(pk=game.pk).status == "in_progress"  # asking writes nothing
+    assert client.post(f"/games/e/{token}/end/").status_code == 302
+    for url in (
+        f"/games/e/{token}/",
+        f"/games/e/{token}/scoreboard/",
+        f"/games/v/{game.view_token}/scoreboard/",
+    ):
+        body = client.get(url).content.decode()
+        assert "Ended early after hole 2 of 9" in body and "Ann wins!" in body, url
+        assert ("Resume the game" in body) == ("/e/" in url), url  # the watch link cannot resume
+    assert "Ended early after hole 2 of 9" in client.get(f"/games/v/{game.view_token}/").content.decode()
+    results = api.get(f"/api/v1/games/{token}/results/").json()
+    assert results["ended_early"] == "Ended early after hole 2 of 9" and results["winners"] == ["Ann"]
+
+
+def test_the_games_list_says_a_game_ended_early_beside_its_winner(client, django_user_model):
+    from scoring import services
+
+    owner = django_user_model.objects.create_user("fam", password="pw-12345-long")
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official", owner=owner)
+    services.hole_record(game, entries={"Ann": 1, "Bob": 2}, ender=None, actor="Ann")
+    services.end_game_early(game)
+    client.force_login(owner)
+    body = client.get("/games/").content.decode()
+    assert "won by Ann · Ended early after hole 1 of 9" in body
