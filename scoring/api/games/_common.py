@@ -202,6 +202,7 @@ def game_body(request: Request, game: Game, *, can_edit: bool, token: str | None
         "first_dealer": game.first_dealer,
         "status": game.status,
         "winners": list(game.winners),
+        "ended_early": game.ended_early,
         "version": game.version,
         "players": [
             {"name": s.name, "seat": s.seat, "total": s.total, "holes_played": s.holes_played}
