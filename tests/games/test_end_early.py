@@ -104,9 +104,12 @@ def test_an_idempotency_key_replay_answers_and_writes_nothing(api):
     first = _end(api, token, {"actor": "Ann"}, HTTP_IDEMPOTENCY_KEY="end-1")
     assert first.status_code == 200
     assert api.post(f"/api/v1/games/{token}/resume/", {}, format="json").status_code == 200
-    # A late retry of the first end must not end the game the family resumed since.
+    # A late retry of the first end must not end the game the family resumed since: like every POST's
+    # key (docs/api.md), it replays the first answer and writes nothing.
     replay = _end(api, token, {"actor": "Ann"}, HTTP_IDEMPOTENCY_KEY="end-1")
-    assert replay.status_code == 200 and replay.json()["status"] == "in_progress"
+    assert replay.status_code == 200 and replay["Idempotent-Replayed"] == "true"
+    assert replay.json() == first.json()
+    assert Game.objects.get(edit_token=token).status == "in_progress"
     assert GameChange.objects.filter(game__edit_token=token, action="end").count() == 1
     assert_error_shape(_end(api, token, {"actor": "Bob"}, HTTP_IDEMPOTENCY_KEY="end-1"), 422)
     assert IdempotencyKey.objects.filter(game__edit_token=token, key="end-1").count() == 1
