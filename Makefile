@@ -41,12 +41,15 @@ $(STAMP): pyproject.toml
 # `make run PORT=8001` (and HOST=0.0.0.0 to be reached from a phone on the same network).
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# The address the demo commands print their links with: this server's port; 0.0.0.0 (every
+# interface) is not an address a browser opens, so the links then name 127.0.0.1.
+LINK_HOST = $(if $(filter 0.0.0.0,$(HOST)),127.0.0.1,$(HOST))
 run: export DEBUG ?= true
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py createcachetable
-	$(PY) manage.py load_demo
-	$(PY) manage.py load_demo_tournament
+	$(PY) manage.py load_demo --base-url http://$(LINK_HOST):$(PORT)
+	$(PY) manage.py load_demo_tournament --base-url http://$(LINK_HOST):$(PORT)
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # The checks run on development-shaped settings like pytest (tests/settings.py); production settings

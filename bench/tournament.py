@@ -9,7 +9,7 @@ keeps it). What it does, in-process:
 1. builds the event through the services, as a director and the tables would: the players
    imported as a CSV, then each round seated (`seat_next_round`, timed), published, every table
    recording its 9 holes (`scoring.services.hole_record` with typed totals, as a phone sends them,
-   under the tables' capabilities, so the hole policy and the signal receivers run), a second
+   under the tables' capabilities, so the hole policy and the tables' change follower run), a second
    player confirming each table, the round finalized: 250 tables a round, 45,000 hole entries;
 2. builds a baseline event of `--baseline` players the same way, in the same run;
 3. times the standings for both: the selector without any cache (`compute_standings`) and
@@ -142,8 +142,9 @@ def measure(tournament: Any, samples: int) -> dict[str, dict[str, Any] | None]:
     from tournaments.standings import cached_standings, compute_standings
 
     def fresh() -> None:
-        # As after a hole changed in the last round: its round's version and the tournament's move
-        # on (what the receivers of scoring's signals do), so the cached table cannot answer and
+        # As after a hole changed in the last round: the versions the cache is keyed by move on
+        # (a hole moves its game's, which they add; bumping the rows' own is the same to the
+        # cache, `tournaments.live_versions`), so the cached table cannot answer and
         # the last round's records are read again from the database (the others are kept).
         Round.objects.filter(tournament=tournament, number=tournament.rounds).update(version=F("version") + 1)
         bump_version(tournament.pk)

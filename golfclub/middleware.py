@@ -1,7 +1,8 @@
 """Request-size limits, and one error shape for everything under /api/.
 
 RequestBodyLimitMiddleware answers 413 to a body announced larger than the site takes, before any
-view, form or parser reads it. Pages take DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) in all, files
+view, form or parser reads it, and 414 (JSON) to an API address longer than MAX_API_URL_LENGTH.
+Pages take DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB) in all, files
 included (Django alone would stream any size of upload to disk); the API takes JSON only and its
 parser reads at most 256 KB, so a larger API body is refused at once instead of half-read.
 
@@ -20,7 +21,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from golfclub.core.errors import api_error, too_large, wants_json
+from golfclub.core.errors import api_error, too_large, too_long_url, wants_json
+from golfclub.core.limits import MAX_API_URL_LENGTH
 
 # Headers an error answer carries that clients act on; kept when the body is reshaped.
 _KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary", "Content-Security-Policy")
@@ -43,6 +45,8 @@ class RequestBodyLimitMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         """Refuse early, or pass the request on."""
+        if wants_json(request) and len(request.get_full_path()) > MAX_API_URL_LENGTH:
+            return too_long_url(MAX_API_URL_LENGTH)
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:

@@ -264,7 +264,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Score Golf (the card game) grids and holes under any ruleset, and keep live games.\n\n"
         'Every error answer is JSON: `{"detail": ..., "errors": [{"where", "message"}]}`. '
-        "A body over 256 KB is refused with **413** before it is read. Creating games (per client "
+        "Every POST takes an `Idempotency-Key` header: a write is carried out once per key (a "
+        "replay answers the first answer; the key with another body, 422); a POST that only "
+        "computes is safe to repeat as it is. A JSON object naming a key twice is a 400 naming it. "
+        "A body over 256 KB is refused with **413** before it is read, an address over 2,048 "
+        "characters with **414**. Creating games (per client "
         "address) and writing a game's holes or undo (per game link) are rate-limited: over the "
         "limit the answer is **429** with a `Retry-After` header giving the seconds to wait."
     ),
@@ -274,6 +278,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # 413, 414 and 429 on the operations that give them, in the error shape (scoring/api/limit_answers.py).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scoring.api.limit_answers.document_limit_answers",
+    ],
     "TAGS": [
         {"name": "scoring", "description": "Score one grid, or a whole hole of a table, under any ruleset."},
         {"name": "rulesets", "description": "The presets, every parameter resolved, and what each means."},

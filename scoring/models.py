@@ -138,6 +138,9 @@ class Game(models.Model):
         _("status"), max_length=16, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
     )
     winners = models.JSONField(_("winners"), default=list, blank=True)
+    # The family ended the game before its last hole ("End the game now"): the holes played decide
+    # it (`scoring.rules.compute_match_state`). "Resume the game" clears it. Never on a managed game.
+    ended_early = models.BooleanField(_("ended early"), default=False)
     # A game that belongs to something else (a tournament's table): what manages it, as a short key
     # ("tournaments.table"; blank for a friends' game), and how people call it ("Spring Open, round
     # 2, table 3"). Its edit link is then a table link: it scores, but the seats, ruleset, title and
@@ -305,6 +308,8 @@ class ChangeAction(models.TextChoices):
     UNDO = "undo", _("Undone")
     REDO = "redo", _("Redone")
     RULESET = "ruleset", _("Ruleset changed")
+    END = "end", _("Game ended early")
+    RESUME = "resume", _("Game resumed")
 
 
 class GameChange(models.Model):

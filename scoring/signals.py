@@ -1,7 +1,12 @@
-"""What `scoring` announces after a change is committed, for other apps to follow.
+"""What `scoring` announces after a change is committed, for listeners whose work may be lost.
 
-A tournament keeps its standings, a projector its leaderboard, without `scoring` importing
-either: they connect a receiver to these signals in their app's `ready()`.
+A receiver runs after the commit: if it fails (the connection dropped at that moment) its work is
+lost, only logged. So nothing the app shows may depend on one (issue 31: the tournament's versions
+were bumped here, and its standings stayed behind a saved hole when that failed). What a game's
+manager must write with a change goes through `scoring.managed_changes`, in the change's
+transaction; what it must read fresh is derived from the game's version. Listeners connect a
+receiver to these signals in their app's `ready()`, without `scoring` importing them; the app
+itself connects none.
 
 Every signal is sent with one keyword argument, `event`, a frozen dataclass holding what a
 listener needs (ids, numbers, scores by name, the new status): no request, no HTTP, no model

@@ -9,18 +9,22 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        """Plug the tournament into `scoring`'s seams: access, hole policy, error statuses, signals."""
-        from scoring import hole_policies
+        """Plug the tournament into `scoring`'s seams: access, hole policy, error statuses, the
+        follower of its tables' changes (called in each change's transaction, not after it) and
+        the Idempotency-Key store."""
+        from scoring import hole_policies, managed_changes
         from scoring.access import (
             register_access_provider,
             register_game_manager,
             register_managed_game_links,
         )
+        from scoring.api.write_once import register_write_once
         from scoring.error_statuses import register_error_status
-        from tournaments import receivers
         from tournaments.access import table_hole_policy, table_staff_capabilities
+        from tournaments.api.idempotency import call_once
         from tournaments.errors import STATUSES
         from tournaments.models import TABLE_MANAGER
+        from tournaments.services.tables import follow_table_change
         from tournaments.web.links import table_board_links
 
         register_access_provider("tournaments.staff", table_staff_capabilities)
@@ -29,4 +33,6 @@ class TournamentsConfig(AppConfig):
         register_managed_game_links(TABLE_MANAGER, table_board_links)
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
-        receivers.connect()
+        managed_changes.register_change_follower(TABLE_MANAGER, follow_table_change)
+        # scoring's API POSTs keep their Idempotency-Keys in the tournament API's one store.
+        register_write_once(call_once)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,11 +52,7 @@ def parse_players_csv(text: str, *, taken: Collection[str] = ()) -> tuple[list[P
                 _("This line contains a NUL byte (an invisible character): save the file as plain CSV text."),
             )
         ]
-    # Lines end where a text editor ends them (\n, \r\n or \r), so "line 7" is the editor's line 7:
-    # str.splitlines() would also split on form feeds and Unicode separators inside a name.
-    lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
-    if lines and lines[-1] == "":
-        lines.pop()
+    lines = source_lines(text)
     if not any(line.strip() for line in lines):
         return [], [
             Problem("file", _("The file is empty: the first line names the columns, e.g. name,club,rating."))
@@ -88,6 +84,54 @@ def parse_players_csv(text: str, *, taken: Collection[str] = ()) -> tuple[list[P
         if player is not None:
             players.append(player)
     return players, problems
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of `text` as a text editor numbers them (line N is item N - 1), a byte order mark
+    and the last line break aside."""
+    # Lines end where a text editor ends them (\n, \r\n or \r), so "line 7" is the editor's line 7:
+    # str.splitlines() would also split on form feeds and Unicode separators inside a name.
+    lines = _LINE_BREAK.split(text.removeprefix("\ufeff"))
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class ShownProblem:
+    """A problem as the players page lists it: with the text of the line it names, if any."""
+
+    where: str
+    message: str
+    line_text: str | None
+
+
+def with_line_texts(text: str | bytes, problems: Iterable[Problem], *, limit: int = 60) -> list[ShownProblem]:
+    """`problems` of an import of `text`, each naming "line N" with that line's text beside it, so
+    the director sees which line is meant without opening the file. For display only: invisible
+    characters are shown as symbols and a line longer than `limit` is cut with an ellipsis."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    lines = source_lines(text)
+    shown = []
+    for problem in problems:
+        number = _line_number(problem.where)
+        line = lines[number - 1] if number is not None and 0 < number <= len(lines) else None
+        shown.append(
+            ShownProblem(problem.where, problem.message, None if line is None else _shown(line, limit))
+        )
+    return shown
+
+
+def _line_number(where: str) -> int | None:
+    match = re.fullmatch(r"line (\d{1,9})", where)
+    return int(match.group(1)) if match else None
+
+
+def _shown(line: str, limit: int) -> str:
+    """`line` with its control characters made visible (NUL as ␀, a tab as ␉) and cut at `limit`."""
+    visible = "".join(chr(0x2400 + ord(c)) if ord(c) < 0x20 else "\u2421" if c == "\x7f" else c for c in line)
+    return visible if len(visible) <= limit else visible[: limit - 1].rstrip() + "\u2026"
 
 
 def _header_problems(header: list[str]) -> list[Problem]:

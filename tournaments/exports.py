@@ -45,7 +45,9 @@ def spreadsheet_safe(value: Any) -> Any:
 
 
 def standings_table(standings: Standings) -> tuple[list[str], list[list[Any]]]:
-    """The header and the rows of the standings, in rank order."""
+    """The header and the rows of the standings, in rank order. `total` is the `round_N` cells plus
+    `penalty_points`; `totals_include` says in words what that covers (the same on every row, so a
+    spreadsheet keeps it with any row copied out of it)."""
     columns = [name for name, _value in standings.lines[0].columns] if standings.lines else []
     header = [
         "rank",
@@ -53,6 +55,7 @@ def standings_table(standings: Standings) -> tuple[list[str], list[list[Any]]]:
         "player",
         "club",
         "status",
+        "late_entry",
         "total",
         *(f"round_{n}" for n in standings.round_numbers),
         "penalty_points",
@@ -63,7 +66,10 @@ def standings_table(standings: Standings) -> tuple[list[str], list[list[Any]]]:
         "shared",
         *columns,
         "why_above",
+        "thru",
+        "totals_include",
     ]
+    note = standings.totals_note()
     rows = [
         [
             line.rank,
@@ -71,6 +77,7 @@ def standings_table(standings: Standings) -> tuple[list[str], list[list[Any]]]:
             line.name,
             line.club,
             line.status,
+            line.late_entry,
             line.total,
             *line.rounds,
             line.penalty_points,
@@ -81,6 +88,8 @@ def standings_table(standings: Standings) -> tuple[list[str], list[list[Any]]]:
             line.shared,
             *(value for _name, value in line.columns),
             line.why_above,
+            "" if line.thru is None else line.thru,
+            note,
         ]
         for line in standings.lines
     ]

@@ -18,9 +18,11 @@ class IdempotentRequest(models.Model):
     """A key used once in its scope, the request it came with (its hash) and the answer given.
 
     `scope` is who may replay it: `user:<id>` for a logged-in person, `link:<hash>` for a table's
-    link (the link is the credential; only its hash is kept). The unique `(scope, key)` is what
-    makes two copies of one request sent at once write once: the second waits on the index until
-    the first commits, then answers what the first stored (see `services.idempotency.run_once`).
+    or a game's link (the link is the credential; only its hash is kept), `addr:<hash>` for an
+    anonymous client starting a game (`scoring.api.write_once`; its address's hash). The unique
+    `(scope, key)` is what makes two copies of one request sent at once write once: the second
+    waits on the index until the first commits, then answers what the first stored (see
+    `services.idempotency.run_once`).
     A row is only ever committed together with its answer and the write it records.
     """
 

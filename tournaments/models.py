@@ -235,8 +235,8 @@ class Table(models.Model):
         Entrant, on_delete=models.SET_NULL, null=True, blank=True, related_name="confirmations"
     )
     confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
-    # The game's version the player confirmed: a correction committed since makes it stale, even
-    # before the receiver that clears it has run (finalizing counts only a current confirmation).
+    # The game's version the player confirmed: a change of the holes committed since (the game's
+    # version moved in that change's transaction) makes it stale at once, read by `is_confirmed`.
     confirmed_game_version = models.PositiveIntegerField(_("confirmed version"), null=True, blank=True)
     # A player flagged a disagreement with the scorecard: the director sees it until resolved.
     disputed_by = models.ForeignKey(
@@ -274,14 +274,26 @@ class Table(models.Model):
 
     @property
     def is_confirmed(self) -> bool:
-        """True when a player at the table attested the finished scorecard."""
-        return self.confirmed_at is not None
+        """True when a player at the table attested the finished scorecard as it stands.
+
+        A confirmation of an earlier version of the game (a hole corrected, deleted, undone or
+        redone since, while the round was in play) no longer holds: read here from the game's
+        version, which the change moved in its own transaction, so no later step has to clear it
+        (issue 31). A finalized round keeps its confirmations: a director's late correction is
+        kept in the event's log instead. Reads `game` (and `round` only for a stale one)."""
+        if self.confirmed_at is None:
+            return False
+        if self.confirmed_game_version is None or self.confirmed_game_version == self.game.version:
+            return True
+        return self.round.status == RoundStatus.FINALIZED
 
     def confirms(self, game_version: int) -> bool:
         """True when the confirmation holds for the game at `game_version` (not disputed, and not
         made before a later change; a confirmation kept without its version counts)."""
         return (
-            self.is_confirmed and not self.is_disputed and self.confirmed_game_version in (None, game_version)
+            self.confirmed_at is not None
+            and not self.is_disputed
+            and self.confirmed_game_version in (None, game_version)
         )
 
     @property

@@ -8,9 +8,10 @@ total. A round's holes belong to its own tables, so its records are computed on 
 disqualified from a round has their seat there left out (their scores neither count nor beat
 anyone's), which is part of the round's key.
 
-A finalized round changes only by a late correction, which bumps `Round.version` (through
-`scoring`'s signals, `tournaments.receivers`): its key moves with it. The round in play is always
-read from the database.
+A finalized round changes only by a late correction, which moves its table's game's version in
+the correction's own transaction: the key holds the sum of the round's games' versions
+(`tournaments.live_versions`), so it moves with it. The round in play is always read from the
+database.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ RoundRecords = dict[int, tuple[tuple[tuple[int, int, bool], ...], int, int]]
 
 
 def round_key(round_: Round, disqualified: set[int]) -> str:
-    """What a round's records depend on: the round, its version and its round disqualifications."""
+    """What a round's records depend on: the round, its version (with its tables' games' versions,
+    `live_versions.with_games_version`) and its round disqualifications."""
     dq = ",".join(str(pk) for pk in sorted(disqualified))
-    return f"{round_.pk}:{round_.version}:{dq}"
+    return f"{round_.pk}:{round_.version}.{round_.games_version}:{dq}"
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,9 @@ def round_records(
     In the round in play, a player's record counts only its first holes, as many as every player
     of the round has played: a player who has played fewer holes has a lower total only because
     the others' later holes are counted, so comparing the same holes ranks what is comparable.
-    Their round's total (the `per_round` score shown) is over every hole they played."""
+    Their round's total (the `per_round` score shown beside the total) is over those same holes, so a
+    total is always the sum of the round scores shown with it (issue 31); "thru N" says how far the
+    player really is."""
     known = known or {}
     keys = {
         r.number: round_key(r, {e for e, n in round_dq if n == r.number})
@@ -81,11 +85,16 @@ def round_records(
     per_round: dict[tuple[int, int], int] = {}
     for number, records in by_round.items():
         for entrant_id, (played, holes_won, total) in records.items():
-            per_round[(entrant_id, number)] = total
             if in_play is not None and number == in_play.number:
                 played, holes_won = in_play_record(played, in_play.comparable)
+                total = sum(score for _number, score, _won in played)
+            per_round[(entrant_id, number)] = total
             scores[entrant_id].extend(score for _number, score, _won in played)
             won[entrant_id] += holes_won
+    if in_play is not None:
+        # Every player seated in the round in play has its (counted) score, 0 before any hole counts.
+        for entrant_id in in_play.thru:
+            per_round.setdefault((entrant_id, in_play.number), 0)
     records = {
         name_of[pk]: PlayerRecord(tuple(played), won[pk]) for pk, played in scores.items() if pk in name_of
     }

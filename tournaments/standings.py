@@ -16,6 +16,12 @@ staff always see them live; the public as the director released them). The round
 only the holes every one of its players has played, so a player who has played fewer holes is
 never ranked ahead because of it; each line says how far the player is ("thru N"). `sudden_death` marks a
 tie as a playoff only once every round is finalized: before that a tie simply shares the rank.
+
+One policy for every view (issue 31): a line's total is exactly the sum of its round scores and
+its penalty points (`StandingLine.rounds` holds, for the round in play, the score over the holes
+counted, not the score so far), and `Standings.totals_note` says in words what the totals include;
+every view (standings page, leaderboard, projector, API, exports, printout) shows those numbers
+and that sentence, never its own.
 """
 
 from __future__ import annotations
@@ -28,8 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.rules import rank_records
+from tournaments.live_versions import with_games_version
 from tournaments.models import (
     EntrantStatus,
     Penalty,
@@ -64,6 +73,21 @@ class StandingLine:
     why_above: str
     # Holes played in the round in play (live standings only): "thru N"; None otherwise.
     thru: int | None = None
+    late_entry: bool = False  # entered after round 1 was seated (labelled where ranked)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The words shown beside the name where the player is ranked: late entry, dropped,
+        withdrawn, disqualified (translated when read)."""
+        shown = [_("late entry")] if self.late_entry else []
+        words = {
+            EntrantStatus.DROPPED: _("dropped"),
+            EntrantStatus.WITHDRAWN: _("withdrawn"),
+            EntrantStatus.DISQUALIFIED: _("disqualified"),
+        }
+        if self.status in words:
+            shown.append(words[self.status])
+        return tuple(shown)
 
     def to_api(self) -> dict[str, Any]:
         """The line as the Tournament API contract spells it."""
@@ -81,6 +105,8 @@ class StandingLine:
             "shared": self.shared,
             "tiebreak": dict(self.columns),
             "why_above": self.why_above,
+            "thru": self.thru,
+            "late_entry": self.late_entry,
         }
 
 
@@ -97,6 +123,71 @@ class Standings:
     # While a round is in play (live standings): the holes of it every player has played, the
     # only ones its ranking counts (`tournaments.round_records`); None otherwise.
     comparable_holes: int | None = None
+    in_play: int | None = None  # the number of the round in play, counted or not
+    penalties: bool = False  # somebody has penalty points (their column is then shown everywhere)
+
+    @property
+    def counted_in_play(self) -> int | None:
+        """The number of the round in play when its holes count (live standings), else None."""
+        return self.in_play if self.comparable_holes is not None else None
+
+    def round_heads(self) -> list[str]:
+        """Each counted round's column head: "R1", and for the round in play which holes count."""
+        heads = []
+        for number in self.round_numbers:
+            if number != self.counted_in_play:
+                heads.append(_("R%(n)s") % {"n": number})
+            elif self.comparable_holes == 1:
+                heads.append(_("R%(n)s (hole 1)") % {"n": number})
+            elif self.comparable_holes:
+                heads.append(_("R%(n)s (holes 1\u2013%(k)s)") % {"n": number, "k": self.comparable_holes})
+            else:
+                heads.append(_("R%(n)s (no hole yet)") % {"n": number})
+        return heads
+
+    def totals_note(self) -> str:
+        """What every total includes, in one sentence every view shows beside its totals."""
+        done = ", ".join(str(n) for n in self.round_numbers if n != self.counted_in_play)
+        if self.final:
+            return _(
+                "Final: every round is finalized. Each total is the player's round scores plus "
+                "penalty points."
+            )
+        if self.counted_in_play is not None:
+            n, k = self.counted_in_play, self.comparable_holes or 0
+            if not k:
+                return _(
+                    "Live: totals are the finalized rounds plus penalty points; round %(n)s counts "
+                    "(shown as 0 until then) once every player has played a hole of it."
+                ) % {"n": n}
+            return ngettext(
+                "Live: totals include round %(n)s's first hole, which every player has played, plus "
+                "the finalized rounds and penalty points (“thru N”: holes played so far).",
+                "Live: totals include round %(n)s's first %(k)s holes, which every player has played, "
+                "plus the finalized rounds and penalty points (“thru N”: holes played so far).",
+                k,
+            ) % {"n": n, "k": k}
+        if self.in_play is not None:
+            return _(
+                "Totals: the finalized rounds only, plus penalty points; round %(n)s, in play, "
+                "counts once it is finalized."
+            ) % {"n": self.in_play}
+        if done:
+            return _("Totals: the finalized rounds (%(rounds)s) plus penalty points.") % {"rounds": done}
+        return _("No round is finalized yet: every total is its penalty points.")
+
+    def to_api(self) -> dict[str, Any]:
+        """The standings as the API and the JSON export answer them (`StandingsSerializer`)."""
+        return {
+            "standings": [line.to_api() for line in self.lines],
+            "rounds": list(self.round_numbers),
+            "live": self.live,
+            "final": self.final,
+            "tiebreakers": list(self.tiebreakers),
+            "round_in_play": self.in_play,
+            "holes_counted_in_play": self.comparable_holes,
+            "totals_include": self.totals_note(),
+        }
 
 
 def counted_rounds(tournament: Tournament, rounds: list[Round], *, live: bool) -> list[Round]:
@@ -110,16 +201,30 @@ def compute_standings(tournament: Tournament, *, live: bool = True) -> Standings
     return _compute(tournament, live=live)[0]
 
 
+def _rounds(tournament: Tournament) -> list[Round]:
+    """The tournament's rounds in order, each with its tables' games' versions (one query)."""
+    return list(with_games_version(Round.objects.filter(tournament=tournament)).order_by("number"))
+
+
 def _compute(
-    tournament: Tournament, *, live: bool, known: dict[str, RoundRecords] | None = None
+    tournament: Tournament,
+    *,
+    live: bool,
+    known: dict[str, RoundRecords] | None = None,
+    rounds: list[Round] | None = None,
 ) -> tuple[Standings, dict[str, RoundRecords]]:
-    """The standings, and the finalized rounds' records to keep (`known`: those kept before)."""
-    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    """The standings, and the finalized rounds' records to keep (`known`: those kept before;
+    `rounds`: `_rounds(tournament)` when already read)."""
+    rounds = _rounds(tournament) if rounds is None else rounds
     counted = counted_rounds(tournament, rounds, live=live)
     number_of = {r.pk: r.number for r in counted}
-    entrants = list(
-        tournament.entrants.order_by("name_key", "pk").values_list("pk", "name", "club", "status")
+    rows = list(
+        tournament.entrants.order_by("name_key", "pk").values_list(
+            "pk", "name", "club", "status", "entered_before_round"
+        )
     )
+    late = {pk for pk, _name, _club, _status, entered in rows if entered > 1}
+    entrants = [(pk, name, club, status) for pk, name, club, status, _entered in rows]
     name_of = {pk: name for pk, name, _club, _status in entrants}
     points: dict[int, int] = defaultdict(int)
     round_dq: set[tuple[int, int]] = set()  # (entrant, round number)
@@ -191,6 +296,7 @@ def _compute(
                 columns=row.columns,
                 why_above=row.why_above,
                 thru=in_play.thru.get(pk) if in_play is not None else None,
+                late_entry=pk in late,
             )
         )
     table = Standings(
@@ -200,6 +306,8 @@ def _compute(
         final=final,
         live=live,
         comparable_holes=in_play.comparable if in_play is not None else None,
+        in_play=next((r.number for r in rounds if r.status == RoundStatus.PUBLISHED), None),
+        penalties=any(line.penalty_points for line in lines),
     )
     return table, kept
 
@@ -235,7 +343,9 @@ logger = logging.getLogger(__name__)
 
 def standings_cache_key(tournament: Tournament, *, live: bool) -> str:
     """The shared-cache key of `tournament`'s standings (live, or as released to the public)."""
-    return f"tournaments:standings:3:{tournament.pk}:{'live' if live else 'released'}"
+    # 4: the entries' versions are `event_version`s (3 held `Tournament.version` alone), and the
+    # cached rows hold what the totals include (issue 31, items 2 and 6).
+    return f"tournaments:standings:4:{tournament.pk}:{'live' if live else 'released'}"
 
 
 def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:
@@ -243,9 +353,12 @@ def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:
 
     One entry per tournament (and live or released) in the shared cache (PostgreSQL or Redis, never
     process memory: every app instance answers the same table) holds the table, the version it was
-    computed at, and the finalized rounds' records. `Tournament.version` moves with every change
-    the standings read (holes through `scoring`'s signals, seating, publishing, finalizing,
-    players, penalties, settings): while it has not moved, the table is answered as it is, so
+    computed at, and the finalized rounds' records. The version (`Tournament.version` and each
+    round's `Round.version` with the sum of its tables' games' versions, read from committed data
+    at every call, as `tournaments.live_versions` does) moves with every change the standings read
+    (each hole change in its own transaction, nothing after its commit; seating, publishing,
+    finalizing, players, penalties, settings): while it has not moved, the table is answered as
+    it is, so
     hundreds of phones polling between two holes cost one computation; once it has, the table is
     computed again, reading from the database only the rounds whose records changed (in a live
     event, the round in play). A stale writer can only leave an entry of another version, which
@@ -260,13 +373,18 @@ def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:
         entry = None
     if not isinstance(entry, dict):
         entry = {}
-    if entry.get("version") == tournament.version and isinstance(entry.get("standings"), Standings):
+    # The version, read before the data it keys (so an entry is never older than its version): the
+    # tournament's own, and each round's own with its tables' games' versions, which every hole
+    # change moves in its own transaction. The rounds are read anyway to compute the table.
+    rounds = _rounds(tournament)
+    version = (tournament.version, tuple((r.pk, r.version, r.games_version) for r in rounds))
+    if entry.get("version") == version and isinstance(entry.get("standings"), Standings):
         return entry["standings"]
-    table, kept = _compute(tournament, live=live, known=entry.get("rounds") or {})
+    table, kept = _compute(tournament, live=live, known=entry.get("rounds") or {}, rounds=rounds)
     try:
         # Compressed: a 1,000-player table pickles to 300 kB, 80 kB this way (a quarter of the
         # time to store and fetch on the database cache, a quarter of the memory on Redis).
-        fresh = {"version": tournament.version, "standings": table, "rounds": kept}
+        fresh = {"version": version, "standings": table, "rounds": kept}
         cache.set(key, zlib.compress(pickle.dumps(fresh, pickle.HIGHEST_PROTOCOL), 1), CACHE_SECONDS)
     except Exception:
         logger.warning("standings cache unwritable", exc_info=True)

@@ -55,6 +55,12 @@ def too_large(request: HttpRequest, limit: int) -> HttpResponse:
     return error_response(request, 413, title=_("Too large"), message=message, where="body")
 
 
+def too_long_url(limit: int) -> HttpResponse:
+    """414 (the API's JSON shape): the address, query string included, is over `limit` characters."""
+    message = _("The address is longer than %(limit)s characters, the most the API reads.") % {"limit": limit}
+    return api_error(414, "url", message)
+
+
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """400, saying which value when it knows (`InputError`); 413 for a body over
     DATA_UPLOAD_MAX_MEMORY_SIZE, which Django reports as a 400."""

@@ -23,6 +23,7 @@ __all__ = [
     "INT_MAX",
     "KEY_MAX_LENGTH",
     "MAX_ACTOR_LENGTH",
+    "MAX_API_URL_LENGTH",
     "MAX_DECKS",
     "MAX_DIGITS",
     "MAX_HOLES",
@@ -104,3 +105,8 @@ SMALL_INT_MAX = 32767
 INT_MAX = 2**31 - 1
 #: PostgreSQL bigint: row ids (a larger id in a backup file is refused before any query).
 BIGINT_MAX = 2**63 - 1
+
+# No address of the API is longer than a few hundred characters (tokens are 32): a longer one is
+# refused with a JSON 414 (golfclub.middleware). gunicorn refuses a request line over 4094 bytes
+# itself, with its own small HTML 414 (not JSON), before the app sees it.
+MAX_API_URL_LENGTH = 2048

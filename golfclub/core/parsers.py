@@ -1,8 +1,10 @@
-"""JSON request parsers for the scoring API: bounded in size and depth, and forgiving about Content-Type."""
+"""JSON request parsers for the scoring API: bounded in size and depth, strict about keys named
+twice, and forgiving about Content-Type."""
 
 from __future__ import annotations
 
 import codecs
+import functools
 import json
 from typing import IO, Any
 
@@ -15,7 +17,8 @@ MAX_BODY_BYTES = 256 * 1024
 
 
 class BoundedJSONParser(JSONParser):
-    """DRF's JSON parser, but a too-large body or absurdly deep nesting is a 400, never a 500.
+    """DRF's JSON parser, but a too-large body or absurdly deep nesting is a 400, never a 500, and
+    an object naming a key twice is a 400 naming that key and where it is, never last-one-wins.
 
     The standard parser lets `RecursionError` (from "[[[[..." thousands deep) escape as a server error
     and reads bodies of any size into memory.
@@ -44,7 +47,10 @@ class BoundedJSONParser(JSONParser):
         if not text.strip():
             return {}
         try:
-            data = json.loads(text, parse_constant=_reject_constant)
+            repeated: list[_Repeated] = []
+            data = json.loads(
+                text, parse_constant=_reject_constant, object_pairs_hook=functools.partial(_object, repeated)
+            )
         except RecursionError:
             raise ParseError(_("The JSON body is nested too deeply.")) from None
         except ValueError as error:
@@ -52,6 +58,8 @@ class BoundedJSONParser(JSONParser):
                 _("The request body is not valid JSON: %(error)s.") % {"error": error}
             ) from error
         _reject_lone_surrogates(data)
+        if repeated:  # looked for only then: the usual body costs one comparison per object
+            _reject_duplicate_keys(data)
         return data
 
 
@@ -76,6 +84,53 @@ def _reject_lone_surrogates(data: Any) -> None:
         ) from None
     except RecursionError:  # json.loads accepted a depth that json.dumps does not
         raise ParseError(_("The JSON body is nested too deeply.")) from None
+
+
+class _Repeated(dict):  # type: ignore[type-arg]
+    """A JSON object that named a key more than once (`repeated`, in order): marked while parsing,
+    refused once the whole body is read, when the object's place in it can be named."""
+
+    repeated: list[str]
+
+
+def _object(found: list[_Repeated], pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """`json.loads`' object hook: the object as a dict, marked (and added to `found`) when a key
+    came twice. Python's default keeps the last value silently: `{"Ann": 3, "Ann": 9}` would score
+    Ann 9 without a word."""
+    built = dict(pairs)
+    if len(built) == len(pairs):
+        return built
+    marked = _Repeated(built)
+    seen: set[str] = set()
+    marked.repeated = [key for key, _value in pairs if key in seen or seen.add(key)]
+    found.append(marked)
+    return marked
+
+
+def _reject_duplicate_keys(data: Any, where: str = "") -> None:
+    """A 400 naming the first key given twice, and where (`entries.Ann`: "Ann" twice in `entries`)."""
+    stack: list[tuple[Any, str]] = [(data, where)]
+    while stack:
+        value, at = stack.pop()
+        if isinstance(value, _Repeated):
+            key = value.repeated[0]
+            path = f"{at}.{key}" if at else key
+            inside = at or _("the body")
+            raise ParseError(
+                {
+                    path: [
+                        _(
+                            'The key "%(key)s" is given more than once in %(where)s: a JSON object '
+                            "names each key once (which one was meant?). Send it once."
+                        )
+                        % {"key": key, "where": inside}
+                    ]
+                }
+            )
+        if isinstance(value, dict):
+            stack.extend((child, f"{at}.{key}" if at else key) for key, child in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((child, f"{at}[{index + 1}]") for index, child in reversed(list(enumerate(value))))
 
 
 def _reject_constant(name: str) -> Any:

@@ -135,6 +135,8 @@ def limited(
                     return too_many_requests(request, wait, what=what() if what else "")
             return view(request, *args, **kwargs)
 
+        # Read by the OpenAPI schema (`scoring.api.limit_answers`): this view's writes may answer 429.
+        wrapped.rate_limited = group  # type: ignore[attr-defined]
         return wrapped
 
     return decorator

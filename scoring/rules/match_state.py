@@ -37,6 +37,9 @@ class MatchProgress:
     # Playoff holes on record that no longer break the regular holes' tie: their first hole was not
     # played by exactly the players tied after the regular holes (a regular hole changed since).
     playoff_stale: bool = False
+    # The players ended the match before its set end (project decision): it is over after the
+    # holes played, decided by them with the ruleset's tiebreakers, as if they had been its length.
+    ended_early: bool = False
 
 
 def _scores_by_player(names: Sequence[str], holes: Sequence[PlayedHole]) -> dict[str, tuple[int, ...]]:
@@ -44,11 +47,24 @@ def _scores_by_player(names: Sequence[str], holes: Sequence[PlayedHole]) -> dict
     return {name: tuple(hole.scores[name] for hole in by_number if name in hole.scores) for name in names}
 
 
+def ended_early_reason(ruleset: Ruleset, holes_played: int) -> str:
+    """Why a match the players ended early is over: "... after hole 5 of 9." (or "after hole 5.")."""
+    of = f" of {ruleset.holes}" if ruleset.holes is not None else ""
+    return (
+        f"The players ended the match early, after hole {holes_played}{of}: the holes played decide it "
+        "(project decision)."
+    )
+
+
 def compute_match_state(
-    ruleset: Ruleset, players: Sequence[str], holes: Iterable[PlayedHole]
+    ruleset: Ruleset, players: Sequence[str], holes: Iterable[PlayedHole], *, ended_early: bool = False
 ) -> MatchProgress:
     """The state of one table's match: `players` are the seats' names in seat order, `holes` every
-    recorded hole (regular and playoff, any order; playoff holes never count in the totals)."""
+    recorded hole (regular and playoff, any order; playoff holes never count in the totals).
+
+    `ended_early`: the players stopped before the match's set end. Once a regular hole is played the
+    match is then over, and the holes played are ranked exactly as a full match's would be (totals,
+    then the ruleset's tiebreakers, sudden death included); with no hole played it has no effect."""
     names = tuple(players)
     recorded = list(holes)
     regular = [hole for hole in recorded if not hole.playoff]
@@ -58,6 +74,9 @@ def compute_match_state(
     playoff_scores = {name: s for name, s in _scores_by_player(names, playoff).items() if s}
     regular_count = len({hole.number for hole in regular})
     over, reason = match_over(ruleset, regular_count, {name: totals[name].total for name in names})
+    early = ended_early and not over and regular_count > 0
+    if early:
+        over, reason = True, ended_early_reason(ruleset, regular_count)
     outcome: MatchOutcome | None = None
     status, winners, contenders = IN_PROGRESS, (), ()
     if over and names:
@@ -89,4 +108,5 @@ def compute_match_state(
         hole_scores=hole_scores,
         playoff_scores=playoff_scores,
         playoff_stale=stale,
+        ended_early=early,
     )

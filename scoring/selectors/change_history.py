@@ -8,6 +8,9 @@ from typing import Any
 
 from django.db.models import QuerySet, Subquery
 from django.db.models.functions import Coalesce
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.models import ChangeAction, Game, GameChange
 
@@ -29,11 +32,14 @@ class HistoryLine:
     undone: bool
     undoes_id: int | None
     reason: str = ""
+    # The change in one sentence that reads on its own: "Hole 9 recorded, then undone",
+    # "Undone: recording of hole 9" (`change_sentence`).
+    summary: str = ""
 
 
 def game_history(game: Game, *, limit: int | None = None) -> list[HistoryLine]:
     """Every change to `game`, newest first (one query)."""
-    changes: QuerySet[GameChange] = game.changes.order_by("-pk").select_related("undone_by")
+    changes: QuerySet[GameChange] = game.changes.order_by("-pk").select_related("undone_by", "undoes__undoes")
     if limit:
         changes = changes[:limit]
     lines = []
@@ -60,12 +66,64 @@ def _history_line(change: GameChange, *, undone: bool) -> HistoryLine:
         undone=undone,
         undoes_id=change.undoes_id,
         reason=change.reason,
+        summary=change_sentence(change, undone=undone),
     )
+
+
+# What a change did to its hole, as a sentence starting with the hole ("Hole 9 recorded").
+_DONE = {
+    ChangeAction.CREATE: gettext_lazy("%(subject)s recorded"),
+    ChangeAction.UPDATE: gettext_lazy("%(subject)s edited"),
+    ChangeAction.DELETE: gettext_lazy("%(subject)s deleted"),
+}
+# What an undo reverted, by the action of the change it reverted.
+_UNDONE = {
+    ChangeAction.CREATE: gettext_lazy("Undone: recording of %(subject)s"),
+    ChangeAction.UPDATE: gettext_lazy("Undone: edit of %(subject)s"),
+    ChangeAction.DELETE: gettext_lazy("Undone: deletion of %(subject)s"),
+    ChangeAction.REDO: gettext_lazy("Undone: redo of %(subject)s"),
+}
+# What a redo applied again, by the action of the change its undo had reverted.
+_REDONE = {
+    ChangeAction.CREATE: gettext_lazy("Redone: recording of %(subject)s"),
+    ChangeAction.UPDATE: gettext_lazy("Redone: edit of %(subject)s"),
+    ChangeAction.DELETE: gettext_lazy("Redone: deletion of %(subject)s"),
+    ChangeAction.REDO: gettext_lazy("Redone: redo of %(subject)s"),
+}
+
+
+def change_sentence(change: GameChange, *, undone: bool) -> str:
+    """`change` in one sentence that reads on its own, with what became of it: "Hole 9 recorded",
+    "Hole 9 recorded, then undone", "Undone: recording of hole 9", "Undone: edit of playoff hole 1,
+    then redone". `change.undoes` (and, for a redo, the undo's target) is read: select it related."""
+    if change.action == ChangeAction.RULESET:
+        return _("Rules changed")
+    if change.action == ChangeAction.END:
+        return _("Game ended early after hole %(n)s") % {"n": change.hole_number}
+    if change.action == ChangeAction.RESUME:
+        return _("Game resumed after hole %(n)s") % {"n": change.hole_number}
+    number = {"n": change.hole_number}
+    subject = _("playoff hole %(n)s") % number if change.is_playoff else _("hole %(n)s") % number
+    values = {"subject": subject}
+    if change.action in _DONE:
+        sentence = capfirst(str(_DONE[change.action]) % values)
+    else:
+        reverted = change.undoes
+        if change.action == ChangeAction.REDO and reverted is not None and reverted.undoes is not None:
+            reverted = reverted.undoes  # a redo applies again what its undo reverted
+        table = _REDONE if change.action == ChangeAction.REDO else _UNDONE
+        kind = reverted.action if reverted is not None else ChangeAction.CREATE
+        sentence = str(table.get(kind, table[ChangeAction.CREATE])) % values
+    if not undone:
+        return sentence
+    if change.action == ChangeAction.UNDO:
+        return _("%(change)s, then redone") % {"change": sentence}
+    return _("%(change)s, then undone") % {"change": sentence}
 
 
 def history_line(game: Game, change_id: int) -> HistoryLine | None:
     """One change of `game` as the history shows it, or None (one query)."""
-    change = game.changes.filter(pk=change_id).select_related("undone_by").first()
+    change = game.changes.filter(pk=change_id).select_related("undone_by", "undoes__undoes").first()
     if change is None:
         return None
     try:

@@ -47,6 +47,7 @@ class MatchState:
     # Playoff holes on record that no longer break the regular holes' tie: their first hole was not
     # played by exactly the players tied after the regular holes (a regular hole changed since).
     playoff_stale: bool = False
+    ended_early: bool = False  # over because the players ended it before its set end
 
 
 def game_ruleset(game: Game) -> Ruleset:
@@ -61,9 +62,14 @@ def _resolved_ruleset(canonical: str) -> Ruleset:
 
 
 def match_state(
-    ruleset: Ruleset, seats: Sequence[Seat], rows: Iterable[tuple[int, bool, int, int]]
+    ruleset: Ruleset,
+    seats: Sequence[Seat],
+    rows: Iterable[tuple[int, bool, int, int]],
+    *,
+    ended_early: bool = False,
 ) -> MatchState:
-    """Totals, match end and outcome from entry rows (seat_id, is_playoff, hole number, score).
+    """Totals, match end and outcome from entry rows (seat_id, is_playoff, hole number, score);
+    `ended_early` when the players ended the game before its set end (`Game.ended_early`).
 
     An adapter: the rows become the engine's `PlayedHole`s and `compute_match_state` does the rest."""
     names = {seat.pk: seat.name for seat in seats}
@@ -75,6 +81,7 @@ def match_state(
         ruleset,
         list(names.values()),
         [PlayedHole(number, scores, playoff) for (playoff, number), scores in holes.items()],
+        ended_early=ended_early,
     )
     return MatchState(
         seats={
@@ -96,4 +103,5 @@ def match_state(
         hole_scores=state.hole_scores,
         playoff_scores=state.playoff_scores,
         playoff_stale=state.playoff_stale,
+        ended_early=state.ended_early,
     )

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.models import Game, GameStatus, Hole, HoleEntry, Seat
 from scoring.rules import (
     MatchOutcome,
@@ -105,6 +107,8 @@ class Scoreboard:
     contenders: tuple[str, ...]
     cumulative: Mapping[str, tuple[int, ...]]  # running total after each regular hole
     holes_left: int | None = field(default=None)  # by the `holes` limit, if any
+    # "Ended early after hole 5 of 9" when the family ended the game before its last hole, else "".
+    ended_early: str = ""
 
 
 # What a hole line reads of an entry (a HoleEntry, or a row of these columns).
@@ -181,7 +185,7 @@ def scoreboard(game: Game) -> Scoreboard:
         for e in entries
         if e.hole_id in hole_by_pk
     ]
-    state = match_state(ruleset, seat_list, rows)
+    state = match_state(ruleset, seat_list, rows, ended_early=game.ended_early)
     totals = {seat.name: state.seats[seat.pk].total for seat in seat_list}
     played = state.regular_holes > 0
     best = min(totals.values()) if totals and played else None
@@ -230,7 +234,15 @@ def scoreboard(game: Game) -> Scoreboard:
         contenders=state.contenders,
         cumulative=cumulative,
         holes_left=holes_left,
+        ended_early=ended_early_text(ruleset.holes, state.regular_holes) if state.ended_early else "",
     )
+
+
+def ended_early_text(holes: int | None, played: int) -> str:
+    """ "Ended early after hole 5 of 9" (or "after hole 5" for a match of no set length)."""
+    if holes is None:
+        return _("Ended early after hole %(n)s") % {"n": played}
+    return _("Ended early after hole %(n)s of %(m)s") % {"n": played, "m": holes}
 
 
 def _ranks(totals: Mapping[str, int], outcome: MatchOutcome | None) -> dict[str, int]:

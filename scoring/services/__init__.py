@@ -10,6 +10,7 @@ The public API of the services, by job:
 - `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`, and
   `purge_idempotency_keys` (forget the recordings' keys older than a week);
 - `undo`: `undo_last_change`, `redo_change`;
+- `game_ending`: `end_game_early`, `resume_game` (a family stops before the last hole);
 - `game_restore`: `restore_games`, games put back from a backup file with their ids and tokens;
 - `hole_scoring`: `score_hole_entries`, the one scoring pipeline of a hole (pure), shared by the
   save and the page's live preview.
@@ -27,6 +28,7 @@ and scored by the engine), `_hole_recording` (the hot path of recording a hole),
 from golfclub.core.limits import MAX_HOLES, MAX_PLAYERS, MIN_PLAYERS
 from scoring.game_errors import GameError
 from scoring.services._hole_recording import IdempotentReplay, RecordedHole
+from scoring.services.game_ending import EndRequest, end_game_early, resume_game
 from scoring.services.game_restore import restore_games
 from scoring.services.games import (
     create_game,
@@ -59,6 +61,7 @@ __all__ = [
     "MAX_HOLES",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "EndRequest",
     "EntryToScore",
     "GameError",
     "IdempotentReplay",
@@ -67,6 +70,7 @@ __all__ = [
     "create_game",
     "delete_game",
     "delete_games",
+    "end_game_early",
     "game_rename",
     "hole_delete",
     "hole_record",
@@ -79,6 +83,7 @@ __all__ = [
     "purge_idempotency_keys",
     "redo_change",
     "restore_games",
+    "resume_game",
     "score_hole_entries",
     "seat_add",
     "seat_remove",

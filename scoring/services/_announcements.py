@@ -1,9 +1,12 @@
-"""What the services announce (`scoring.signals`), built from what they just wrote.
+"""What the services announce, built from what they just wrote: to a managed game's manager in the
+change's transaction (`scoring.managed_changes`), and to anyone after the commit (`scoring.signals`).
 
 Every hole change passes through `announce_hole_change` (it is called where the change is logged)
 and every status change through `announce_status_change` (where the status is stored), so no path
-(recording, correcting, deleting, undo, redo) can forget to announce. The signals go out after the
-transaction commits.
+(recording, correcting, deleting, undo, redo) can forget to announce. The manager's follower runs
+at once, inside the change's transaction (its failure rolls the change back); the signals go out
+after the transaction commits, for listeners whose failure may only be logged (nothing the app
+shows may depend on them).
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring import signals
+from scoring import managed_changes, signals
 from scoring.models import Game, GameStatus, Seat
 
 
@@ -24,7 +27,8 @@ def announce_hole_change(
     actor: str,
     reason: str = "",
 ) -> None:
-    """Announce a hole recorded (no `before`), deleted (no `after`) or corrected (both), after commit."""
+    """Announce a hole recorded (no `before`), deleted (no `after`) or corrected (both): to the
+    game's manager now, in the transaction; to the signals' listeners after commit."""
     state = after if after is not None else before
     if state is None:
         return
@@ -34,6 +38,18 @@ def announce_hole_change(
         signal = signals.hole_deleted
     else:
         signal = signals.hole_corrected
+    if game.managed_by:  # an ordinary game has no manager to tell: nothing built on its hot path
+        managed_changes.follow_change(
+            managed_changes.ManagedChange(
+                game_id=game.pk,
+                managed_by=game.managed_by,
+                kind="recorded" if before is None else "deleted" if after is None else "corrected",
+                hole_number=int(state["number"]),
+                playoff=bool(state.get("playoff", False)),
+                actor=actor,
+                reason=reason,
+            )
+        )
     scores = {entry["name"]: entry["score"] for entry in after["entries"]} if after is not None else {}
     event = signals.HoleEvent(
         game_id=game.pk,
@@ -49,10 +65,16 @@ def announce_hole_change(
 
 
 def announce_status_change(game: Game, previous: str, seats: Sequence[Seat]) -> None:
-    """Announce that `game` finished, or that a finished game is open again, after commit."""
+    """Announce that `game` finished, or that a finished game is open again: to the game's manager
+    now, in the transaction; to the signals' listeners after commit."""
     finished = GameStatus.FINISHED
     if (game.status == finished) == (previous == finished):
         return
+    if game.managed_by:
+        kind = "finished" if game.status == finished else "reopened"
+        managed_changes.follow_change(
+            managed_changes.ManagedChange(game_id=game.pk, managed_by=game.managed_by, kind=kind)
+        )
     signal = signals.game_finished if game.status == finished else signals.game_reopened
     event = signals.GameEvent(
         game_id=game.pk,

@@ -53,7 +53,16 @@ def copy_game_state(source: Game, target: Game) -> None:
     """Refresh the caller's Game instance with the state just committed."""
     if source is target:
         return
-    for field in ("title", "ruleset", "ruleset_frozen_at", "first_dealer", "version", "status", "winners"):
+    for field in (
+        "title",
+        "ruleset",
+        "ruleset_frozen_at",
+        "first_dealer",
+        "version",
+        "status",
+        "winners",
+        "ended_early",
+    ):
         setattr(target, field, getattr(source, field))
     target.updated_at = source.updated_at
 
@@ -63,7 +72,7 @@ def match_state_from_entries(game: Game, seats: Sequence[Seat], ruleset: Ruleset
     rows = HoleEntry.objects.filter(hole__game=game).values_list(
         "seat_id", "hole__is_playoff", "hole__number", "score"
     )
-    return match_state(ruleset, seats, rows)
+    return match_state(ruleset, seats, rows, ended_early=game.ended_early)
 
 
 def write_hole_entries(

@@ -47,11 +47,12 @@ def test_a_player_finds_their_table_and_the_leaderboard_follows_the_play(phone) 
     board = page.locator("#leaderboard")
     assert "R1" in board.inner_text()
     scoring_services.hole_record(table.game, entries={n: 17 for n in names}, ender=None)
-    # Its players' R1 cell shows their 17 "thru 1" (the total waits for the other table's hole 1:
-    # the live board ranks the holes every player has played).
-    assert page.locator("#leaderboard td", has_text="17 thru 1").count() == 0
+    # Its players' R1 cell shows "thru 1", and 0 counted: the round's column and the total wait for
+    # the other table's hole 1 (the live board ranks, and totals, the holes every player has played).
+    assert page.locator("#leaderboard td", has_text="0 thru 1").count() == 0
     page.clock.run_for(5_000)
-    page.locator("#leaderboard td", has_text="17 thru 1").first.wait_for(timeout=2_000)
+    page.locator("#leaderboard td", has_text="0 thru 1").first.wait_for(timeout=2_000)
+    assert "R1 (no hole yet)" in board.inner_text()
     page.locator("#leaderboard").scroll_into_view_if_needed()
     screenshot(page, "event-day-leaderboard")
 

@@ -106,6 +106,8 @@ PAGES: list[Page] = [
 #: Routes with no page of their own, and why (each is still reached by the walk where it shows).
 NOT_PAGES: dict[str, str] = {
     "dashboard-live": "the dashboard's polled part, walked with the dashboard",
+    "dashboard-calls": "the dashboard's polled calls, walked with the dashboard",
+    "table-officials": "the table page's polled calls and rulings, walked with the table's page",
     "staff-add": "a write (POST) from the settings page",
     "staff-remove": "a write (POST) from the settings page",
     "player-add": "a write (POST) from the players page",

@@ -137,7 +137,7 @@ def test_it_plays_a_nine_hole_four_player_game_with_a_typed_total_and_a_correcti
     outcome = page.locator(".outcome")
     assert "Dee wins!" in outcome.inner_text()
     history = page.locator(".history").first
-    assert "Edited" in history.inner_text() and "Hole 3" in history.inner_text()
+    assert "Hole 3 edited" in history.inner_text()
     assert "by Ann," in history.inner_text()
     assert "Ann: before 41 (3 4 7 / 8 9 10), after 31 (3 4 7 / 8 9 K)" in history.inner_text()
     page.locator(".outcome").scroll_into_view_if_needed()

@@ -110,7 +110,8 @@ def _check_blocks(page, selector: str, width: int) -> None:
         # Beneath: holes played, R1, R2, R3 (thru 2), the penalty and the tiebreak figures,
         # each after its column's name, all below the first line and inside the window.
         assert row["labels"][3:10] == [
-            "Holes played", "R1", "R2", "R3", "Pen.", "Countback (best hole scores)", "Most holes won",
+            "Holes played", "R1", "R2", "R3 (holes 1\u20132)", "Pen.", "Countback (best hole scores)",
+            "Most holes won",
         ], row["labels"]  # fmt: skip
         assert row["texts"][6].endswith("thru 2") and all(row["texts"][3:10]), row["texts"]
         first_line_bottom = max(row["player"]["bottom"], row["total"]["bottom"])
@@ -169,7 +170,7 @@ def _check_table(page) -> None:
     heads = page.locator("table.standings thead th")
     assert heads.first.is_visible()
     assert heads.all_inner_texts() == [
-        "Rank", "Player", "Total", "Holes", "R1", "R2", "R3", "Pen.",
+        "Rank", "Player", "Total", "Holes", "R1", "R2", "R3 (holes 1\u20132)", "Pen.",
         "Countback (best hole scores)", "Most holes won", "Why above",
     ]  # fmt: skip
     rows = page.evaluate(ROWS_JS, "table.standings")

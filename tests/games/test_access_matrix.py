@@ -48,6 +48,10 @@ PAGES: list[tuple[str, str, str, dict[str, str], tuple[int, ...]]] = [
     ("e/{t}/undo/", "POST", "played", {}, (403, 302, 302, 302, 302, 403, 404)),
     ("e/{t}/undo/confirm/", "GET", "played", {}, (403, 302, 302, 302, 302, 403, 404)),
     ("e/{t}/redo/", "POST", "undone", {}, (403, 302, 302, 302, 302, 403, 404)),
+    # Ending early: a family's game (edit); a managed game's links go back to the scoreboard, refused.
+    ("e/{t}/end/confirm/", "GET", "played", {}, (403, 200, 302, 302, 302, 403, 404)),
+    ("e/{t}/end/", "POST", "played", {}, (403, 302, 302, 302, 302, 403, 404)),
+    ("e/{t}/resume/", "POST", "played", {}, (403, 302, 302, 302, 302, 403, 404)),
     ("e/{t}/history/", "GET", "played", {}, SCORER),
     ("e/{t}/share/", "GET", "played", {}, SCORER),
     ("e/{t}/settings/", "GET", "played", {}, MANAGER),
@@ -131,6 +135,9 @@ API: list[tuple[str, str, str, Body, IfMatch, tuple[int, ...]]] = [
     ("history/", "GET", "played", None, None, READ_ALL),
     ("undo/", "POST", "played", _undo_body, None, SCORE),
     ("redo/", "POST", "undone", _redo_body, None, SCORE),
+    # Ending early needs `score` and a family's game: every managed game's link is refused (409).
+    ("end/", "POST", "played", {}, None, (403, 200, 409, 409, 409, 403, 404)),
+    ("resume/", "POST", "played", {}, None, (403, 409, 409, 409, 409, 403, 404)),
     ("export.csv", "GET", "played", None, None, READ_ALL),
     ("export.json", "GET", "played", None, None, READ_ALL),
     ("results/", "GET", "played", None, None, READ_ALL),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -59,3 +61,43 @@ def test_it_refuses_to_load_the_demo_when_debug_is_off(settings):
     with pytest.raises(CommandError, match="only runs with DEBUG=true"):
         call_command("load_demo", stdout=StringIO())
     assert not Game.objects.exists()
+
+
+def test_its_links_name_the_port_the_server_runs_on():
+    """`make run PORT=8765` serves on 8765: the links printed must open there, not on 8000."""
+    out = StringIO()
+    call_command("load_demo", "--base-url", "http://127.0.0.1:8765/", stdout=out)
+    printed = out.getvalue()
+    assert "  edit: http://127.0.0.1:8765/games/e/demo-friday-edit/" in printed
+    assert "  view: http://127.0.0.1:8765/games/v/demo-quick-view/" in printed
+    assert ":8000" not in printed
+
+
+def test_its_links_follow_the_environment_variable(monkeypatch):
+    monkeypatch.setenv("GOLFCLUB_BASE_URL", "http://192.168.1.20:8001")
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    assert "http://192.168.1.20:8001/games/e/demo-cabin-edit/" in out.getvalue()
+    assert ":8000" not in out.getvalue()
+
+
+def test_a_base_url_that_is_not_an_address_is_refused_before_anything_is_written():
+    with pytest.raises(CommandError, match="--base-url must be an http"):
+        call_command("load_demo", "--base-url", "8765", stdout=StringIO())
+    assert not Game.objects.exists()
+
+
+def test_make_run_passes_its_port_to_both_demo_commands():
+    """The Makefile's `run` hands the port it serves to the demo commands (a dry run, nothing runs)."""
+    root = Path(__file__).resolve().parents[2]
+    dry = subprocess.run(
+        ["make", "-n", "run", "PORT=8765", "HOST=0.0.0.0"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    lines = [line for line in dry.splitlines() if "load_demo" in line]
+    assert len(lines) == 2, dry
+    assert all("--base-url http://127.0.0.1:8765" in line for line in lines), lines
+    assert "runserver 0.0.0.0:8765" in dry

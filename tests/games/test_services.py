@@ -455,3 +455,36 @@ def test_it_lists_recent_names_and_games_of_a_browser_by_edit_token(make_game):
     assert list(selectors.games_for_tokens(tokens)) == [newer, older]
     assert selectors.recent_player_names(None, edit_tokens=tokens) == ["Cy", "ann", "Bob"]
     assert selectors.recent_player_names(None, edit_tokens=[older.view_token]) == []  # view links: not yours
+
+
+def test_the_history_says_each_change_and_what_became_of_it_in_a_sentence() -> None:
+    """ "Recorded · Hole 9 undone" did not read: each line is one natural, translatable sentence."""
+    from scoring.selectors.change_history import game_history
+
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    services.hole_record(game, entries={"Ann": 5, "Bob": 7}, ender=None, actor="Ann")
+    services.hole_record(game, entries={"Ann": 3, "Bob": 2}, ender=None, actor="Ann")
+    hole = selectors.hole_detail(game, 1)
+    services.hole_update(
+        game, 1, expected_version=hole.version, entries={"Ann": 4, "Bob": 7}, ender=None, actor="Bob"
+    )
+    services.undo_last_change(game, actor="Ann")  # the edit of hole 1
+    services.redo_change(game, actor="Ann")  # the edit again
+    services.undo_last_change(game, actor="Ann")  # the redo
+    assert [line.summary for line in game_history(game)] == [
+        "Undone: redo of hole 1",
+        "Redone: edit of hole 1, then undone",
+        "Undone: edit of hole 1, then redone",
+        "Hole 1 edited, then undone",
+        "Hole 2 recorded",
+        "Hole 1 recorded",
+    ]
+    undo_recording = game_history(game)
+    services.hole_delete(game, 2, actor="Bob")
+    services.undo_last_change(game, actor="Bob")
+    lines = game_history(game)
+    assert [line.summary for line in lines[:2]] == [
+        "Undone: deletion of hole 2",
+        "Hole 2 deleted, then undone",
+    ]
+    assert len(lines) == len(undo_recording) + 2

@@ -51,8 +51,8 @@ def test_a_player_with_fewer_holes_is_not_shown_ahead_because_of_it() -> None:
     assert set(names(standings)[:4]) == set(fast) and set(names(standings)[4:]) == set(slow)
     assert standings.comparable_holes == 1
     assert line(standings, fast[0]).thru == 3 and line(standings, slow[0]).thru == 1
-    # Each line still shows the round's score so far; the total is what was compared.
-    assert line(standings, fast[0]).rounds == (6,) and line(standings, fast[0]).total == 2
+    # Each line shows the round's score over the holes compared, which is its total (issue 31).
+    assert line(standings, fast[0]).rounds == (2,) and line(standings, fast[0]).total == 2
     assert line(standings, slow[0]).rounds == (4,) and line(standings, slow[0]).total == 4
 
 
@@ -131,7 +131,8 @@ def test_the_public_leaderboard_and_the_projector_show_thru_n(django_capture_on_
     board = public.get(f"/tournaments/{tournament.pk}/public/leaderboard/").content.decode()
     assert board.count('<span class="thru">thru 2</span>') == 4
     assert board.count('<span class="thru">thru 1</span>') == 4
-    assert "ranked over its first hole, which every player has played" in board
+    assert "totals include round 1&#x27;s first hole, which every player has played" in board
+    assert '<th scope="col">R1 (hole 1)</th>' in board
     projector = public.get(f"/tournaments/{tournament.pk}/projector/panels/").content.decode()
     assert projector.count('<span class="thru">thru 2</span>') == 4
     assert projector.count('<span class="thru">thru 1</span>') == 4

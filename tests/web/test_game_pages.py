@@ -478,7 +478,7 @@ def test_it_corrects_a_hole_and_keeps_the_change_in_the_history(client, game):
     assert "Hole 1 corrected." in text(response)
     assert game.seats.get(name="Ann").total == 6
     history = text(client.get(f"/games/e/{game.edit_token}/history/"))
-    assert "Edited · Hole 1" in history and "by Ann" in history
+    assert "Hole 1 edited" in history and "by Ann" in history
     assert "Ann: before 5 (typed) , after 6 (typed)" in history
 
 
@@ -502,7 +502,7 @@ def test_the_history_shows_why_a_change_was_made_when_it_was_said(client, game):
         ["Reason: Typed in from the paper slip"],
         [],
     ]
-    assert "Edited" in items[2] and "by olive (official)" in items[2]
+    assert "Hole 1 edited" in items[2] and "by olive (official)" in items[2]
     # The game's page shows its latest changes with the same list, reasons included.
     board = text(client.get(f"/games/e/{game.edit_token}/"))
     assert "Reason: Recorded on the wrong &lt;table&gt;" in board
@@ -686,7 +686,9 @@ def test_it_lists_every_change_with_who_and_when(client, game):
     record(game, 5, 12, 3)
     client.post(f"/games/e/{game.edit_token}/undo/", undo_change(game))
     body = text(client.get(f"/games/v/{game.view_token}/history/"))
-    assert "Undone · Hole 1" in body and "Recorded · Hole 1" in body and "undone" in body
+    # Each line reads as a sentence, with what became of the change ("Recorded · Hole 1 undone" did not).
+    assert "Undone: recording of hole 1" in body and "Hole 1 recorded, then undone" in body
+    assert "Recorded · Hole 1" not in body and "Undone · Hole 1" not in body
     assert "Scores: Ann 5 · Bob 12 · Cy 3" in body
 
 

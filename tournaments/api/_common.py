@@ -26,6 +26,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import ErrorSerializer
+from scoring.api.games.concurrency import idempotency_key
+from scoring.api.write_once import SAFE_TO_REPEAT
 from scoring.rules.errors import Problem
 from tournaments.access import Action, require
 from tournaments.errors import NotFoundInTournament
@@ -79,6 +81,8 @@ def tournament_api(
                 )
             if writes:
                 return idempotent_call(request, view, *args, **kwargs)
+            if open_posts:
+                idempotency_key(request)  # writes nothing, so safe to repeat: the key is only checked
             return view(request, *args, **kwargs)
 
         wrapped = logged_in_for_writes
@@ -88,8 +92,9 @@ def tournament_api(
         wrapped = authentication_classes([TokenAuthentication, SessionAuthentication])(wrapped)
         api = api_view(methods)(wrapped)
         written = [m for m in methods if m not in SAFE_METHODS]
-        if written and not open_posts:
-            api = extend_schema(methods=written, parameters=[IDEMPOTENCY_KEY])(api)
+        if written:
+            key = SAFE_TO_REPEAT if open_posts else IDEMPOTENCY_KEY
+            api = extend_schema(methods=written, parameters=[key])(api)
         return api
 
     return decorate

@@ -30,6 +30,7 @@ from .versions import (
     not_modified_answer,
     tagged,
     tournament_etag,
+    tournament_version,
 )
 
 PAGE_SIZE = 50
@@ -157,7 +158,7 @@ def tournament_detail(request: Request, tournament_id: int) -> Response:
     action = Action.VIEW if request.method == "GET" else Action.RUN
     tournament = tournament_for(request, tournament_id, action)
     if request.method == "PATCH":
-        expected = expected_version(request, "tournament", tournament.pk, tournament.version)
+        expected = expected_version(request, "tournament", tournament.pk, tournament_version(tournament.pk))
         changes = dict(validated(TournamentUpdateSerializer, request))
         services.update_tournament(tournament, actor=request.user, expected_version=expected, **changes)
     elif (unchanged := not_modified_answer(request, tournament_etag(tournament))) is not None:

@@ -4,14 +4,13 @@ answer's status, body (and `Location`/`ETag`) with `Idempotent-Replayed: true` a
 nothing; the same key with another request answers 422 naming the header. Only answers of 2xx
 are kept: a request refused (4xx) wrote nothing and keeps nothing, so its retry is tried again.
 
-`tournament_api` applies it to every write it makes; `idempotent` decorates other write views
-(a table's confirmation, reached by its link). The storage and its race safety are
-`tournaments.services.idempotency`'s.
+`tournament_api` applies it to every write it makes; `call_once` is the runner the games API's
+POSTs use (`scoring.api.write_once`, registered in `apps.ready`), a table's confirmation among
+them. The storage and its race safety are `tournaments.services.idempotency`'s.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -46,12 +45,24 @@ def idempotent_call(
     request: Request, view: Callable[..., Response], *args: Any, **kwargs: Any
 ) -> HttpResponse:
     """`view(request, *args, **kwargs)` once per Idempotency-Key (every time without one)."""
+    return call_once(request, view, args, kwargs)
+
+
+def call_once(
+    request: Request,
+    view: Callable[..., Response],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    scope: str | None = None,
+) -> HttpResponse:
+    """`idempotent_call` with the key kept in `scope` (None: the user's, else the link's). The
+    runner scoring's API POSTs use (`scoring.api.write_once`, registered in `apps.ready`)."""
     key = idempotency_key(request)  # a bad key: 400 naming the header
     if key is None:
         return view(request, *args, **kwargs)
     match = getattr(request, "resolver_match", None)
     claim = Claim(
-        scope=scope_for(getattr(request, "user", None), request.path),
+        scope=scope or scope_for(getattr(request, "user", None), request.path),
         key=key,
         method=request.method or "",
         route=str(getattr(match, "route", "") or ""),
@@ -92,13 +103,3 @@ def replayed(answer: Answer) -> HttpResponse:
     for name, value in {**answer.headers, "Idempotent-Replayed": "true"}.items():
         response[name] = value
     return response
-
-
-def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
-    """Decorate a write view (inside its @api_view) to honour the Idempotency-Key header."""
-
-    @functools.wraps(view)
-    def once(request: Request, *args: Any, **kwargs: Any) -> Response:
-        return idempotent_call(request, view, *args, **kwargs)
-
-    return once

@@ -30,6 +30,7 @@ from tournaments.models import Penalty, Ruling
 from tournaments.officiating.advice import Advice, advise
 from tournaments.officiating.catalogue import SITUATIONS
 from tournaments.officiating.ladder import RULE
+from tournaments.officiating.recorded import penalty_in_words, recorded_outcome
 from tournaments.services import penalties as ledger
 from tournaments.services import rulings as ledger_rulings
 from tournaments.web.officiating_selectors import ledger as ledger_of
@@ -60,6 +61,9 @@ _PENALTY_FIELDS = {
     "rule": serializers.CharField(),
     "rescinded": serializers.BooleanField(),
     "rescind_reason": serializers.CharField(),
+    "outcome": serializers.CharField(
+        help_text="The penalty in words, as given (step, points, the official's choice)."
+    ),
 }
 _PENALTY = inline_serializer("Penalty", _PENALTY_FIELDS)
 _PENALTIES = inline_serializer(
@@ -93,6 +97,7 @@ def penalty_body(penalty: Penalty) -> dict[str, Any]:
         "rule": RULE,
         "rescinded": penalty.rescinded_at is not None,
         "rescind_reason": penalty.rescind_reason,
+        "outcome": penalty_in_words(penalty),
     }
 
 
@@ -222,10 +227,17 @@ def penalty_rescind(request: Request, tournament_id: int, penalty_id: int) -> Re
 
 
 def ruling_body(ruling: Ruling) -> dict[str, Any]:
-    """A rulings-log entry as the API answers it, with the penalty it carried."""
+    """A rulings-log entry as the API answers it, with the penalty it carried: `situation` is the
+    catalogue's id (the contract), `situation_title` its title, `outcome` what was decided in words
+    (the penalty actually given), `changed_by_official` when the official chose the penalty, so
+    that `ruling` and `correction` (the catalogue's answer) no longer say what was decided."""
+    outcome = recorded_outcome(ruling)
     return {
         "id": ruling.pk,
         "situation": ruling.situation,
+        "situation_title": outcome.situation_title,
+        "outcome": outcome.decision,
+        "changed_by_official": outcome.changed_by_official,
         "facts": ruling.facts,
         "ruling": ruling.ruling,
         "citations": ruling.citations,
@@ -248,7 +260,10 @@ def ruling_body(ruling: Ruling) -> dict[str, Any]:
     tags=["officiating"],
     parameters=[TOURNAMENT_ID],
     description="Every ruling recorded at the event, newest first, with the penalty each carried: the "
-    "staff's, and everybody's who sees the event when the director made the log public.",
+    "staff's, and everybody's who sees the event when the director made the log public. Each entry "
+    "has `situation_title` (the situation in words) and `outcome` (what was decided, in words: the "
+    "penalty actually given, with the official's choice and any rescinding); `ruling` and "
+    "`correction` are the catalogue's answer, which `changed_by_official: true` marks as changed.",
     responses={200: OpenApiTypes.OBJECT, **ERRORS},
 )
 @extend_schema(

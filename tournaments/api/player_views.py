@@ -124,7 +124,7 @@ def player_detail(request: Request, tournament_id: int, player_id: int) -> Respo
     """GET /api/v1/tournaments/{id}/players/{player_id}/."""
     tournament = tournament_for(request, tournament_id, Action.VIEW)
     entrant = services.entrant_in(tournament, player_id)
-    tag = player_etag(entrant.pk, tournament.version)
+    tag = player_etag(entrant.pk, tournament_version(tournament.pk))
     if (unchanged := not_modified_answer(request, tag)) is not None:
         return unchanged
     actions = allowed_actions(request.user, tournament)
@@ -167,7 +167,7 @@ def _status_view(change: str) -> Any:
     @tournament_api(["POST"])
     def view(request: Request, tournament_id: int, player_id: int) -> Response:
         tournament = tournament_for(request, tournament_id, Action.RUN)
-        expected = _expected(request, player_id, tournament.version)
+        expected = _expected(request, player_id, tournament_version(tournament.pk))
         reason = validated(ReasonSerializer, request)["reason"]
         if change == "reinstate":
             entrant = services.reinstate_entrant(
@@ -206,7 +206,7 @@ player_reinstate = _status_view("reinstate")
 def player_check_in(request: Request, tournament_id: int, player_id: int) -> Response:
     """POST /api/v1/tournaments/{id}/players/{player_id}/check-in/."""
     tournament = tournament_for(request, tournament_id, Action.RUN)
-    expected = _expected(request, player_id, tournament.version)
+    expected = _expected(request, player_id, tournament_version(tournament.pk))
     checked_in = validated(CheckInSerializer, request)["checked_in"]
     entrant = services.set_checked_in(
         tournament, player_id, checked_in, actor=request.user, expected_version=expected
@@ -233,7 +233,7 @@ def player_check_in(request: Request, tournament_id: int, player_id: int) -> Res
 def players_check_in(request: Request, tournament_id: int) -> Response:
     """POST /api/v1/tournaments/{id}/players/check-in/."""
     tournament = tournament_for(request, tournament_id, Action.RUN)
-    expected = expected_version(request, "tournament", tournament.pk, tournament.version)
+    expected = expected_version(request, "tournament", tournament.pk, tournament_version(tournament.pk))
     data = validated(BulkCheckInSerializer, request)
     result = services.check_in_players(
         tournament, data["players"], everyone=data["everyone"], actor=request.user, expected_version=expected
@@ -245,7 +245,6 @@ def players_check_in(request: Request, tournament_id: int) -> Response:
             "action": result.entry.pk if result.entry else None,
         }
     ).data
-    tournament.version = tournament_version(tournament.pk)
     return tagged(Response(body), tournament_etag(tournament))
 
 

@@ -148,6 +148,10 @@ class StandingSerializer(serializers.Serializer):
     shared = serializers.BooleanField()
     tiebreak = serializers.DictField(child=serializers.CharField())
     why_above = serializers.CharField()
+    thru = serializers.IntegerField(
+        allow_null=True, help_text="Holes the player has played in the round in play (live); else null."
+    )
+    late_entry = serializers.BooleanField(help_text="The player entered after round 1 was seated.")
 
 
 class StandingsSerializer(serializers.Serializer):
@@ -158,6 +162,19 @@ class StandingsSerializer(serializers.Serializer):
     live = serializers.BooleanField(help_text="True when a round in play is counted.")
     final = serializers.BooleanField(help_text="True when every round is finalized.")
     tiebreakers = serializers.ListField(child=serializers.CharField())
+    round_in_play = serializers.IntegerField(
+        allow_null=True, help_text="The number of the round in play, counted in the totals or not; else null."
+    )
+    holes_counted_in_play = serializers.IntegerField(
+        allow_null=True,
+        help_text=(
+            "When the round in play is counted (live): its first holes, every player's, that the totals "
+            "and its `rounds` score include; else null. A total is always its `rounds` plus `penalty_points`."
+        ),
+    )
+    totals_include = serializers.CharField(
+        help_text="What the totals include, in words (the event's language)."
+    )
 
 
 class RecordHoleSerializer(serializers.Serializer):

@@ -18,6 +18,7 @@ from scoring.selectors import GameProgress, games_progress
 from tournaments import services
 from tournaments.access import Action, require_seating
 from tournaments.errors import NotFoundInTournament
+from tournaments.live_versions import round_version
 from tournaments.models import Round, Table, TableSeat, Tournament
 
 from ._common import (
@@ -40,6 +41,7 @@ from .versions import (
     not_modified_answer,
     round_etag,
     tagged,
+    tournament_version,
 )
 
 _IF_MATCH = if_match_parameter("the round", '"round-12-v5"')
@@ -58,6 +60,8 @@ def round_body(round_: Round, *, staff: bool) -> dict[str, Any]:
         .order_by("number")
     )
     progress = games_progress([t.game_id for t in tables])
+    for table in tables:
+        table.round = round_  # `is_confirmed` reads its status for a confirmation made before a change
     return RoundSerializer(
         {
             "number": round_.number,
@@ -76,7 +80,7 @@ def _table_body(table: Table, progress: GameProgress, *, staff: bool) -> dict[st
         "status": table.game.status,
         "holes_played": progress.holes_played,
         "confirmed": table.is_confirmed,
-        "confirmed_by": table.confirmed_by.name if table.confirmed_by else None,
+        "confirmed_by": table.confirmed_by.name if table.confirmed_by and table.is_confirmed else None,
         "disputed": table.is_disputed,
     }
     if staff:
@@ -117,7 +121,7 @@ def rounds(request: Request, tournament_id: int) -> Response:
         body = [{"number": r.number, "status": r.status, "tables": r.table_count} for r in rows]
         return Response(RoundSummarySerializer(body, many=True).data)
     tournament = tournament_for(request, tournament_id, Action.RUN)
-    expected = expected_version(request, "tournament", tournament.pk, tournament.version)
+    expected = expected_version(request, "tournament", tournament.pk, tournament_version(tournament.pk))
     validated(EmptySerializer, request)
     round_ = services.seat_next_round(tournament, actor=request.user, expected_version=expected)
     body = round_body(round_, staff=True)
@@ -149,7 +153,7 @@ def _expected(request: Request, tournament: Tournament, number: int) -> int | No
     if not request.headers.get("If-Match", "").strip():
         return None
     round_ = _round(tournament, number)
-    return expected_version(request, "round", round_.pk, round_.version)
+    return expected_version(request, "round", round_.pk, round_version(round_))
 
 
 @extend_schema(

@@ -2,10 +2,13 @@
 
 A strong ETag names one resource and one version of it:
 
-- a tournament: `"tournament-7-v42"` (id 7, `Tournament.version` 42);
-- a player: `"player-31-v42"` (player id 31, at the tournament's version 42: everything a player's
+- a tournament: `"tournament-7-v42"` (id 7, the event's version 42);
+- a player: `"player-31-v42"` (player id 31, at the event's version 42: everything a player's
   answer shows, their record hole by hole included, moves that version on);
-- a round: `"round-12-v5"` (the round's row id 12, `Round.version` 5; not its number).
+- a round: `"round-12-v5"` (the round's row id 12, the round's version 5; not its number).
+
+The versions are `tournaments.live_versions`': the row's own version plus its tables' games'
+versions, read from committed data, so a hole moves them in its own transaction.
 
 GET answers the ETag, and `If-None-Match` naming it answers 304 with no body. A write answers the
 new ETag of what it changed. `If-Match` is optional here (unlike a hole's, where it is required):
@@ -34,6 +37,7 @@ from scoring.api.games.concurrency import (
     not_modified,
 )
 from scoring.rules.errors import Problem
+from tournaments.live_versions import event_version, round_version
 from tournaments.models import Round, Tournament
 
 __all__ = [
@@ -52,8 +56,8 @@ __all__ = [
 
 
 def tournament_etag(tournament: Tournament) -> str:
-    """`"tournament-<id>-v<version>"`."""
-    return etag("tournament", tournament.pk, tournament.version)
+    """`"tournament-<id>-v<version>"` (the event's version as committed now)."""
+    return etag("tournament", tournament.pk, event_version(tournament))
 
 
 def player_etag(player_id: int, tournament_version: int) -> str:
@@ -62,13 +66,13 @@ def player_etag(player_id: int, tournament_version: int) -> str:
 
 
 def round_etag(round_: Round) -> str:
-    """`"round-<row id>-v<version>"`."""
-    return etag("round", round_.pk, round_.version)
+    """`"round-<row id>-v<version>"` (the round's version as committed now)."""
+    return etag("round", round_.pk, round_version(round_))
 
 
 def tournament_version(tournament_id: int) -> int:
-    """The tournament's version now (after a write that moved it on)."""
-    return Tournament.objects.values_list("version", flat=True).get(pk=tournament_id)
+    """The event's version now (`live_versions.event_version`; after a write, what it moved to)."""
+    return event_version(tournament_id)
 
 
 def expected_version(request: Request, kind: str, pk: int, current: int | None = None) -> int | None:

@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_ENTRANTS
+from tournaments.live_versions import event_version
 from tournaments.models import Entrant, EntrantStatus, EventLogEntry, RoundStatus, TableSeat, Tournament
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
 from tournaments.services.versions import check_version
@@ -59,7 +60,7 @@ def check_in_players(
     wanted = None if everyone else _ids(ids)
     with transaction.atomic():
         locked = lock_tournament(tournament)
-        check_version(locked.name, locked.version, expected_version)
+        check_version(locked.name, event_version(locked), expected_version)
         if wanted is None:
             chosen = list(
                 Entrant.objects.filter(tournament=locked, status=EntrantStatus.ACTIVE, checked_in=False)
@@ -112,7 +113,7 @@ def drop_players(
     wanted = _ids(ids)
     with transaction.atomic():
         locked = lock_tournament(tournament)
-        check_version(locked.name, locked.version, expected_version)
+        check_version(locked.name, event_version(locked), expected_version)
         chosen = _entrants(locked, wanted)
         out = [e for e in chosen if e.status == EntrantStatus.DISQUALIFIED]
         if out:

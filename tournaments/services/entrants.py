@@ -17,6 +17,7 @@ from scoring.rules.errors import Problem
 from tournaments.csv_import import parse_players_csv
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_CLUB, MAX_ENTRANTS, MAX_RATING
+from tournaments.live_versions import event_version
 from tournaments.models import Entrant, EntrantStatus, Tournament
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
 from tournaments.services.versions import check_version
@@ -127,7 +128,7 @@ def set_checked_in(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = entrant_in(locked, entrant_id)
-        check_version(entrant.name, locked.version, expected_version)
+        check_version(entrant.name, event_version(locked), expected_version)
         if checked_in and entrant.status != EntrantStatus.ACTIVE:
             raise WrongState(
                 Problem(
@@ -163,7 +164,7 @@ def drop_entrant(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = entrant_in(locked, entrant_id)
-        check_version(entrant.name, locked.version, expected_version)
+        check_version(entrant.name, event_version(locked), expected_version)
         if entrant.status == status:
             return entrant
         if entrant.status == EntrantStatus.DISQUALIFIED:
@@ -186,7 +187,7 @@ def reinstate_entrant(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = entrant_in(locked, entrant_id)
-        check_version(entrant.name, locked.version, expected_version)
+        check_version(entrant.name, event_version(locked), expected_version)
         if entrant.status == EntrantStatus.DISQUALIFIED:
             raise WrongState(
                 Problem("player", _("%(name)s is disqualified from the event.") % {"name": entrant.name})

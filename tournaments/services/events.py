@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import services as scoring_services
@@ -31,6 +32,7 @@ from tournaments.limits import (
     MAX_TOURNAMENT_NAME,
     MAX_VENUE,
 )
+from tournaments.live_versions import event_version
 from tournaments.models import (
     EventLogEntry,
     Ruling,
@@ -175,7 +177,7 @@ def update_tournament(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         if read_digest is None or settings_digest(locked) != read_digest:
-            check_version(_("The tournament"), locked.version, expected_version)
+            check_version(_("The tournament"), event_version(locked), expected_version)
         seated = locked.round_set.count()
         current = {key: getattr(locked, key) for key in SETTINGS}
         merged = {**current, **changes}
@@ -195,7 +197,12 @@ def update_tournament(
                 raise WrongState(
                     Problem(
                         "rounds",
-                        _("%(n)s rounds are already seated: the event cannot be shorter.") % {"n": seated},
+                        ngettext(
+                            "%(n)s round is already seated: the event cannot be shorter.",
+                            "%(n)s rounds are already seated: the event cannot be shorter.",
+                            seated,
+                        )
+                        % {"n": seated},
                     )
                 )
         for key, value in cleaned.items():

@@ -13,8 +13,9 @@ locks a row of a level above one it already holds, and never several rows of a l
 with rows of another (a `select_for_update()` over a join locks its rows in the plan's order, not
 this one). Two writes that follow the order wait for each other instead of deadlocking: the
 director finalizing a round and its tables confirming at once are taken one after the other.
-The hole path of `scoring` locks only its game and tells the tournament after it commits
-(`tournaments.receivers`), whose writes follow this order too.
+The hole path of `scoring` locks only its game. What the tournament writes with a hole change
+(`tournaments.services.tables.follow_table_change`, in the hole's transaction) locks no row: the
+event's versions are read from the games' versions (`tournaments.live_versions`).
 """
 
 from __future__ import annotations
@@ -41,7 +42,11 @@ def lock_tournament(tournament: Tournament | int) -> Tournament:
     """Level 1: the tournament's row, locked until the transaction ends."""
     _in_transaction()
     pk = tournament if isinstance(tournament, int) else tournament.pk
-    return Tournament.objects.select_for_update().get(pk=pk)
+    # FOR NO KEY UPDATE: the tournament's writes still wait for each other, but a row that only
+    # refers to the tournament (the log entry a finalized round's correction writes inside the
+    # hole's transaction, holding the game's lock) is not kept waiting by a write that then waits
+    # for that game (the hole's side of the lock order would otherwise be inverted).
+    return Tournament.objects.select_for_update(no_key=True).get(pk=pk)
 
 
 def lock_round(tournament: Tournament, number: Any) -> Round:

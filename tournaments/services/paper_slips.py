@@ -34,7 +34,7 @@ from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
-from tournaments.models import RoundStatus, Table
+from tournaments.models import EventLogEntry, RoundStatus, Table
 from tournaments.services import locks
 from tournaments.services.events import log_event
 
@@ -174,8 +174,9 @@ def enter_paper_slip(
             expected += 1
         done = SlipEntered()
         reason = _("Typed in from the paper slip")
+        typed: dict[str, list[int]] = {}  # hole number -> [id, version] as the slip left it
         for row, hole in to_correct:
-            scoring_services.hole_update(
+            changed = scoring_services.hole_update(
                 game,
                 row.number,
                 expected_version=hole.version,
@@ -187,8 +188,9 @@ def enter_paper_slip(
                 reason=reason,
             )
             done.corrected.append(row.number)
+            typed[str(row.number)] = [changed.pk, changed.version]
         for row in to_record:
-            scoring_services.hole_record(
+            created = scoring_services.hole_record(
                 game,
                 entries=row.scores,
                 ender=None,
@@ -197,6 +199,7 @@ def enter_paper_slip(
                 capabilities=capabilities,
             )
             done.recorded.append(row.number)
+            typed[str(row.number)] = [created.pk, created.version]
         if done.recorded or done.corrected:
             log_event(
                 locked.round.tournament,
@@ -206,5 +209,28 @@ def enter_paper_slip(
                 table=locked.number,
                 recorded=done.recorded,
                 corrected=done.corrected,
+                hole_versions=typed,
             )
     return done
+
+
+def typed_from_slip(table: Table, holes: Sequence[Any]) -> set[int]:
+    """The numbers of `holes` (the table's recorded holes, with `id` and `version`) as a paper slip
+    left them: typed in from it and not changed since by the phone (its log entries keep each
+    hole's id and version; an entry from before they did names the holes only)."""
+    entries = EventLogEntry.objects.filter(
+        tournament_id=table.round.tournament_id,
+        action="paper_slip_entered",
+        round_number=table.round.number,
+        details__table=table.number,
+    ).values_list("details", flat=True)
+    current = {hole.number: [hole.id, hole.version] for hole in holes}
+    typed: set[int] = set()
+    for details in entries:
+        kept = details.get("hole_versions")
+        if kept is None:  # logged before the holes' versions were
+            named = details.get("recorded", []) + details.get("corrected", [])
+            typed.update(n for n in named if n in current)
+        else:
+            typed.update(int(n) for n, ident in kept.items() if current.get(int(n)) == ident)
+    return typed

@@ -20,10 +20,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import services as scoring_services
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
+from tournaments.live_versions import event_version, round_version
 from tournaments.models import (
     TABLE_MANAGER,
     Entrant,
@@ -61,7 +63,7 @@ def seat_next_round(
 
     with transaction.atomic():
         locked = lock_tournament(tournament)
-        check_version(_("The tournament"), locked.version, expected_version)
+        check_version(_("The tournament"), event_version(locked), expected_version)
         rounds = list(locked.round_set.order_by("number"))
         if rounds and rounds[-1].status != RoundStatus.FINALIZED:
             last = rounds[-1]
@@ -78,7 +80,13 @@ def seat_next_round(
             )
         number = len(rounds) + 1
         if number > locked.rounds:
-            raise WrongState(Problem("round", _("All %(n)s rounds are seated.") % {"n": locked.rounds}))
+            raise WrongState(
+                Problem(
+                    "round",
+                    ngettext("The %(n)s round is seated.", "All %(n)s rounds are seated.", locked.rounds)
+                    % {"n": locked.rounds},
+                )
+            )
         players = list(
             Entrant.objects.filter(tournament=locked, status=EntrantStatus.ACTIVE)
             .order_by("pk")
@@ -195,7 +203,7 @@ def swap_players(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         round_ = round_in(locked, number, lock=True)
-        check_version(str(round_), round_.version, expected_version)
+        check_version(str(round_), round_version(round_), expected_version)
         if round_.status != RoundStatus.SEATED:
             raise WrongState(
                 Problem("round", _("Round %(n)s is already published: its seating is final.") % {"n": number})
@@ -253,7 +261,7 @@ def publish_round(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         round_ = round_in(locked, number, lock=True)
-        check_version(str(round_), round_.version, expected_version)
+        check_version(str(round_), round_version(round_), expected_version)
         if round_.status == RoundStatus.PUBLISHED:
             return round_
         if round_.status == RoundStatus.FINALIZED:
@@ -288,14 +296,13 @@ def finalize_round(
     with transaction.atomic():
         locked = lock_tournament(tournament)
         round_ = round_in(locked, number, lock=True)
-        check_version(str(round_), round_.version, expected_version)
+        check_version(str(round_), round_version(round_), expected_version)
         if round_.status == RoundStatus.FINALIZED:
             return round_
         if round_.status == RoundStatus.SEATED:
             raise WrongState(Problem("round", _("Round %(n)s has not been published yet.") % {"n": number}))
         # The tables, then their games (the lock order): a confirmation or a hole write in flight
-        # finishes first; later ones see the round finalized. A correction's receiver, run after
-        # it commits, waits for the table's lock and then finds the round finalized.
+        # finishes first; later ones see the round finalized (and their follower logs them).
         tables = locks.lock_tables(round_)
         games = scoring_services.lock_games([t.game_id for t in tables])
         playing = [t.number for t in tables if not games[t.game_id].is_finished]
@@ -319,7 +326,10 @@ def finalize_round(
         if problems:
             raise WrongState(problems)
         if unconfirmed:  # each table let through keeps the director's reason (the invariant's)
-            Table.objects.filter(round=round_, number__in=unconfirmed).update(override_reason=reason)
+            # and no confirmation of an earlier scorecard (it would read as holding once finalized).
+            Table.objects.filter(round=round_, number__in=unconfirmed).update(
+                override_reason=reason, confirmed_by=None, confirmed_at=None, confirmed_game_version=None
+            )
         round_.status = RoundStatus.FINALIZED
         round_.finalized_at = timezone.now()
         round_.version += 1

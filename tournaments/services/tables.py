@@ -1,10 +1,12 @@
 """A table's scorecard at the end of its game: a player at the table confirms it, or flags a
-disagreement that the director sees and clears. A later correction of the table's holes while the
-round is in play clears the confirmation (`tournaments.receivers`): the players confirm what the
-standings count; the confirmation keeps the game's version it confirmed, so a correction counts
-at once, even before that receiver runs (`Table.confirms`). Once the round is finalized its
-scorecards are closed: the link can neither confirm nor dispute, and a director's correction keeps
-the confirmation (or the override) and is kept in the event's log as a staff correction.
+disagreement that the director sees and clears. A later change of the table's holes while the
+round is in play leaves the confirmation behind: the players confirm what the standings count. The
+confirmation keeps the game's version it confirmed, and holds only while the game is at that
+version (`Table.is_confirmed`, `Table.confirms`): read from what the change committed, nothing has
+to clear it afterwards. Once the round is finalized its scorecards are closed: the link can
+neither confirm nor dispute, and a director's correction keeps the confirmation (or the override)
+and is kept in the event's log as a staff correction, in the correction's own transaction
+(`follow_table_change`).
 
 Each write takes its locks in the one order of `tournaments.services.locks`.
 """
@@ -23,11 +25,12 @@ from golfclub.core.names import InvalidName, clean_name, name_key
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
-from tournaments.models import Round, RoundStatus, Table, TableSeat
+from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
 from tournaments.services import locks
 from tournaments.services.events import clean_reason, log_event
 
 if TYPE_CHECKING:
+    from scoring.managed_changes import ManagedChange
     from scoring.models import Game
 
 
@@ -167,30 +170,35 @@ def round_changed(table: Table) -> None:
     Round.objects.filter(pk=table.round_id).update(version=F("version") + 1)
 
 
-def scorecard_changed(
-    game_id: int, *, change: str, hole: int | None = None, reason: str = "", by: str = ""
-) -> None:
-    """The holes of the table of `game_id` changed (`change`: "corrected", "deleted", "reopened"),
-    after that change committed. While the round is in play the confirmation no longer holds and
-    is cleared: the players confirm again. A finalized round keeps every table confirmed or
-    overridden: the confirmation stays, and the staff's correction is kept in the event's log."""
-    with transaction.atomic():
-        table = locks.lock_table_of_game(game_id)
-        if table is None:
-            return
-        if table.round.status == RoundStatus.FINALIZED:
-            log_event(
-                table.round.tournament,
-                "finalized_round_corrected",
-                round_number=table.round.number,
-                reason=reason.strip()[:MAX_REASON_LENGTH],
-                table=table.number,
-                hole=hole,
-                change=change,
-                by=by[:MAX_REASON_LENGTH],
-            )
-            return
-        # A player who confirmed the corrected scorecard already (before this ran) keeps it.
-        if table.is_confirmed and table.confirmed_game_version != table.game.version:
-            table.confirmed_at, table.confirmed_by, table.confirmed_game_version = None, None, None
-            table.save(update_fields=["confirmed_at", "confirmed_by", "confirmed_game_version"])
+def follow_table_change(change: ManagedChange) -> None:
+    """What the tournament writes with a change of a table's holes, inside that change's
+    transaction (`scoring.managed_changes`; its failure rolls the change back).
+
+    A finalized round keeps every table confirmed or overridden, and a director's correction there
+    (the only change its hole policy lets through) is kept in the event's log, with the change.
+    Nothing else is written: a confirmation made before a change of the scorecard while the round
+    is in play no longer holds, read from the game's version (`Table.is_confirmed`), and the
+    event's versions add the games' versions (`tournaments.live_versions`). A new hole, the hot
+    path, returns at once. No row is locked here: the game's lock is held, and the tournament's
+    rows come before it in the lock order (the log's row only refers to the tournament)."""
+    if change.kind not in ("corrected", "deleted", "reopened"):
+        return
+    row = (
+        Table.objects.filter(game_id=change.game_id)
+        .values_list("number", "round__number", "round__status", "round__tournament_id")
+        .first()
+    )
+    if row is None or row[2] != RoundStatus.FINALIZED:
+        return
+    table_number, round_number, _status, tournament_id = row
+    tournament = Tournament(pk=tournament_id)  # the log row only refers to it: no read, no lock
+    log_event(
+        tournament,
+        "finalized_round_corrected",
+        round_number=round_number,
+        reason=change.reason.strip()[:MAX_REASON_LENGTH],
+        table=table_number,
+        hole=change.hole_number,
+        change=change.kind,
+        by=change.actor[:MAX_REASON_LENGTH],
+    )

@@ -5,11 +5,13 @@ the write compares it with the row's version only after locking the row, so two 
 against the same version are taken one after the other and the second is refused (`StaleEdit`,
 412): nothing is overwritten unseen. Checking before the lock would let both through.
 
-What each ETag's version is (`tournaments.api.versions`):
-- a tournament's and its players': `Tournament.version`, which moves with every change of the
-  event (settings, players, seating, each hole, penalties, staff);
-- a round's: `Round.version`, which moves with every change of its seating, state, tables'
-  holes and confirmations.
+What each ETag's version is (`tournaments.api.versions`, read by `tournaments.live_versions`):
+- a tournament's and its players': `event_version`, `Tournament.version` (moved by every change
+  of the event: settings, players, seating, penalties, staff) plus its tables' games' versions
+  (moved by each hole change, in its own transaction);
+- a round's: `round_version`, `Round.version` (its seating, state and confirmations) plus its
+  tables' games' versions.
+A write compares the one the client read with the one read under its lock.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""`{% standings_rows lines tournament standings.round_numbers %}`: a standings table's rows
-(`tournaments.web.standings_rows`)."""
+"""`{% standings_rows lines tournament standings.round_numbers standings.round_heads %}`: a
+standings table's rows (`tournaments.web.standings_rows`)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,11 @@ register = template.Library()
 
 @register.simple_tag
 def standings_rows(
-    lines: Iterable[StandingLine], tournament: Tournament, round_numbers: Sequence[int] = ()
+    lines: Iterable[StandingLine],
+    tournament: Tournament,
+    round_numbers: Sequence[int] = (),
+    round_heads: Sequence[str] = (),
 ) -> SafeString:
     """The `<tr>`s of `lines` in `tournament`'s standings table, whose round columns are
-    `round_numbers` (`Standings.round_numbers`)."""
-    return build_rows(lines, tournament.pk, round_numbers)
+    `round_numbers` (`Standings.round_numbers`), headed `round_heads` (`Standings.round_heads`)."""
+    return build_rows(lines, tournament.pk, round_numbers, round_heads)

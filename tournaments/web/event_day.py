@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 from golfclub.core.names import search_key
 from scoring.selectors import deal_order, games_progress
 from tournaments.clock import Clock, round_clock
+from tournaments.live_versions import event_version
 from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
 
 #: Longest text "find my table" looks for (a name is at most 40 characters).
@@ -134,10 +135,12 @@ def schedule(tournament: Tournament) -> list[ScheduleLine]:
 
 
 def event_etag(tournament: Tournament, *, live: bool, variant: str = "") -> str:
-    """The ETag of an event-day page: it moves with the tournament's version (every hole, seating,
-    publish, finalize, player change, penalty and setting bumps it), what the viewer sees (live or
+    """The ETag of an event-day page: it moves with the event's version as committed now
+    (`live_versions.event_version`: every hole change, seating, publish, finalize, player change,
+    penalty and setting moves it, nothing after a commit has to), what the viewer sees (live or
     released standings) and the page's own variant."""
-    return f'W/"t{tournament.pk}-v{tournament.version}-{"live" if live else "released"}-{variant}"'
+    version = event_version(tournament)
+    return f'W/"t{tournament.pk}-v{version}-{"live" if live else "released"}-{variant}"'
 
 
 @dataclass(frozen=True)

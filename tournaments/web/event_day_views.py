@@ -18,7 +18,7 @@ from scoring.web.qr import qr_svg
 from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import RoundStatus, StandingsRelease
-from tournaments.standings import cached_standings
+from tournaments.standings import StandingLine, Standings, cached_standings
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.event_day import (
     MAX_FIND,
@@ -119,20 +119,30 @@ def leaderboard(request: HttpRequest, page: TournamentPage) -> HttpResponse:
 
 
 def _projector_context(page: TournamentPage) -> dict[str, object]:
+    """The projector's panels. Once the event is final the hall sees the winners and the final
+    standings, no longer the last round's seating (issue 31)."""
     tournament = page.tournament
-    round_ = shown_round(tournament)
-    names = by_name(seating_of(round_))
     board = _leaderboard(page, PROJECTOR_LINES * PROJECTOR_STANDINGS_PANELS)
+    table: Standings = board["standings"]  # type: ignore[assignment]
     lines = list(board["lines"])  # type: ignore[call-overload]
+    round_ = None if table.final else shown_round(tournament)
+    names = by_name(seating_of(round_))
     return page.context(
         round=round_,
         clock=round_clock(tournament, round_) if round_ and round_.status == RoundStatus.PUBLISHED else None,
         seating_panels=[names[i : i + PROJECTOR_NAMES] for i in range(0, len(names), PROJECTOR_NAMES)],
         standings_panels=[lines[i : i + PROJECTOR_LINES] for i in range(0, len(lines), PROJECTOR_LINES)],
-        standings=board["standings"],
+        winners=_podium(table) if table.final else [],
+        standings=table,
         rotate_seconds=PROJECTOR_SECONDS,
         poll_seconds=PROJECTOR_SECONDS,
     )
+
+
+def _podium(table: Standings) -> list[StandingLine]:
+    """The first three places of final standings (players sharing a place all shown), complete
+    records only: the winners the hall applauds."""
+    return [line for line in table.lines if line.complete and line.rank <= 3]
 
 
 @tournament_page(Action.VIEW)

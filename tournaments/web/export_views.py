@@ -43,13 +43,7 @@ def export(request: HttpRequest, page: TournamentPage, what: str, fmt: str) -> H
     if what == "standings":
         table = cached_standings(page.tournament, live=live)
         if fmt == "json":
-            body = {
-                "standings": [line.to_api() for line in table.lines],
-                "rounds": list(table.round_numbers),
-                "live": table.live,
-                "final": table.final,
-                "tiebreakers": list(table.tiebreakers),
-            }
+            body = table.to_api()
             response: HttpResponse = JsonResponse(body, json_dumps_params={"ensure_ascii": False})
         else:
             header, rows = standings_table(table)

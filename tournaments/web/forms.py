@@ -27,6 +27,7 @@ from tournaments.limits import (
     MAX_TOURNAMENT_NAME,
     MAX_VENUE,
 )
+from tournaments.live_versions import event_version
 from tournaments.models import SeatingMode, StaffRole, StandingsRelease, Tournament
 from tournaments.services.versions import settings_digest
 
@@ -122,7 +123,7 @@ class TournamentForm(forms.Form):
             public=tournament.public,
             rulings_public=tournament.rulings_public,
             public_table_links=tournament.public_table_links,
-            version=tournament.version,
+            version=event_version(tournament),
             read_digest=settings_digest(tournament),
         )
         for slot, method in enumerate(tournament.tiebreakers, start=1):
@@ -228,7 +229,10 @@ class SwapForm(forms.Form):
 class ConfirmForm(forms.Form):
     """A player at the table confirms the scorecard, or disagrees with a note."""
 
-    by = forms.ChoiceField(label=_("Your name"))
+    by = forms.ChoiceField(
+        label=_("Your name"),
+        error_messages={"required": _("Choose your name: the player who checked the scores.")},
+    )
     note = TextField(label=_("What is wrong (if you disagree)"), max_length=MAX_NOTE, required=False)
 
     def __init__(self, *args: Any, names: Iterable[str] = (), **kwargs: Any) -> None:

@@ -64,8 +64,12 @@ def drafts_of(tournament: Tournament, round_: Round | None) -> list[TimeDraft]:
 
 
 def ledger(tournament: Tournament, limit: int | None = LEDGER_ON_DESK) -> QuerySet[Penalty]:
-    """The penalty ledger, newest first (one query)."""
-    rows = Penalty.objects.filter(tournament=tournament).select_related("entrant", "given_by").order_by("-pk")
+    """The penalty ledger, newest first, with the ruling each came from (one query)."""
+    rows = (
+        Penalty.objects.filter(tournament=tournament)
+        .select_related("entrant", "given_by", "ruling")
+        .order_by("-pk")
+    )
     return rows[:limit] if limit else rows
 
 

@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from tournaments import services
@@ -195,7 +196,11 @@ def draft_confirm(request: HttpRequest, page: TournamentPage, table_id: int) -> 
         )
         messages.success(
             request,
-            _("Time penalty given to %(n)s players of table %(t)s (+%(p)s each).")
+            ngettext(
+                "Time penalty given to %(n)s player of table %(t)s (+%(p)s each).",
+                "Time penalty given to %(n)s players of table %(t)s (+%(p)s each).",
+                len(given),
+            )
             % {"n": len(given), "t": draft.table.number, "p": given[0].points if given else 0},
         )
     return redirect("tournaments:officiating", pk=page.tournament.pk)

@@ -99,9 +99,18 @@ def _form_hash(request: HttpRequest) -> str:
     return digest.hexdigest()
 
 
+def keeps_nothing(response: HttpResponse) -> HttpResponse:
+    """Mark `response` (a redirect to a form shown again with its errors, post/redirect/get) as
+    nothing to replay: the key stays free, as for a page shown again with its errors."""
+    response.keeps_nothing = True  # type: ignore[attr-defined]
+    return response
+
+
 def _answer_of(response: HttpResponse, *, htmx: bool) -> Answer | None:
     """What a copy of the form gets: the redirect of a form carried out; for htmx, the fragment
     swapped in. A page shown again (its errors, a preview) keeps nothing."""
+    if getattr(response, "keeps_nothing", False):
+        return None
     if response.status_code in (301, 302, 303, 307, 308) and response.has_header("Location"):
         return Answer(response.status_code, "", {"Location": response["Location"]})
     if htmx and 200 <= response.status_code < 300 and not getattr(response, "streaming", False):

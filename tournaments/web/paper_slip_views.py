@@ -25,7 +25,13 @@ from scoring.selectors import Scoreboard
 from scoring.web.input_fields import WholeNumberField
 from tournaments.access import Action, Role, table_capabilities
 from tournaments.models import Table
-from tournaments.services.paper_slips import SlipConflicts, SlipRow, enter_paper_slip, slip_actor
+from tournaments.services.paper_slips import (
+    SlipConflicts,
+    SlipRow,
+    enter_paper_slip,
+    slip_actor,
+    typed_from_slip,
+)
 from tournaments.web.access import TournamentPage, tournament_page
 
 #: Rows a slip has when its match is played to a target score (as the printed slips).
@@ -205,6 +211,7 @@ def _render(
             form=form,
             conflicts=conflicts,
             recorded={hole.number for hole in board.holes},
+            from_slip=typed_from_slip(table, board.holes),
         ),
         status=status,
     )

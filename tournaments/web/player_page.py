@@ -55,6 +55,7 @@ class PlayerPage:
     rounds: list[PlayerRound]
     place: StandingLine | None
     players: int  # how many lines the standings have
+    totals_note: str  # what the place's total includes (`Standings.totals_note`)
     penalties: list[Penalty]
     rulings: list[Ruling]
     calls: list[OfficialCall]
@@ -104,8 +105,9 @@ def player_page(entrant: Entrant, user: Any) -> PlayerPage:
         rounds=player_rounds(tournament, entrant, live=live),
         place=place,
         players=len(standings.lines),
+        totals_note=standings.totals_note(),
         penalties=list(Penalty.objects.filter(entrant=entrant).order_by("created_at", "pk")),
-        rulings=list(entrant.rulings.order_by("created_at", "pk")),
+        rulings=list(entrant.rulings.select_related("penalty__entrant").order_by("created_at", "pk")),
         calls=list(
             OfficialCall.objects.filter(table__seats__entrant=entrant)
             .select_related("table__round")

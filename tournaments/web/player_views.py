@@ -10,11 +10,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from tournaments import services
 from tournaments.access import Action
+from tournaments.csv_import import with_line_texts
 from tournaments.models import Entrant, EntrantStatus
 from tournaments.services.bulk_players import BULK_CHECK_IN, BULK_DROP, bulk_summary, recent_bulk_actions
 from tournaments.web.access import TournamentPage, tournament_page
@@ -26,6 +27,18 @@ STATUS_ACTIONS = {
     "drop": (gettext_lazy("Drop %(name)s from the later rounds"), EntrantStatus.DROPPED),
     "withdraw": (gettext_lazy("Withdraw %(name)s from the event"), EntrantStatus.WITHDRAWN),
     "reinstate": (gettext_lazy("Bring %(name)s back for the later rounds"), EntrantStatus.ACTIVE),
+}
+#: What the page says once each is done: what happened to the player, and what it means.
+STATUS_DONE = {
+    "drop": gettext_lazy(
+        "%(name)s was dropped from the event: they keep their scores so far and are not seated in the "
+        "rounds to come."
+    ),
+    "withdraw": gettext_lazy(
+        "%(name)s has withdrawn from the event: the rounds they played stay in the record, and they are "
+        "not seated again."
+    ),
+    "reinstate": gettext_lazy("%(name)s is back in the event: seated again from the next round seated."),
 }
 
 
@@ -98,10 +111,12 @@ def player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     try:
         created = services.import_entrants(page.tournament, text, actor=request.user)
     except ANSWERED_ERRORS as error:
-        return _players_page(
-            request, page, import_form=form, import_problems=problems_of(error), status=status_for(error)
-        )
-    messages.success(request, _("%(n)s players imported.") % {"n": len(created)})
+        shown = with_line_texts(text, problems_of(error))
+        return _players_page(request, page, import_form=form, import_problems=shown, status=status_for(error))
+    messages.success(
+        request,
+        ngettext("%(n)s player imported.", "%(n)s players imported.", len(created)) % {"n": len(created)},
+    )
     return redirect("tournaments:players", pk=page.tournament.pk)
 
 
@@ -164,7 +179,7 @@ def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -
                 add_problems(form, problems_of(error))
                 status = status_for(error)
             else:
-                messages.success(request, _("%(name)s: done.") % {"name": entrant.name})
+                messages.success(request, STATUS_DONE[action] % {"name": entrant.name})
                 return redirect("tournaments:players", pk=page.tournament.pk)
         else:
             status = 400

@@ -1,7 +1,8 @@
 """The staff's pages of the rounds: the dashboard of the current round (with its live partial, polled
-by htmx), seating the next round, a round's seating with the swap form, publishing, finalizing
-(the 409 naming the tables in the way, an override with a reason), clearing a flagged table and the
-printable table cards with their QR codes."""
+by htmx, and the calls for an official, polled on their own and more often), seating the next
+round, a round's seating with the swap form, publishing, finalizing (the 409 naming the tables in
+the way, an override with a reason), clearing a flagged table and the printable table cards with
+their QR codes."""
 
 from __future__ import annotations
 
@@ -21,10 +22,13 @@ from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.web.access import TournamentPage, refusal, tournament_page
 from tournaments.web.forms import ReasonForm, SwapForm, add_problems
 from tournaments.web.next_step import next_step, table_facts
+from tournaments.web.officiating_selectors import open_calls
 from tournaments.web.selectors import player_counts, rounds_of, table_lines
 from tournaments.web.table_cards import table_cards_of
 
 POLL_SECONDS = 10
+#: The calls for an official are polled more often than the tables: a call should show at once.
+CALLS_POLL_SECONDS = 5
 
 
 def _dashboard_context(page: TournamentPage) -> dict[str, Any]:
@@ -73,7 +77,9 @@ def _render_dashboard(
     status: int = 200,
 ) -> HttpResponse:
     context = _dashboard_context(page)
-    context.update(problems=problems or [], override_form=override_form or ReasonForm())
+    context.update(
+        problems=problems or [], override_form=override_form or ReasonForm(), **_calls_context(page)
+    )
     return render(request, "tournaments/dashboard.html", context, status=status)
 
 
@@ -81,6 +87,22 @@ def _render_dashboard(
 def dashboard_live(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     """The dashboard's live part (round status and tables), polled every ten seconds."""
     return render(request, "tournaments/dashboard.html#live", {**_dashboard_context(page), "polled": True})
+
+
+def _calls_context(page: TournamentPage) -> dict[str, Any]:
+    """The open calls for an official, for those who answer them (one query; none for the others)."""
+    shown = Action.OFFICIATE in page.actions
+    return {
+        "calls_shown": shown,
+        "calls": open_calls(page.tournament) if shown else [],
+        "calls_poll_seconds": CALLS_POLL_SECONDS,
+    }
+
+
+@tournament_page(Action.OFFICIATE)
+def dashboard_calls(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+    """The dashboard's calls for an official alone, polled every few seconds (one query)."""
+    return render(request, "tournaments/dashboard.html#calls", page.context(**_calls_context(page)))
 
 
 @tournament_page(Action.RUN, methods=("POST",))

@@ -51,6 +51,8 @@ def table_lines(round_: Round) -> list[TableLine]:
         .order_by("number")
     )
     progress = games_progress([table.game_id for table in tables])
+    for table in tables:
+        table.round = round_  # `is_confirmed` reads its status for a confirmation made before a change
     lines = []
     for table in tables:
         players = [seat.entrant.name for seat in table.seats.all()]
@@ -156,6 +158,7 @@ def log_lines(tournament: Tournament, limit: int = 500) -> list[dict[str, Any]]:
         details = dict(entry.details or {})
         # A correction at a table is logged after it committed, without the user: its `by` is who.
         by = str(details.pop("by", "") or "")
+        details.pop("hole_versions", None)  # a paper slip's holes as it left them: for the slip page
         lines.append(
             {
                 "entry": entry,

@@ -17,6 +17,7 @@ from typing import Any
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
+from tournaments.live_versions import event_version
 from tournaments.models import Tournament
 from tournaments.services.versions import settings_digest
 from tournaments.web.forms import TournamentForm
@@ -51,13 +52,13 @@ def conflict_of(form: TournamentForm, stored: Tournament) -> Conflict:
         if _same(sent, kept):
             continue
         rows.append(Difference(str(field.label), _shown(field, sent), _shown(field, kept)))
-    return Conflict(form.cleaned_data.get("version"), stored.version, rows)
+    return Conflict(form.cleaned_data.get("version"), event_version(stored), rows)
 
 
 def rebased(data: QueryDict, stored: Tournament) -> QueryDict:
     """The posted values, now carrying the stored version: submitting them again keeps them."""
     fresh = data.copy()
-    fresh["version"] = str(stored.version)
+    fresh["version"] = str(event_version(stored))
     fresh["read_digest"] = settings_digest(stored)
     return fresh
 

@@ -27,15 +27,20 @@ from tournaments.web.forms import TIEBREAK_LABELS
 
 
 def standings_rows(
-    lines: Iterable[StandingLine], tournament_id: int, round_numbers: Iterable[int] = ()
+    lines: Iterable[StandingLine],
+    tournament_id: int,
+    round_numbers: Iterable[int] = (),
+    round_heads: Iterable[str] = (),
 ) -> SafeString:
     """The `<tr>`s of `lines`: rank (or DQ), the player linked to their record, total, holes played
     (so a live total reads right: 0 after no hole is not a lead), each round, penalty points, the
     tiebreak columns and why the player ranks above the next.
 
     `round_numbers` names the round columns (`Standings.round_numbers`); without it they are
-    numbered from 1."""
-    labels = _Labels(tuple(round_numbers))
+    numbered from 1. `round_heads` (`Standings.round_heads`, which say which holes of the round in
+    play count) names them instead when given. Late entries, dropped, withdrawn and disqualified
+    players carry their label beside their name."""
+    labels = _Labels(tuple(round_numbers), tuple(round_heads))
     # One reverse() for the whole table: the player's id is the last part of the path.
     player_url = escape(reverse("tournaments:player", args=[tournament_id, 0])[: -len("0/")])
     dq, playoff = escape(_("DQ")), escape(_("playoff"))
@@ -45,6 +50,7 @@ def standings_rows(
         for value, label in EntrantStatus.choices
         if value != EntrantStatus.ACTIVE
     }
+    late = f' <span class="status status-late">{escape(_("late entry"))}</span>'
     rows = []
     for line in lines:
         # Only the texts people typed (names, and the tiebreak texts built from them) need escaping;
@@ -56,7 +62,7 @@ def standings_rows(
         )
         rank = dq if line.disqualified else f"{line.rank}{'=' if line.shared else ''}"
         cells = [
-            f'<td class="num"{label}>{_number(score)}'
+            f'<td class="num round"{label}>{_number(score)}'
             for label, score in zip(labels.rounds(len(line.rounds)), line.rounds, strict=True)
         ]
         total_thru = ""
@@ -76,10 +82,11 @@ def standings_rows(
         rows.append(
             f'<tr class="{classes}"><td class="num">{rank}</td>'
             f'<th scope="row"><a href="{player_url}{int(line.entrant_id)}/">{escape(line.name)}</a>'
-            f"{badge if line.playoff else ''}{status_tag.get(line.status, '')}</th>"
+            f"{badge if line.playoff else ''}{late if line.late_entry else ''}"
+            f"{status_tag.get(line.status, '')}</th>"
             f'<td class="num total">{_number(line.total)}{total_thru}</td>'
             f'<td class="num holes"{labels.holes}>{int(line.holes_played)}</td>{rounds}'
-            f'<td class="num"{labels.penalty}>'
+            f'<td class="num pen"{labels.penalty}>'
             f"{f'+{int(line.penalty_points)}' if line.penalty_points else '0'}</td>"
             f'{columns}<td class="why"{why}</td></tr>'
         )
@@ -90,16 +97,19 @@ class _Labels:
     """The ` data-label="..."` attributes of a table's cells, each built once for all its rows: the
     names the table's head gives the columns (`_standings_head.html`)."""
 
-    def __init__(self, round_numbers: tuple[int, ...]) -> None:
+    def __init__(self, round_numbers: tuple[int, ...], round_heads: tuple[str, ...] = ()) -> None:
         self.holes = _attribute(_("Holes played"))
         self.penalty = _attribute(_("Pen."))
         self.why = _attribute(_("Why above"))
         self._round_numbers = round_numbers
+        self._round_heads = round_heads
         self._rounds: dict[int, list[str]] = {}
         self._columns: dict[str, str] = {}
 
     def rounds(self, count: int) -> list[str]:
         """The labels of a line's `count` round cells: R1, R2, ... (the counted rounds' numbers)."""
+        if count not in self._rounds and len(self._round_heads) == count:
+            self._rounds[count] = [_attribute(head) for head in self._round_heads]
         if count not in self._rounds:
             numbers = self._round_numbers if len(self._round_numbers) == count else range(1, count + 1)
             self._rounds[count] = [_attribute(_("R%(n)s") % {"n": n}) for n in numbers]

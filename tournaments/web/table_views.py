@@ -1,7 +1,8 @@
 """A table's page, reached through the table's link (its game's edit token): the event, round, table
 and players, and what the table can do at that moment (`table_stage`): wait for the round, score on
 the game page and call an official, then confirm the finished scorecard ("I confirm" or "I disagree"
-with a note), and afterwards what happened to it.
+with a note), and afterwards what happened to it. While a call for an official is open, its part
+of the page (`table_officials`) is polled, so the table reads the ruling once it is given.
 
 The table link opens this page and its game, nothing else of the event: no standings, no other
 table, no link to the dashboard.
@@ -9,23 +10,31 @@ table, no link to the dashboard.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from scoring.access import Capability, TokenKind
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of
+from scoring.rules.errors import Problem
 from scoring.selectors import holes_to_play, scorecards, seat_names
 from scoring.web.games.access import grant_or_404
 from tournaments import services
 from tournaments.clock import hole_clock, table_clock
-from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Table
+from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Ruling, Table
 from tournaments.services.calls import call_official
 from tournaments.web.forms import ConfirmForm, add_problems
 from tournaments.web.officiating_forms import CallForm
-from tournaments.web.one_time_forms import one_time_form
+from tournaments.web.one_time_forms import keeps_nothing, one_time_form, write_once
+
+#: How often a table's page asks, while its call is open, whether the official has answered.
+OFFICIALS_POLL_SECONDS = 10
 
 
 def _table_of_link(request: HttpRequest, token: str) -> Table:
@@ -64,6 +73,50 @@ def table_stage(*, round_status: str, finished: bool, holes_played: int, table: 
     return "confirmed" if table.is_confirmed else "to_confirm"
 
 
+def officials_at(table: Table) -> dict[str, Any]:
+    """What the table's page says of its calls for an official (two queries): the call still open,
+    then each ruling given at this table (for its call, or naming this round and table) with what
+    was decided, and the calls settled without a ruling."""
+    calls = list(OfficialCall.objects.filter(table=table).order_by("created_at", "pk"))
+    rulings = (
+        Ruling.objects.filter(
+            Q(call__table=table)
+            | Q(
+                tournament_id=table.round.tournament_id,
+                round_number=table.round.number,
+                table_number=table.number,
+            )
+        )
+        .select_related("penalty__entrant")
+        .distinct()
+        .order_by("created_at", "pk")
+    )
+    return {
+        "open_call": next((c for c in calls if c.answered_at is None), None),
+        "table_rulings": list(rulings),
+        "settled_calls": [c for c in calls if c.answered_at is not None and c.ruling_id is None],
+        "officials_poll_seconds": OFFICIALS_POLL_SECONDS,
+    }
+
+
+@require_http_methods(["GET", "HEAD"])
+def table_officials(request: HttpRequest, token: str) -> HttpResponse:
+    """The table page's part on its calls and rulings alone: polled while a call is open, so that
+    the table reads the ruling once the official has given it."""
+    table = _table_of_link(request, token)
+    return render(
+        request,
+        "tournaments/table_confirm.html#officials",
+        {
+            "table": table,
+            "token": token,
+            "in_play": table.round.status == RoundStatus.PUBLISHED,
+            "call_form": CallForm(names=seat_names(table.game_id)),
+            **officials_at(table),
+        },
+    )
+
+
 @require_http_methods(["POST"])
 @one_time_form
 def table_call(request: HttpRequest, token: str) -> HttpResponse:
@@ -83,36 +136,101 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     return redirect("tournaments:table", token=token)
 
 
+#: The session key of a table's attempt to be shown again (its values and what was wrong).
+_ATTEMPT = "tournaments.table-attempt.%s"
+_FIELDS = ("action", "by", "note")
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
-@one_time_form
+@never_cache
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """Show what the table can do now (and its scorecard once a hole is in); POST `action=confirm`
-    (with `by`) or `action=disagree` (with a note)."""
+    (with `by`) or `action=disagree` (with a note).
+
+    Post/redirect/get, whatever the answer: an attempt refused is kept in the session and shown
+    again by the GET it redirects to, so the browser's history holds pages only, never a POST to
+    send again. Back after confirming therefore shows the table as it is now (the page is never
+    cached), and a stale copy of the form sent to a confirmed table is answered "already
+    confirmed", not with the errors of its empty fields."""
     table = _table_of_link(request, token)
+    if request.method != "POST":
+        return _table_page(request, table, token)
+    return write_once(request, lambda: _answer_post(request, table, token))
+
+
+def _answer_post(request: HttpRequest, table: Table, token: str) -> HttpResponse:
+    """A POST of the form (not a copy of one carried out): "already confirmed" for a confirmation
+    that holds, the attempt kept to show again when refused, else carried out."""
+    if request.POST.get("action") != "disagree" and table.confirms(table.game.version):
+        messages.info(
+            request,
+            _("The scorecard is already confirmed by %(name)s: nothing more to do.")
+            % {"name": table.confirmed_by.name if table.confirmed_by else ""},
+        )
+        return keeps_nothing(redirect("tournaments:table", token=token))
+    form = ConfirmForm(request.POST, names=seat_names(table.game_id))
+    if not form.is_valid():
+        return _show_again(request, table, token, problems=[])
+    return _confirm(request, table, token, form)
+
+
+def _confirm(request: HttpRequest, table: Table, token: str, form: ConfirmForm) -> HttpResponse:
+    """Carry out a valid confirmation or disagreement."""
+    disagree = request.POST.get("action") == "disagree"
+    try:
+        services.confirm_table(
+            table.game, form.cleaned_data["by"], disagree=disagree, note=form.cleaned_data.get("note") or ""
+        )
+    except ANSWERED_ERRORS as error:
+        return _show_again(request, table, token, problems=problems_of(error))
+    messages.success(
+        request,
+        _("Your disagreement is sent to the director.")
+        if disagree
+        else _("Thank you: the scorecard is confirmed."),
+    )
+    return redirect("tournaments:table", token=token)
+
+
+def _show_again(request: HttpRequest, table: Table, token: str, *, problems: list[Problem]) -> HttpResponse:
+    """Keep a refused attempt (its values, the service's problems) for the page it redirects to."""
+    request.session[_ATTEMPT % table.pk] = {
+        "data": {name: request.POST.get(name, "") for name in _FIELDS},
+        "problems": [[problem.where, str(problem.message)] for problem in problems],
+    }
+    return keeps_nothing(redirect("tournaments:table", token=token))
+
+
+def _attempt_form(request: HttpRequest, table: Table, names: list[str]) -> ConfirmForm:
+    """The confirmation form: the refused attempt kept for this table (once), with its errors, or
+    a blank one."""
+    attempt = request.session.pop(_ATTEMPT % table.pk, None) if request.method == "GET" else None
+    if not attempt:
+        return ConfirmForm(names=names)
+    form = ConfirmForm(attempt["data"], names=names)
+    form.is_valid()  # the fields' own errors, as they were
+    add_problems(form, [Problem(where, message) for where, message in attempt["problems"]])
+    return form
+
+
+def _form_shown(stage: str, form: ConfirmForm) -> bool:
+    """Whether the page shows the confirmation form: to confirm, or settle a disagreement; while
+    playing only to show a refused attempt's errors; never once confirmed or closed."""
+    return stage in ("to_confirm", "disputed") or (stage == "playing" and bool(form.errors))
+
+
+def _table_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
+    """The table's page as it is now, with a refused attempt's errors where they were kept."""
     game = table.game
     card = scorecards([game.pk])[game.pk]
-    form = ConfirmForm(request.POST or None, names=card.players)
-    status = 200
-    if request.method == "POST":
-        disagree = request.POST.get("action") == "disagree"
-        if form.is_valid():
-            try:
-                services.confirm_table(
-                    game, form.cleaned_data["by"], disagree=disagree, note=form.cleaned_data.get("note") or ""
-                )
-            except ANSWERED_ERRORS as error:
-                add_problems(form, problems_of(error))
-                status = status_for(error)
-            else:
-                messages.success(
-                    request,
-                    _("Your disagreement is sent to the director.")
-                    if disagree
-                    else _("Thank you: the scorecard is confirmed."),
-                )
-                return redirect("tournaments:table", token=token)
-        else:
-            status = 400
+    form = _attempt_form(request, table, card.players)
+    stage = table_stage(
+        round_status=table.round.status, finished=game.is_finished, holes_played=len(card.holes), table=table
+    )
+    form_shown = _form_shown(stage, form)
+    if form.errors and not form_shown:  # the form is gone (closed, confirmed): say it at the top
+        for message in [*form.non_field_errors(), *(e for n, errs in form.errors.items() if n for e in errs)]:
+            messages.error(request, message)
     return render(
         request,
         "tournaments/table_confirm.html",
@@ -123,20 +241,15 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
             "game": game,
             "card": card,
             "form": form,
+            "form_shown": form_shown,
             "finished": game.is_finished,
-            "stage": table_stage(
-                round_status=table.round.status,
-                finished=game.is_finished,
-                holes_played=len(card.holes),
-                table=table,
-            ),
+            "stage": stage,
             "holes_total": holes_to_play(game.ruleset),
             "token": token,
             "clock": table_clock(table.round.tournament, table.round, table, finished=game.is_finished),
             "hole_clock": hole_clock(table.round.tournament, table.round, table),
-            "open_call": OfficialCall.objects.filter(table=table, answered_at__isnull=True).first(),
             "call_form": CallForm(names=card.players),
+            **officials_at(table),
             "in_play": table.round.status == RoundStatus.PUBLISHED,
         },
-        status=status,
     )

@@ -29,6 +29,7 @@ urlpatterns = [
     path("new/", limit_tournament_creation(event_views.tournament_new), name="new"),
     path("table/<token:token>/", limit_hole_writes(table_views.table_confirm), name="table"),
     path("table/<token:token>/call/", limit_hole_writes(table_views.table_call), name="table-call"),
+    path("table/<token:token>/officials/", table_views.table_officials, name="table-officials"),
     path("player/<token:token>/", player_page_views.player_home, name="player-home"),
     path("player/<token:token>/live/", player_page_views.player_home_live, name="player-home-live"),
     path(
@@ -37,6 +38,7 @@ urlpatterns = [
     path("<id:pk>/print/players/", player_page_views.player_qr_sheet, name="print-player-qr"),
     path("<id:pk>/", round_views.dashboard, name="dashboard"),
     path("<id:pk>/live/", round_views.dashboard_live, name="dashboard-live"),
+    path("<id:pk>/calls/live/", round_views.dashboard_calls, name="dashboard-calls"),
     path("<id:pk>/settings/", event_views.tournament_settings, name="settings"),
     path("<id:pk>/staff/", event_views.staff_add, name="staff-add"),
     path("<id:pk>/staff/<id:staff_id>/remove/", event_views.staff_remove, name="staff-remove"),

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 
 from golfclub.core.parsers import SCORING_PARSERS
 from scoring.api.errors import ErrorSerializer, validated
+from scoring.api.write_once import SAFE_TO_REPEAT, safe_to_repeat
 from scoring.rules import (
     PARAMETERS,
     PRESETS,
@@ -134,13 +135,17 @@ class _Problems:
 
 
 def _public_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
-    """@api_view for a public, stateless endpoint: no authentication (hence no CSRF), lenient JSON parsing."""
+    """@api_view for a public, stateless endpoint: no authentication (hence no CSRF), lenient JSON
+    parsing; its POSTs compute only, so they are safe to repeat (`scoring.api.write_once`)."""
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        view = safe_to_repeat(view)  # computes only: an Idempotency-Key is checked, never needed
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
         view = authentication_classes([])(view)
-        return api_view(methods)(view)
+        api = api_view(methods)(view)
+        posts = [method for method in methods if method == "POST"]
+        return extend_schema(methods=posts, parameters=[SAFE_TO_REPEAT])(api) if posts else api
 
     return decorate
 

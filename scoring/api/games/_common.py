@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
 from rest_framework.exceptions import NotFound
@@ -36,6 +36,7 @@ from golfclub.core.parsers import SCORING_PARSERS
 from scoring import selectors
 from scoring.access import Capability
 from scoring.api.errors import ErrorSerializer
+from scoring.api.write_once import IDEMPOTENCY_KEY, write_once
 from scoring.models import Game
 
 from . import concurrency
@@ -66,6 +67,12 @@ ERRORS = {
     ),
 }
 READ_ERRORS = {404: ERRORS[404]}
+#: The answer of a POST whose Idempotency-Key was used before for another request.
+KEY_REUSED = {
+    422: OpenApiResponse(
+        ErrorSerializer, description="The Idempotency-Key was already used for another request."
+    )
+}
 HOLE_WRITE_ERRORS = {
     **ERRORS,
     412: OpenApiResponse(ErrorSerializer, description="If-Match names a version that is no longer current."),
@@ -98,15 +105,20 @@ def token_api(
     *,
     deferred: tuple[str, ...] = (),
     schema: type[AutoSchema] | None = None,
+    own_idempotency: bool = False,
 ) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
     """@api_view for a view reached by a game's link, taking the methods of `capabilities`: the access
     policy (`scoring.access`) decides what each method needs; the view gets the `GameGrant`.
 
     The token is the credential (no CSRF for it); a logged-in user is known for access providers.
     `schema` replaces the OpenAPI inspector (the @extend_schema decorators above build on it).
+    A POST honours the Idempotency-Key header (`scoring.api.write_once`, checked after access),
+    unless the view keeps its keys itself (`own_idempotency`: a hole's POST).
     """
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        if "POST" in capabilities and not own_idempotency:
+            view = write_once(view)
         view = game_grant_required(capabilities, deferred=deferred)(view)
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
@@ -115,6 +127,8 @@ def token_api(
         if schema is not None:
             # Where @extend_schema looks for the inspector of an @api_view it extends.
             api.cls.kwargs = {"schema": schema}
+        if "POST" in capabilities and not own_idempotency:
+            api = extend_schema(methods=["POST"], parameters=[IDEMPOTENCY_KEY])(api)
         return api
 
     return decorate
@@ -125,13 +139,19 @@ READ_ONLY = {"GET": Capability.VIEW}
 
 def session_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
     """@api_view for a view that knows the logged-in user: the session (with its CSRF check), or a
-    script's `Authorization: Token <key>` (DEFAULT_AUTHENTICATION_CLASSES)."""
+    script's `Authorization: Token <key>` (DEFAULT_AUTHENTICATION_CLASSES). A POST honours the
+    Idempotency-Key header, an anonymous client's keys kept by its address."""
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        if "POST" in methods:
+            view = write_once(view, scope_by_address=True)
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
         view = authentication_classes(api_settings.DEFAULT_AUTHENTICATION_CLASSES)(view)
-        return api_view(methods)(view)
+        api = api_view(methods)(view)
+        if "POST" in methods:
+            api = extend_schema(methods=["POST"], parameters=[IDEMPOTENCY_KEY])(api)
+        return api
 
     return decorate
 
@@ -182,6 +202,7 @@ def game_body(request: Request, game: Game, *, can_edit: bool, token: str | None
         "first_dealer": game.first_dealer,
         "status": game.status,
         "winners": list(game.winners),
+        "ended_early": game.ended_early,
         "version": game.version,
         "players": [
             {"name": s.name, "seat": s.seat, "total": s.total, "holes_played": s.holes_played}

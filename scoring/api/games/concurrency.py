@@ -65,13 +65,15 @@ def if_match(
     equal to `current()` (what is stored now) is answered, else the first; the change then checks
     it under the game lock, as for one.
 
-    Raises `PreconditionRequired` (428) without the header (or with `*` where `allow_any` is
-    False: a delete must name what it deletes) and `PreconditionFailed` (412) when it names no
-    resource of this kind.
+    Raises `PreconditionRequired` (428) without the header, or with `*` where `allow_any` is
+    False (a delete must name what it deletes: the message names `*` and says why), and
+    `PreconditionFailed` (412) when it names no resource of this kind.
     """
     header = request.headers.get("If-Match", "").strip()
     label = _label(kind)
-    if not header or (header == "*" and not allow_any):
+    if header == "*" and not allow_any:
+        raise PreconditionRequired(Problem("If-Match", _any_refused(label)))
+    if not header:
         raise PreconditionRequired(
             Problem(
                 "If-Match",
@@ -98,6 +100,17 @@ def if_match(
             % {"value": shown, "label": label},
         )
     )
+
+
+def _any_refused(label: str) -> str:
+    """Why `If-Match: *` cannot delete here. RFC 9110 lets `*` match whatever is current; what a
+    number names here moves (later holes and seats move up after a delete), so `*` would match
+    the next one, and a retried DELETE would remove a second."""
+    return _(
+        "If-Match: * cannot delete here: after a delete the next %(label)s takes this number, so * "
+        "would match it too and a retried DELETE would remove a second one. Send the %(label)s's "
+        "ETag (from GET) instead."
+    ) % {"label": label}
 
 
 def _label(kind: str) -> str:
@@ -174,8 +187,10 @@ IF_MATCH_DELETE = OpenApiParameter(
     OpenApiParameter.HEADER,
     required=True,
     description=(
-        "The ETag of what to delete as last read. Missing or `*`: 428. Already deleted, renumbered "
-        "or changed since: 412, so a retried DELETE never removes a second one."
+        "The ETag of what to delete as last read. Missing: 428. `*` (which RFC 9110 lets match "
+        "whatever is current) is refused here with 428 naming `*`: the next one takes the deleted "
+        "one's number, so `*` would match it too. Already deleted, renumbered or changed since: "
+        "412, so a retried DELETE never removes a second one."
     ),
 )
 IF_NONE_MATCH = OpenApiParameter(

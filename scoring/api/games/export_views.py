@@ -81,6 +81,7 @@ def game_results(request: Request, grant: GameGrant) -> Response:
         "status": board.status,
         "winners": list(board.winners),
         "shared_victory": board.shared_victory,
+        "ended_early": board.ended_early,
         "results": exports.results_summary(game, board),
     }
     return Response(ResultsSerializer(body).data)

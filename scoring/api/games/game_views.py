@@ -16,6 +16,7 @@ from scoring.api.errors import ErrorSerializer, validated
 
 from ._common import (
     ERRORS,
+    KEY_REUSED,
     READ_ERRORS,
     TOKEN,
     actor_of,
@@ -46,7 +47,7 @@ from .response_serializers import GameSerializer
     ),
     tags=["games"],
     request=GameCreateSerializer,
-    responses={201: GameSerializer, 400: ERRORS[400]},
+    responses={201: GameSerializer, 400: ERRORS[400], **KEY_REUSED},
 )
 @session_api(["GET", "POST"])
 def games(request: Request) -> Response:

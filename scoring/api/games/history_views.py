@@ -18,6 +18,7 @@ from scoring.api.errors import validated
 from . import concurrency
 from ._common import (
     ERRORS,
+    KEY_REUSED,
     READ_ERRORS,
     READ_ONLY,
     TOKEN,
@@ -72,7 +73,7 @@ def _change_schema(*, summary: str, description: str) -> Any:
         tags=["games"],
         parameters=[TOKEN],
         request=UndoSerializer,
-        responses={200: HistoryLineSerializer, **ERRORS},
+        responses={200: HistoryLineSerializer, **ERRORS, **KEY_REUSED},
     )
 
 

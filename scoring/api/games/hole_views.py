@@ -84,7 +84,7 @@ _REASON_NOTE = (
         422: OpenApiResponse(ErrorSerializer, description="Idempotency-Key reused with another body."),
     },
 )
-@token_api({"GET": Capability.VIEW, "POST": Capability.SCORE}, deferred=("POST",))
+@token_api({"GET": Capability.VIEW, "POST": Capability.SCORE}, deferred=("POST",), own_idempotency=True)
 def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool = False) -> Response:
     """GET/POST /api/v1/games/{token}/holes/ (and /playoff-holes/).
 

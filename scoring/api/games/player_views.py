@@ -18,6 +18,7 @@ from scoring.api.errors import validated
 from . import concurrency
 from ._common import (
     ERRORS,
+    KEY_REUSED,
     READ_ERRORS,
     SEAT,
     TOKEN,
@@ -50,7 +51,7 @@ def _seat_body(seat: Any) -> dict[str, Any]:
     tags=["players"],
     parameters=[TOKEN],
     request=SeatWriteSerializer,
-    responses={201: SeatSerializer, **ERRORS},
+    responses={201: SeatSerializer, **ERRORS, **KEY_REUSED},
 )
 @token_api({"GET": Capability.VIEW, "POST": Capability.MANAGE})
 def game_players(request: Request, grant: GameGrant) -> Response:

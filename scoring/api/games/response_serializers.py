@@ -164,6 +164,12 @@ class ScoreboardSerializer(serializers.Serializer):
         help_text=_("running total after each hole"),
     )
     holes_left = serializers.IntegerField(allow_null=True)
+    ended_early = serializers.CharField(
+        help_text=_(
+            '"Ended early after hole 5 of 9" when the players ended the game before its last hole '
+            "(POST end/; the holes played decide it), else empty"
+        )
+    )
     undo = serializers.SerializerMethodField(
         help_text=_("the change undo would revert now (POST undo/ with its id), or null")
     )
@@ -216,6 +222,12 @@ class GameSerializer(serializers.Serializer):
     first_dealer = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["in_progress", "sudden_death", "finished"])
     winners = serializers.ListField(child=serializers.CharField())
+    ended_early = serializers.BooleanField(
+        default=False,
+        help_text=_(
+            "true when the players ended the game before its last hole (POST end/; resume/ undoes it)"
+        ),
+    )
     version = serializers.IntegerField()
     players = serializers.ListField(
         child=serializers.DictField(), help_text=_("name, seat, total, holes_played")
@@ -277,7 +289,9 @@ class HistoryLineSerializer(serializers.Serializer):
     """One change to a game."""
 
     id = serializers.IntegerField()
-    action = serializers.ChoiceField(choices=["create", "update", "delete", "undo", "redo", "ruleset"])
+    action = serializers.ChoiceField(
+        choices=["create", "update", "delete", "undo", "redo", "ruleset", "end", "resume"]
+    )
     action_label = serializers.CharField()
     hole_number = serializers.IntegerField(allow_null=True)
     is_playoff = serializers.BooleanField()
@@ -287,6 +301,12 @@ class HistoryLineSerializer(serializers.Serializer):
     after = serializers.JSONField(allow_null=True)
     undone = serializers.BooleanField()
     undoes_id = serializers.IntegerField(allow_null=True)
+    summary = serializers.CharField(
+        help_text=_(
+            'the change in words, what became of it included: "Hole 9 recorded, then undone", '
+            '"Undone: recording of hole 9"'
+        )
+    )
 
 
 class PlayerSerializer(serializers.Serializer):
@@ -321,4 +341,9 @@ class ResultsSerializer(serializers.Serializer):
     status = serializers.CharField()
     winners = serializers.ListField(child=serializers.CharField())
     shared_victory = serializers.BooleanField()
+    ended_early = serializers.CharField(
+        help_text=_(
+            '"Ended early after hole 5 of 9" when the game was ended before its last hole, else empty'
+        )
+    )
     results = ResultSerializer(many=True)

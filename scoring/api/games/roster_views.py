@@ -16,6 +16,7 @@ from scoring.models import Player
 
 from ._common import (
     ERRORS,
+    KEY_REUSED,
     session_api,
 )
 from .request_serializers import PlayerWriteSerializer
@@ -44,7 +45,7 @@ _ROSTER_ERR = {400: ERRORS[400], 403: OpenApiResponse(ErrorSerializer, descripti
 )  # fmt: skip
 @extend_schema(
     methods=["POST"], summary="Add a player to your list", tags=["players"], request=PlayerWriteSerializer,
-    responses={201: PlayerSerializer, **_ROSTER_ERR},
+    responses={201: PlayerSerializer, **_ROSTER_ERR, **KEY_REUSED},
 )  # fmt: skip
 @session_api(["GET", "POST"])
 def players(request: Request) -> Response:

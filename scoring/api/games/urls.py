@@ -5,6 +5,7 @@ from django.urls import URLPattern, path
 from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from golfclub.core.rate_limits import limit_game_creation, limit_hole_writes
 
+from .ending_views import game_end, game_resume
 from .export_views import game_export_csv, game_export_json, game_results
 from .game_views import game_detail, games
 from .history_views import game_history, game_redo, game_scoreboard, game_undo
@@ -53,6 +54,8 @@ urlpatterns = [
     path("games/<token:token>/history/", game_history, name="api-game-history"),
     path("games/<token:token>/undo/", _undo, name="api-game-undo"),
     path("games/<token:token>/redo/", _redo, name="api-game-redo"),
+    path("games/<token:token>/end/", game_end, name="api-game-end"),
+    path("games/<token:token>/resume/", game_resume, name="api-game-resume"),
     path("games/<token:token>/export.csv", game_export_csv, name="api-game-export-csv"),
     path("games/<token:token>/export.json", game_export_json, name="api-game-export-json"),
     path("games/<token:token>/results/", game_results, name="api-game-results"),

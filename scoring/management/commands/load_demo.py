@@ -16,6 +16,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from golfclub.core.demo_links import add_base_url_argument, demo_base_url
 from scoring import selectors, services
 from scoring.models import Game
 from scoring.rules import RANKS, SUITS, Ruleset, grid_total
@@ -105,10 +106,11 @@ class Command(BaseCommand):
     help = "Create three demo games with known links (skips those already there; --reset rebuilds them)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        """--reset deletes the demo games first."""
+        """--reset deletes the demo games first; --base-url is where the printed links point."""
         parser.add_argument(
             "--reset", action="store_true", help="Delete the demo games and create them again."
         )
+        add_base_url_argument(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
         """Create what is missing and print every demo link; refuse outside development."""
@@ -119,6 +121,7 @@ class Command(BaseCommand):
                 "load_demo only runs with DEBUG=true (development): its games have fixed, public "
                 "edit links. Set DEBUG=true for a local server, never on a public one."
             )
+        base_url = demo_base_url(options.get("base_url"))
         for demo in DEMOS:
             edit, view = demo.tokens
             existing = Game.objects.filter(edit_token=edit).first()
@@ -131,8 +134,8 @@ class Command(BaseCommand):
                 self.stdout.write(f"Created {demo.title}: {game.get_status_display()}")
             else:
                 self.stdout.write(f"{demo.title} is already there.")
-            self.stdout.write(f"  edit: http://127.0.0.1:8000/games/e/{edit}/")
-            self.stdout.write(f"  view: http://127.0.0.1:8000/games/v/{view}/")
+            self.stdout.write(f"  edit: {base_url}/games/e/{edit}/")
+            self.stdout.write(f"  view: {base_url}/games/v/{view}/")
 
     def _create(self, demo: DemoGame) -> Game:
         rng = random.Random(demo.slug)

@@ -218,12 +218,15 @@ def history_item(line: selectors.HistoryLine) -> dict[str, Any]:
         subject = _("Playoff hole %(n)s") % {"n": line.hole_number}
     else:
         subject = _("Hole %(n)s") % {"n": line.hole_number}
-    is_ruleset = line.action == "ruleset"
+    # A change of the whole game (rules, an early ending, a resume) has no hole scores to show.
+    is_ruleset = line.action in ("ruleset", "end", "resume")
     return {
         "id": line.id,
         "action": line.action,
         "label": line.action_label,
         "subject": subject,
+        # The whole change in words, what became of it included ("Hole 9 recorded, then undone").
+        "headline": line.summary,
         "actor": line.actor or _("someone"),
         "when": line.created_at,
         "reason": line.reason,

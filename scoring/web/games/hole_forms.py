@@ -127,6 +127,11 @@ class HoleForm(forms.Form):
                     max_value=GAME_PAGE_MAX_BLOCKS_MARKED,
                     widget=forms.TextInput(attrs={"inputmode": "numeric", "pattern": "[0-9]*", "size": 3}),
                 )
+        for field_name, field in self.fields.items():
+            if field_name.endswith(("-total", "-blocks")):
+                # Each keystroke is a whole new number: the live preview follows it at once
+                # (static/js/htmx-events.js raises "preview-now"), not after a typing pause.
+                field.widget.attrs["data-preview-now"] = ""
 
     def tokens(self, index: int) -> list[list[str]]:
         """The card tokens typed for player `index` (blank strings for empty cells)."""

@@ -82,6 +82,8 @@ def _list_item(game: Game, can_edit: bool) -> dict[str, Any]:
         "status": game.get_status_display(),
         "finished": game.status == "finished",
         "winners": game.winners,
+        # "Ended early after hole 5 of 9": said beside the winner, so nobody takes it for a full game.
+        "ended_early": selectors.ended_early_text(holes, played) if game.ended_early else "",
         "played": played,
         "holes": holes,
         "updated": game.updated_at,

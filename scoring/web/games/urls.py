@@ -12,7 +12,7 @@ from django.urls import URLPattern, path
 
 from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from golfclub.core.rate_limits import limit_game_creation, limit_hole_writes
-from scoring.web.games import board_views, change_views, hole_views, start_views
+from scoring.web.games import board_views, change_views, ending_views, hole_views, start_views
 
 # Writes are rate-limited here (golfclub/core/rate_limits.py), so the views themselves know nothing of limits.
 _new = limit_game_creation(start_views.game_new)
@@ -71,6 +71,9 @@ urlpatterns = [
     path("e/<token:token>/undo/", _undo, name="undo"),
     path("e/<token:token>/undo/confirm/", change_views.undo_confirm, name="undo-confirm"),
     path("e/<token:token>/redo/", _redo, name="redo"),
+    path("e/<token:token>/end/", ending_views.game_end, name="end"),
+    path("e/<token:token>/end/confirm/", ending_views.end_confirm, name="end-confirm"),
+    path("e/<token:token>/resume/", ending_views.game_resume, name="resume"),
     path("e/<token:token>/share/", board_views.game_share, name="share"),
     path("e/<token:token>/settings/", board_views.game_settings, name="settings"),
     path("v/<token:token>/", board_views.game_view, name="view"),

@@ -75,24 +75,40 @@ def test_it_keeps_the_confirmation_of_a_finalized_table_after_a_directors_correc
 def test_it_finalizes_only_over_confirmations_of_the_scorecard_as_it_stands(
     django_capture_on_commit_callbacks,
 ) -> None:
-    # A correction at the table commits, and its receiver (which clears the confirmation) runs
-    # after: a finalize in between counted the older confirmation. The version confirmed says.
+    # A correction at the table commits; nothing after the commit has to run for the confirmation
+    # to stop holding (issue 31: it was cleared by a receiver after the commit, which could fail).
     tournament = event(8)
     round_ = play_round(tournament)
     table = Table.objects.filter(round=round_).select_related("game").order_by("number").first()
-    with django_capture_on_commit_callbacks(execute=False) as receivers:
+    with django_capture_on_commit_callbacks(execute=False) as after_commit:
         _correct_hole_2(table, {"view", "score"}, score=7)
-    table.refresh_from_db()
-    assert table.is_confirmed  # the receiver has not run yet
+    table = Table.objects.select_related("game", "round").get(pk=table.pk)
+    assert table.confirmed_at is not None  # still stored, as it was made
+    assert not table.is_confirmed  # but it confirmed an earlier scorecard: it no longer holds
     with pytest.raises(WrongState, match="not confirmed"):
         services.finalize_round(tournament, 1)
     names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
     services.confirm_table(table.game, names[2])  # a player confirms the corrected scorecard
-    for receiver in receivers:
-        receiver()  # late: it keeps the confirmation of the scorecard as it stands
-    table.refresh_from_db()
+    for callback in after_commit:
+        callback()  # late: the signals change nothing the tournament shows
+    table = Table.objects.select_related("game", "round", "confirmed_by").get(pk=table.pk)
     assert table.is_confirmed and table.confirmed_by.name == names[2]
     assert services.finalize_round(tournament, 1).status == RoundStatus.FINALIZED
+
+
+def test_an_override_does_not_turn_a_confirmation_of_an_older_scorecard_into_a_confirmed_table() -> None:
+    # Confirmed, then corrected at the table (the confirmation no longer holds, still stored), then
+    # finalized over it with an override: the table shows overridden, never "confirmed by".
+    tournament = event(8)
+    round_ = play_round(tournament)
+    table = Table.objects.filter(round=round_).select_related("game").order_by("number").first()
+    _correct_hole_2(table, {"view", "score"}, score=7)
+    services.finalize_round(tournament, 1, override=True, reason="players left for the ferry")
+    table = Table.objects.select_related("game", "round").get(pk=table.pk)
+    assert not table.is_confirmed and table.confirmed_by_id is None
+    assert table.override_reason == "players left for the ferry"
+    others = Table.objects.filter(round=round_).exclude(pk=table.pk).select_related("game", "round")
+    assert all(t.is_confirmed and not t.override_reason for t in others)
 
 
 def test_it_refuses_to_delete_a_hole_of_a_finalized_round_even_for_the_director() -> None:

@@ -54,8 +54,9 @@ def test_a_player_disagrees_with_a_note_and_a_name_from_another_table_is_refused
     names = finish(ev.table)
     url = f"/tournaments/table/{ev.table.game.edit_token}/"
     stranger = ev.other_table.game.seats.first().name
-    refused = client.post(url, {"action": "confirm", "by": stranger})
-    assert refused.status_code == 400 and not Table.objects.get(pk=ev.table.pk).is_confirmed
+    refused = client.post(url, {"action": "confirm", "by": stranger}, follow=True)
+    assert refused.redirect_chain == [(url, 302)] and not Table.objects.get(pk=ev.table.pk).is_confirmed
+    assert "Select a valid choice" in refused.content.decode()
     assert (
         client.post(url, {"action": "disagree", "by": names[2], "note": "Hole 1 was wrong"}).status_code
         == 302
@@ -68,8 +69,8 @@ def test_confirming_before_the_end_says_the_game_is_not_over(client: Client, ev:
     names = list(ev.table.game.seats.values_list("name", flat=True))
     url = f"/tournaments/table/{ev.table.game.edit_token}/"
     assert "not over yet" in client.get(url).content.decode()
-    answer = client.post(url, {"action": "confirm", "by": names[0]})
-    assert answer.status_code == 409 and "not over yet" in answer.content.decode()
+    answer = client.post(url, {"action": "confirm", "by": names[0]}, follow=True)
+    assert answer.redirect_chain == [(url, 302)] and "not over yet" in answer.content.decode()
 
 
 def test_the_table_link_opens_nothing_else_of_the_event(client: Client, ev: Event) -> None:
@@ -124,3 +125,38 @@ def test_the_table_page_reads_in_a_fixed_number_of_queries(
     finish(ev.table)
     with django_assert_max_num_queries(10):
         assert client.get(url).status_code == 200
+
+
+def test_every_answer_to_the_form_is_a_redirect_to_a_page_never_cached(client: Client, ev: Event) -> None:
+    """Post/redirect/get, refusals included: the browser's history holds no POST to send again, and
+    Back fetches the page as it is now."""
+    names = finish(ev.table)
+    url = f"/tournaments/table/{ev.table.game.edit_token}/"
+    assert "no-store" in client.get(url)["Cache-Control"]
+    empty = client.post(url, {"action": "confirm", "by": ""})
+    assert empty.status_code == 302 and empty["Location"] == url
+    shown = client.get(url).content.decode()
+    assert "Choose your name: the player who checked the scores." in shown
+    assert "Choose your name" not in client.get(url).content.decode()  # shown once, not kept
+    assert client.post(url, {"action": "confirm", "by": names[1]}).status_code == 302
+    assert Table.objects.get(pk=ev.table.pk).confirmed_by.name == names[1]
+
+
+def test_a_stale_copy_of_the_form_sent_to_a_confirmed_table_says_it_is_already_confirmed(
+    client: Client, ev: Event
+) -> None:
+    """The page of an earlier attempt (no name chosen), sent again after the confirmation: the
+    answer is "already confirmed", not "This field is required."; the confirmation is unchanged."""
+    names = finish(ev.table)
+    url = f"/tournaments/table/{ev.table.game.edit_token}/"
+    assert client.post(url, {"action": "confirm", "by": names[1], "idempotency_key": "k1"}).status_code == 302
+    confirmed_at = Table.objects.get(pk=ev.table.pk).confirmed_at
+    for stale in ({"action": "confirm", "by": ""}, {"action": "confirm", "by": names[2]}, {}):
+        answer = client.post(url, {**stale, "idempotency_key": "k0"}, follow=True)
+        page = answer.content.decode()
+        assert answer.redirect_chain == [(url, 302)]
+        assert f"The scorecard is already confirmed by {names[1]}: nothing more to do." in page
+        assert "This field is required." not in page and "Choose your name" not in page
+        assert "I confirm the scorecard" not in page and f"Confirmed by {names[1]}" in page
+    table = Table.objects.get(pk=ev.table.pk)
+    assert table.confirmed_by.name == names[1] and table.confirmed_at == confirmed_at

@@ -37,6 +37,23 @@ def test_a_csv_upload_with_bad_lines_names_each_by_number_and_imports_nothing() 
     assert tournament.entrants.count() == 3
 
 
+def test_each_bad_line_is_shown_with_its_text_escaped_and_a_long_one_cut_for_display() -> None:
+    """The director sees which line is meant without opening the file: its number and its text,
+    HTML escaped, invisible characters as symbols, a long line cut with an ellipsis on the page only."""
+    tournament = event(3)
+    long_name = "Bartholomew " * 12
+    text = f"name,rating\nAnn,1\n<b>Bob</b>,high\n{long_name},2\nCid\t,x\nann\n"
+    answer = as_user("dora").post(f"/tournaments/{tournament.pk}/players/import/", {"text": text})
+    page = answer.content.decode()
+    assert answer.status_code == 400 and tournament.entrants.count() == 3
+    assert '<strong>Line 3</strong> <q class="csv-line">&lt;b&gt;Bob&lt;/b&gt;,high</q>: The rating' in page
+    assert "<b>Bob</b>" not in page
+    cut = long_name[:59].rstrip() + "\u2026"
+    assert f'<strong>Line 4</strong> <q class="csv-line">{cut}</q>: The name is too long.' in page
+    assert '<strong>Line 5</strong> <q class="csv-line">Cid\u2409,x</q>: The rating' in page
+    assert '<strong>Line 6</strong> <q class="csv-line">ann</q>: ann is already on line 2' in page
+
+
 def test_a_pasted_list_imports_every_player() -> None:
     tournament = event(3)
     client = as_user("dora")
@@ -80,6 +97,39 @@ def test_drop_asks_first_then_drops_with_the_reason_logged_and_reinstate_brings_
     assert client.post(url, {"action": "withdraw"}).status_code == 302
     assert Entrant.objects.get(pk=ann.pk).status == EntrantStatus.WITHDRAWN
     assert client.get(url, {"action": "explode"}).status_code == 302
+
+
+def test_each_status_change_says_what_was_done_to_whom_not_done() -> None:
+    """The flash after a drop said "P01: done."; it says what happened and what it means."""
+    tournament = event(4)
+    ann = tournament.entrants.get(name="P01")
+    client = as_user("dora")
+    url = f"/tournaments/{tournament.pk}/players/{ann.pk}/status/"
+    said = {
+        "drop": "P01 was dropped from the event: they keep their scores so far and are not seated in the "
+        "rounds to come.",
+        "reinstate": "P01 is back in the event: seated again from the next round seated.",
+        "withdraw": "P01 has withdrawn from the event: the rounds they played stay in the record, and they "
+        "are not seated again.",
+    }
+    for action, sentence in said.items():
+        page = client.post(url, {"action": action}, follow=True).content.decode()
+        assert sentence in page and "done." not in page, action
+
+
+def test_the_counters_say_one_player_one_hole_in_the_singular() -> None:
+    """The dashboard said "1 active players": every count there and on the players' pages agrees
+    with its number."""
+    tournament = event(1, rounds=1)
+    client = as_user("dora")
+    dashboard = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "1 active player, 0 checked in." in dashboard and "1 active players" not in dashboard
+    assert (
+        "1 player imported."
+        in client.get(
+            client.post(f"/tournaments/{tournament.pk}/players/import/", {"text": "name\nZed\n"})["Location"]
+        ).content.decode()
+    )
 
 
 def test_the_public_sees_the_players_but_no_form_and_cannot_post() -> None:

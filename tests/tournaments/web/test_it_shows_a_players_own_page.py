@@ -51,7 +51,7 @@ def test_the_page_shows_the_table_now_the_scores_the_place_and_the_calls_that_co
     assert f"Round 1 · Table {built.table.number} · Seat 1" in html
     assert all(name in html for name in names) and other.name not in html
     assert "Table clock:" in html and "s left" in html
-    assert "1 of 8" in html and "thru 1 holes of the round in play" in html
+    assert "1 of 8" in html and "thru 1 hole of the round in play" in html
     assert "Official called" in html and "Card seen" in html
     assert "Penalty" in html and "moved a card" in html
     assert "<svg" in html and 'aria-label="QR code of this page' in html
@@ -67,9 +67,9 @@ def test_the_place_respects_the_standings_release_as_the_public_standings_do() -
         built.table.game, entries={n: 5 for n in names}, ender=None, capabilities={"view", "score"}
     )
     public = as_user(None).get(_home(me)).content.decode()
-    assert "After the finalized rounds" in public and "thru" not in public
+    assert "Totals: the finalized rounds only" in public and "thru" not in public
     staff = as_user("dora").get(_home(me)).content.decode()
-    assert "Live: it follows the holes" in staff and "thru 1 holes" in staff
+    assert "Live: totals are the finalized rounds" in staff and "thru 1 hole of" in staff
 
 
 def test_the_live_part_answers_304_while_nothing_moved_and_the_new_page_after_a_hole(

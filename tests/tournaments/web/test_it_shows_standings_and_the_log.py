@@ -38,11 +38,15 @@ def test_after_round_release_hides_the_round_in_play_from_the_public_not_from_th
     tournament = event(8, rounds=2, holes=2, standings_release="after_round")
     play_round(tournament)
     url = f"/tournaments/{tournament.pk}/standings/"
-    assert "After the finalized rounds" in as_user(None).get(url).content.decode()
+    assert (
+        "Totals: the finalized rounds only, plus penalty points; round 1, in play"
+        in as_user(None).get(url).content.decode()
+    )
     # The round's column heading; a bare "R1" also turns up inside the page's random tokens.
     assert '<th scope="col">R1</th>' not in as_user(None).get(url).content.decode()
     staff = as_user("dora").get(url).content.decode()
-    assert "Live" in staff and '<th scope="col">R1</th>' in staff
+    assert "Live: totals include round 1&#x27;s first 2 holes" in staff
+    assert '<th scope="col">R1 (holes 1\u20132)</th>' in staff
 
 
 def test_a_private_event_is_a_404_to_strangers() -> None:

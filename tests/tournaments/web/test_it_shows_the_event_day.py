@@ -91,9 +91,10 @@ def test_the_leaderboard_answers_304_until_the_tournament_moves(django_capture_o
         )
     moved = client.get(url, headers={"If-None-Match": first["ETag"]})
     assert moved.status_code == 200 and moved["ETag"] != first["ETag"]
-    # Their round-in-play cell: 3 so far, thru 1 (the live board ranks the holes all have played).
+    # Their round-in-play cell: thru 1, and 0 counted until the other table has played a hole too
+    # (the live board ranks, and totals, the holes all have played).
     assert moved.content.count(
-        b'<td class="num" data-label="R1">3 <span class="thru">thru 1</span></td>'
+        b'<td class="num round" data-label="R1 (no hole yet)">0 <span class="thru">thru 1</span></td>'
     ) == len(names)
 
 
@@ -114,7 +115,7 @@ def test_after_round_release_keeps_the_round_in_play_off_the_public_leaderboard(
     tournament = event(8, rounds=2, standings_release="after_round")
     play_round(tournament)
     board = as_user(None).get(f"/tournaments/{tournament.pk}/public/leaderboard/").content.decode()
-    assert "After the finalized rounds" in board and "R1" not in board
+    assert "Totals: the finalized rounds only" in board and "R1" not in board
     staff = as_user("dora").get(f"/tournaments/{tournament.pk}/public/leaderboard/")
     assert "R1" in staff.content.decode()
     # Staff and public see different tables: their ETags differ, so no cache mixes them up.

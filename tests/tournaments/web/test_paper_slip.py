@@ -63,7 +63,13 @@ def test_the_service_records_the_slips_holes_as_typed_by_the_staff() -> None:
     actors = set(GameChange.objects.filter(game=ev.table.game).values_list("actor", flat=True))
     assert actors == {"dora (director), from the paper slip"}
     entry = EventLogEntry.objects.get(tournament=ev.tournament, action="paper_slip_entered")
-    assert entry.details == {"table": ev.table.number, "recorded": [1, 2], "corrected": []}
+    holes = {str(h.number): [h.id, h.version] for h in scoring_selectors.scoreboard(ev.table.game).holes}
+    assert entry.details == {
+        "table": ev.table.number,
+        "recorded": [1, 2],
+        "corrected": [],
+        "hole_versions": holes,
+    }
 
 
 def test_the_page_shows_the_grid_and_saves_every_hole_at_once_as_entered_by_staff() -> None:
@@ -183,3 +189,47 @@ def test_the_page_reads_a_fixed_number_of_queries(django_assert_max_num_queries)
     client.get(ev.url)
     with django_assert_max_num_queries(12):
         assert client.get(_url(ev, ev.table)).status_code == 200
+
+
+def _labels(page: str) -> dict[int, str]:
+    """Each recorded hole's row label on the slip page: where its scores came from."""
+    import re
+
+    return {
+        int(n): label
+        for n, label in re.findall(
+            r'<th scope="row">(\d+)<input[^>]*> <span class="sub">([^<]+)</span>', page
+        )
+    }
+
+
+def test_each_recorded_hole_says_whether_the_phone_or_the_paper_slip_gave_its_scores() -> None:
+    """Holes typed from the slip were labelled "phone" (every recorded hole was): the label follows
+    the hole as it is now, the slip's until the phone changes it."""
+    ev = staffed_event()
+    names = _names(ev.table)
+    client = as_user("olive")
+    _phone_records(ev.table, [1, 1, 1, 1])
+    assert _labels(client.get(_url(ev, ev.table)).content.decode()) == {1: "phone"}
+    assert (
+        client.post(_url(ev, ev.table), _form(names, {1: [1, 1, 1, 1], 2: [4, 3, 2, 1]}, {1: 1})).status_code
+        == 302
+    )
+    assert _labels(client.get(_url(ev, ev.table)).content.decode()) == {1: "phone", 2: "paper slip"}
+    replaced = _form(names, {1: [2, 2, 2, 2], 2: [4, 3, 2, 1]}, {1: 1, 2: 1}, replace="on")
+    assert client.post(_url(ev, ev.table), replaced).status_code == 302
+    assert _labels(client.get(_url(ev, ev.table)).content.decode()) == {1: "paper slip", 2: "paper slip"}
+    game = Table.objects.get(pk=ev.table.pk).game
+    hole = scoring_selectors.scoreboard(game).holes[1]
+    scoring_services.hole_update(
+        game,
+        2,
+        expected_version=hole.version,
+        expected_id=hole.id,
+        entries=dict(zip(names, [0, 0, 0, 0], strict=True)),
+        ender=None,
+        capabilities={"score", "correct"},
+    )
+    assert _labels(client.get(_url(ev, ev.table)).content.decode()) == {1: "paper slip", 2: "phone"}
+    log = as_user("dora").get(f"/tournaments/{ev.tournament.pk}/log/").content.decode()
+    assert "hole_versions" not in log

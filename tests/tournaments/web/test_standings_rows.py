@@ -9,6 +9,7 @@ from scoring import services as scoring_services
 from tests.tournaments.helpers import by_number, event, play_round
 from tests.tournaments.web.conftest import as_user
 from tournaments import services
+from tournaments.live_versions import event_version
 from tournaments.models import Table, Tournament
 from tournaments.standings import StandingLine, cached_standings, compute_standings, standings_cache_key
 from tournaments.web.standings_rows import standings_rows
@@ -48,16 +49,17 @@ def test_it_builds_a_row_per_line_with_every_cell() -> None:
     # shows it before the figure), the tiebreaks under their readable names.
     assert (
         '<td class="num total">\u22123</td><td class="num holes" data-label="Holes played">18</td>'
-        '<td class="num" data-label="R1">\u22125</td><td class="num" data-label="R2">2</td>'
+        '<td class="num round" data-label="R1">\u22125</td><td class="num round" data-label="R2">2</td>'
     ) in html
     assert (
-        '<td class="num" data-label="Pen.">0</td>'
+        '<td class="num pen" data-label="Pen.">0</td>'
         '<td class="num" data-label="Countback (best hole scores)">-2 -2 -1</td>'
         '<td class="num" data-label="Most holes won">4</td><td class="why"></td>'
     ) in html
     # The round columns are named after the rounds counted when the caller gives them.
-    assert '<td class="num" data-label="R3">\u22125</td><td class="num" data-label="R4">2</td>' in str(
-        standings_rows([_line()], 3, round_numbers=(3, 4))
+    assert (
+        '<td class="num round" data-label="R3">\u22125</td><td class="num round" data-label="R4">2</td>'
+        in str(standings_rows([_line()], 3, round_numbers=(3, 4)))
     )
 
 
@@ -76,8 +78,8 @@ def test_it_marks_shared_ranks_playoffs_missing_rounds_penalties_and_statuses() 
     assert '<span class="badge">playoff</span>' in html
     assert '<td class="why" data-label="Why above">Lower countback</td>' in html
     assert '<span class="status status-dropped">Dropped</span>' in html
-    assert '<td class="num" data-label="R2">\u2013</td>' in html
-    assert '<td class="num" data-label="Pen.">+5</td>' in html
+    assert '<td class="num round" data-label="R2">\u2013</td>' in html
+    assert '<td class="num pen" data-label="Pen.">+5</td>' in html
     assert '<td class="num">DQ</td>' in html and "status-disqualified" in html
     # A tiebreak with no figure for the player (one not reached) is an empty cell, unlabelled: a
     # phone shows no column name with nothing after it.
@@ -113,27 +115,30 @@ def test_it_caches_the_standings_by_version_and_follows_every_change(
     after = as_user("dora").get(url).content.decode()
     assert "Incomplete records" not in after  # round 1 is complete for P01 ...
     assert "status-dropped" in after and "status-dropped" not in before  # ... but the status shows
-    # Publishing the next round moves it (R2 appears), and so does each hole through scoring's
-    # signals, sent once the hole's transaction commits.
+    # Publishing the next round moves it (R2 appears), and so does each hole: the event's version
+    # adds its games' versions, which the hole moves in its own transaction (nothing after the
+    # commit has to run: its callbacks are dropped here, as when the connection is cut then).
     services.seat_next_round(tournament)
     services.publish_round(tournament, 2)
     live = as_user("dora").get(url).content.decode()
     # (the column's header, not the letters: a CSRF token can hold "R2")
-    assert '<th scope="col">R2</th>' in live and '<th scope="col">R2</th>' not in after
+    assert '<th scope="col">R2 (no hole yet)</th>' in live and "R2 (no hole yet)" not in after
     table = Table.objects.select_related("game").filter(round__tournament=tournament, round__number=2)[0]
     names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
-    version = Tournament.objects.get(pk=tournament.pk).version
-    with django_capture_on_commit_callbacks(execute=True):
+    own, version = Tournament.objects.get(pk=tournament.pk).version, event_version(tournament.pk)
+    with django_capture_on_commit_callbacks(execute=False):
         scoring_services.hole_record(
             table.game, entries={n: 40 for n in names}, ender=None, capabilities={"view", "score"}
         )
-    assert Tournament.objects.get(pk=tournament.pk).version == version + 1
+    assert event_version(tournament.pk) == version + 1
+    assert Tournament.objects.get(pk=tournament.pk).version == own  # no tournament row in the hole's write
     scored = as_user("dora").get(url).content.decode()
-    # their R2 cell: the round in play's score so far and how far they are; the total's cell
-    # repeats how far for a phone's first line (hidden from screen readers, shown on phones only)
-    assert scored.count('<td class="num" data-label="R2">40 <span class="thru">thru 1</span></td>') == len(
-        names
-    )
+    # their R2 cell: the round in play's score over the holes every player has played (none yet:
+    # the other table has not played) and how far they are; the total's cell repeats how far for a
+    # phone's first line (hidden from screen readers, shown on phones only)
+    assert scored.count(
+        '<td class="num round" data-label="R2 (no hole yet)">0 <span class="thru">thru 1</span></td>'
+    ) == len(names)
     assert scored.count('<span class="thru thru-total" aria-hidden="true">thru 1</span></td>') == len(names)
 
 

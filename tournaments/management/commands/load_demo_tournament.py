@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from golfclub.core.demo_links import add_base_url_argument, demo_base_url
 from scoring import selectors
 from scoring import services as scoring_services
 from tournaments import services
@@ -48,8 +49,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--reset", action="store_true", help="Delete the demo tournament first.")
+        add_base_url_argument(parser)
 
     def handle(self, *args: Any, reset: bool = False, **options: Any) -> None:
+        # Checked first, so a mistyped address stops the command before it writes anything.
+        tournaments_url = f"{demo_base_url(options.get('base_url'))}/tournaments/"
         if not settings.DEBUG:
             raise CommandError(
                 "The demo tournament (with a known password) is for development: set DEBUG=true."
@@ -60,7 +64,9 @@ class Command(BaseCommand):
             director = user_model.objects.create_user(DIRECTOR, password=PASSWORD)
         existing = Tournament.objects.filter(name=NAME, director=director)
         if existing.exists() and not reset:
-            self.stdout.write(f"{NAME} is already there (log in as {DIRECTOR} / {PASSWORD}).")
+            self.stdout.write(
+                f"{NAME} is already there: log in as {DIRECTOR} / {PASSWORD} at {tournaments_url}"
+            )
             return
         with transaction.atomic():
             for old in existing:
@@ -73,7 +79,7 @@ class Command(BaseCommand):
             self._play(tournament, rng, holes=None)
             services.finalize_round(tournament, 1, actor=director)
             self._play(tournament, rng, holes=4)
-        self.stdout.write(f"{NAME} is ready: log in as {DIRECTOR} / {PASSWORD} and open /tournaments/.")
+        self.stdout.write(f"{NAME} is ready: log in as {DIRECTOR} / {PASSWORD} at {tournaments_url}")
 
     def _play(self, tournament: Tournament, rng: random.Random, *, holes: int | None) -> None:
         round_ = services.seat_next_round(tournament)

@@ -1,0 +1,117 @@
+"""The `Idempotency-Key` contract on the POSTs of the games and calculator API.
+
+Every POST of the API takes the header (SPEC "Safe writes"): a write sent with a key is carried out
+once; a copy (a retry, a double tap, the offline queue sending again, copies arriving at once)
+answers the first answer (status, body, `Location`) with `Idempotent-Replayed: true` and writes
+nothing; the same key with another body answers 422; an empty or unusable key answers 400 naming
+the header.
+
+The store that does this, with its race safety on PostgreSQL, is the one of the tournament API
+(`tournaments.services.idempotency`: a table of keys and first answers). scoring must not import
+tournaments (the layers), so tournaments plugs its runner in at start-up (`register_write_once`,
+from its `ready()`), as it plugs in access providers and hole policies. A POST sent with a key
+while no store is registered is a configuration error, never a silent second write.
+
+A hole's POST keeps its own keys (`scoring.models.IdempotencyKey`: its replay is built from the
+hole as it stands now); POSTs that only compute (the calculator) write nothing and are safe to
+repeat as they are: they check the header and document it (`SAFE_TO_REPEAT`).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from django.core.exceptions import ImproperlyConfigured
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from golfclub.core.client_ip import client_ip
+
+from .games.concurrency import idempotency_key
+
+
+class WriteOnceRunner(Protocol):
+    """Carries out `view(request, *args, **kwargs)` once per Idempotency-Key in `scope` (None: the
+    store's own scope, the logged-in user else the request's link) and answers its answer."""
+
+    def __call__(
+        self,
+        request: Request,
+        view: Callable[..., Response],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        scope: str | None,
+    ) -> HttpResponse: ...
+
+
+_runner: WriteOnceRunner | None = None
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "A new key per write (a UUID is ideal; 1 to 255 printable characters, else 400). A retry "
+        "with the same key and body answers the first answer (status, body, `Location`) with "
+        "`Idempotent-Replayed: true` and writes nothing, even when the copies arrive at once; the "
+        "same key with another body or address answers 422. Keys belong to the logged-in user, "
+        "else to the game's link, else (creating a game without an account) to the client's "
+        "address, and are kept 7 days."
+    ),
+)
+SAFE_TO_REPEAT = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "Accepted (1 to 255 printable characters, else 400) and not needed: this POST only computes "
+        "and writes nothing, so sending it again is always safe and answers the same."
+    ),
+)
+
+
+def register_write_once(runner: WriteOnceRunner) -> None:
+    """Plug in the store that carries out a keyed write once (tournaments' `ready()` does)."""
+    global _runner
+    _runner = runner
+
+
+def write_once(view: Callable[..., Response], *, scope_by_address: bool = False) -> Callable[..., Response]:
+    """Decorate a view (inside its @api_view) so that its POSTs honour the Idempotency-Key header.
+
+    `scope_by_address`: a view reached without a link (creating a game) keeps an anonymous
+    client's keys by its address, so that two strangers' keys never meet."""
+
+    @functools.wraps(view)
+    def once(request: Request, *args: Any, **kwargs: Any) -> Response:
+        if request.method != "POST" or idempotency_key(request) is None:  # a bad key: 400
+            return view(request, *args, **kwargs)
+        if _runner is None:
+            raise ImproperlyConfigured("No Idempotency-Key store is registered (the tournaments app).")
+        scope = None
+        user = getattr(request, "user", None)
+        if scope_by_address and not (user is not None and user.is_authenticated):
+            scope = "addr:" + hashlib.sha256(client_ip(request).encode()).hexdigest()[:64]
+        return _runner(request, view, args, kwargs, scope)
+
+    return once
+
+
+def safe_to_repeat(view: Callable[..., Response]) -> Callable[..., Response]:
+    """Decorate a POST that only computes: its Idempotency-Key is checked (400 when unusable), and
+    needs nothing more, since the answer is the same however often it is sent."""
+
+    @functools.wraps(view)
+    def checked(request: Request, *args: Any, **kwargs: Any) -> Response:
+        idempotency_key(request)
+        return view(request, *args, **kwargs)
+
+    return checked
