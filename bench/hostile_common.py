@@ -194,3 +194,27 @@ def games_consistent(tally: Tally, scenario: str, game_ids: list[int]) -> None:
                 f"game {game.pk} seat {seat.name!r}: stored (total, holes) {stored}, entries sum to {summed}",
                 f"SELECT total, holes_played FROM scoring_seat WHERE id={seat.pk}",
             )
+
+
+def counted_sums(game_ids: list[int]) -> dict[tuple[int, int], int]:
+    """Each seat's score in a round in play as the standings count it, recomputed from the entries
+    alone: only the holes every player of the round has played (docs/running-a-tournament.md,
+    "thru N"); by (game id, seat number)."""
+    from scoring.models import HoleEntry, Seat
+
+    rows = list(
+        HoleEntry.objects.filter(hole__game_id__in=game_ids, hole__is_playoff=False).values_list(
+            "hole__game_id", "seat__seat", "hole__number", "score"
+        )
+    )
+    played: dict[tuple[int, int], int] = dict.fromkeys(
+        Seat.objects.filter(game_id__in=game_ids).values_list("game_id", "seat"), 0
+    )
+    for game, seat, _number, _score in rows:
+        played[(game, seat)] += 1
+    counted = min(played.values(), default=0)
+    sums: dict[tuple[int, int], int] = dict.fromkeys(played, 0)
+    for game, seat, number, points in rows:
+        if number <= counted:
+            sums[(game, seat)] += points
+    return sums

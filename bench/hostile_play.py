@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from bench.hostile_common import Http, Tally, games_consistent, run_threads
+from bench.hostile_common import Http, Tally, counted_sums, games_consistent, run_threads
 
 FAULTS = "faults mid-burst"
 EXPORTS = "exports during play"
@@ -227,8 +227,7 @@ def _check_after_faults(
 
 def standings_equal_recomputation(tally: Tally, scenario: str, tournament_id: int, answered: Any) -> None:
     """The API's standings equal `compute_standings` run afresh, and each player's total equals the
-    sum of their entries plus their penalty points."""
-    from scoring.models import HoleEntry
+    sum of their entries (the holes the round counts) plus their penalty points."""
     from tournaments.models import TableSeat, Tournament
     from tournaments.standings import compute_standings
 
@@ -245,11 +244,7 @@ def standings_equal_recomputation(tally: Tally, scenario: str, tournament_id: in
             "table__game_id", "seat", "entrant_id"
         )
     }
-    sums: dict[int, int] = defaultdict(int)
-    for game, seat, points in HoleEntry.objects.filter(
-        hole__game_id__in={g for g, _s in seat_of}, hole__is_playoff=False
-    ).values_list("hole__game_id", "seat__seat", "score"):
-        sums[seat_of[(game, seat)]] += points
+    sums = {seat_of[where]: points for where, points in counted_sums(list({g for g, _s in seat_of})).items()}
     for line in answered or []:
         expected = sums.get(line["player"]["id"], 0) + (line["penalty_points"] or 0)
         tally.check(

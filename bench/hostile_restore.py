@@ -32,6 +32,7 @@ def _check(path: Path) -> tuple[int, list[str]]:
     """Import `path`, check the event restored, delete it; (invariants checked, violations)."""
     from django.core.management import CommandError, call_command
 
+    from bench.hostile_common import counted_sums
     from scoring import services as scoring
     from scoring.models import Game, HoleEntry, Seat
     from tournaments.models import Table, TableSeat, Tournament
@@ -66,10 +67,8 @@ def _check(path: Path) -> tuple[int, list[str]]:
             "table__game_id", "seat", "entrant_id"
         )
     }
-    by_entrant = {
-        entrant_of[(seat.game_id, seat.seat)]: sums.get(seat.pk, (0, 0))[0]
-        for seat in Seat.objects.filter(game__in=games)
-    }
+    counted = counted_sums([game.pk for game in games])
+    by_entrant = {entrant_of[where]: points for where, points in counted.items()}
     for line in compute_standings(tournament, live=True).lines:
         checked += 1
         if (line.rounds[0] or 0) != by_entrant.get(line.entrant_id, 0):
