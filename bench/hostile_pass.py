@@ -221,8 +221,12 @@ def scan_logs(tally: Tally, workdir: Path) -> None:
         tally.note(f"{log.name}: {len(lines)} lines")
 
 
-#: Lines inside a record: an exception's "module.Name: message", a traceback's parts.
-_INSIDE = re.compile(r"^(?:\s|$|Traceback|The above exception|During handling|[A-Za-z_][\w.]*: )")
+#: Lines inside a record: an exception's "module.Name: message" (and PostgreSQL's "LINE 1:", "DETAIL:"
+#: lines of it), a traceback's parts.
+_INSIDE = re.compile(
+    r"^(?:\s|$|Traceback|The above exception|During handling|[A-Za-z_][\w.]*: "
+    r"|(?:LINE \d+|DETAIL|HINT|CONTEXT|QUERY):)"
+)
 
 
 def _tracebacks(tally: Tally, name: str, lines: list[str]) -> None:
