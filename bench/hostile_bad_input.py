@@ -168,6 +168,7 @@ def run_bad_input(http: Http, event: Event) -> None:
         written=lambda: Tournament.objects.filter(name__startswith="E" * 120).count(),
     )
     _if_match_star(http, game)
+    _more_bad(http, game, event)
     _bad(
         http,
         "a 300 KB body",
@@ -218,3 +219,79 @@ def run_oversized_uri(http: Http, proxy: str) -> None:
                 f"a {len(url)}-character URI through nginx -> {status}",
                 f"GET {url[:60]}... ({len(url)} chars) -> {status}",
             )
+
+
+def _more_bad(http: Http, game: Any, event: Event) -> None:
+    """A key twice deeper in the body, a total no grid scores at a tournament's table, a rename
+    too long, a DELETE of a hole that is not there and a made-up If-Match."""
+    from scoring.models import Game, Hole, Seat
+    from tournaments.models import Table
+
+    base = f"/api/v1/games/{game.edit_token}"
+    holes = lambda: Hole.objects.filter(game=game).count()  # noqa: E731
+    json_type = {"Content-Type": "application/json"}
+    _bad(
+        http,
+        "a key twice inside a player's entry",
+        "POST",
+        f"{base}/holes/",
+        where="total",
+        written=holes,
+        content='{"entries": {"Ann": {"total": 3, "total": 5}, "Bob": 4}}',
+        headers=json_type,
+    )
+    tag = uuid.uuid4().hex[:6]
+    _bad(
+        http,
+        "a key twice inside the ruleset",
+        "POST",
+        "/api/v1/games/",
+        where="holes",
+        address="198.51.100.27",
+        content=f'{{"players": ["A", "B"], "title": "r {tag}", '
+        '"ruleset": {"preset": "official", "holes": 9, "holes": 3}}',
+        written=lambda: Game.objects.filter(title=f"r {tag}").count(),
+        headers=json_type,
+    )
+    _bad(
+        http,
+        "a 41-character rename of a seat",
+        "PATCH",
+        f"{base}/players/1/",
+        where="name",
+        mention="40",
+        json={"name": "N" * 41},
+        written=lambda: Seat.objects.filter(name__startswith="N" * 40).count(),
+    )
+    table = Table.objects.filter(round__tournament_id=event.id, round__number=1).select_related("game").last()
+    if table is not None:
+        names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
+        _bad(
+            http,
+            "a typed total of 99 at a tournament's table",
+            "POST",
+            f"/api/v1/games/{table.game.edit_token}/holes/",
+            where=names[0],
+            json={"entries": {n: 99 if i == 0 else 3 for i, n in enumerate(names)}},
+            written=lambda: Hole.objects.filter(game=table.game).count(),
+        )
+    _bad(
+        http,
+        "If-Match: * on a hole that is not there",
+        "DELETE",
+        f"{base}/holes/99/",
+        where=None,
+        expect=(404, 412, 428),
+        headers={"If-Match": "*"},
+        written=holes,
+    )
+    _bad(
+        http,
+        "a made-up If-Match on a hole's DELETE",
+        "DELETE",
+        f"{base}/holes/1/",
+        where="If-Match",
+        expect=(400, 412),
+        headers={"If-Match": '"nonsense"'},
+        written=holes,
+    )

@@ -101,8 +101,8 @@ def _as_many(made: int, created: int) -> bool:
 
 
 def _game_writes(http: Http, copies: int, tag: str, addr: str) -> list[int]:
-    """A game's create, seat, hole, undo and redo, each replayed; the ids of the games made."""
-    from scoring.models import Game, Hole, Seat
+    """A game's create, seat, hole, undo, redo, end and resume, each replayed; the ids of the games made."""
+    from scoring.models import Game, GameChange, Hole, Seat
 
     title = f"replay {tag}"
     game_body = {"players": ["Ann", "Bob", "Cy"], "ruleset": "official", "title": title}
@@ -161,6 +161,19 @@ def _game_writes(http: Http, copies: int, tag: str, addr: str) -> list[int]:
     replay(
         http, "POST .../redo/", "POST", f"{base}/redo/", {"change": redo}, holes, address=addr, copies=copies
     )
+    for action in ("end", "resume"):  # an early ending, then taken back; without a key: 409 each
+        replay(
+            http,
+            f"POST .../{action}/",
+            "POST",
+            f"{base}/{action}/",
+            {"actor": "Ann"},
+            _new(GameChange, game=game, action=action),
+            address=addr,
+            copies=copies,
+            unkeyed_body={},
+            expect_unkeyed=lambda made, created: made == 0 and created == 0,
+        )
     return list(Game.objects.filter(title__startswith=title).values_list("pk", flat=True))
 
 
