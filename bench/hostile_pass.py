@@ -97,6 +97,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--workdir", type=Path, default=ROOT / "bench" / "results" / "hostile", help="logs, files, summary"
     )
     parser.add_argument(
+        "--static-from-sources",
+        action="store_true",
+        help="no collectstatic: production settings with static files served from their sources "
+        "(bench/served_settings.py), for a quick run",
+    )
+    parser.add_argument(
         "--reuse-static", action="store_true", help="skip collectstatic when staticfiles/ has a manifest"
     )
     return parser.parse_args(argv)
@@ -110,7 +116,9 @@ def app_env(args: argparse.Namespace, database: str) -> dict[str, str]:
         if k not in {"DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "DJANGO_SETTINGS_MODULE"}
     }
     return env | {
-        "DJANGO_SETTINGS_MODULE": "golfclub.settings",
+        "DJANGO_SETTINGS_MODULE": "bench.served_settings"
+        if args.static_from_sources
+        else "golfclub.settings",
         "DEBUG": "false",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "127.0.0.1",
@@ -126,6 +134,8 @@ def prepare(args: argparse.Namespace, env: dict[str, str], scratch_env: dict[str
     fresh_database(args.database, env)
     fresh_database(args.scratch, scratch_env)
     subprocess.run(["redis-cli", "-n", str(args.redis_db), "flushdb"], check=True, capture_output=True)
+    if args.static_from_sources:
+        return
     if not (args.reuse_static and (ROOT / "staticfiles" / "staticfiles.json").exists()):
         subprocess.run(
             [sys.executable, "manage.py", "collectstatic", "--noinput"],

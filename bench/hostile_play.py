@@ -146,9 +146,10 @@ def run_faults(http: Http, tournament_id: int, database: str, holes: int) -> Non
         kills[0] += _kill_backends(database)
         kills[1] += 1
 
-    def cut_soon() -> None:  # a table sends its last hole: cut while it is being saved or just after
-        time.sleep(random.random() * 0.08)
-        cut()
+    def cut_soon() -> None:  # a table sends its last hole: cut every 10 ms while it is saved and after
+        for _ in range(15):
+            time.sleep(0.01)
+            cut()
 
     def killer() -> None:
         while not stop.is_set():
