@@ -22,6 +22,8 @@ import math
 from dataclasses import dataclass
 from itertools import groupby
 
+from golfclub.core.limits import RANGE_SEARCH_LIMIT
+
 from .cards import JOKER
 from .grid import _engine
 from .ruleset import Ruleset
@@ -36,7 +38,7 @@ class GridScoreRange:
     low_grid: tuple[tuple[str, ...], ...]
     high_grid: tuple[tuple[str, ...], ...]
     #: True when the grids score exactly `low` and `high` (the search finished). Otherwise the
-    #: search gave up after SEARCH_LIMIT grids and the bound that was left open is the sum of each
+    #: search gave up after RANGE_SEARCH_LIMIT grids and the bound that was left open is the sum of each
     #: cell's most extreme possible points: still no grid scores outside, but some totals just
     #: inside may have no grid.
     exact: bool = True
@@ -94,13 +96,8 @@ def _climb(
     return int(best_score), best_grid
 
 
-#: Steps (partial and full grids) the search may take before it settles for the per-cell bound
-#: (about a second).
-SEARCH_LIMIT = 60_000
-
-
 class _GaveUp(Exception):
-    """The search took SEARCH_LIMIT steps without closing every branch."""
+    """The search took RANGE_SEARCH_LIMIT steps without closing every branch."""
 
 
 def _extreme(ruleset: Ruleset, decks: int, highest: bool) -> tuple[int, list[str], bool]:
@@ -137,7 +134,7 @@ def _extreme(ruleset: Ruleset, decks: int, highest: bool) -> tuple[int, list[str
 
     def search(cell: int, reached: float) -> None:
         scored[0] += 1
-        if scored[0] > SEARCH_LIMIT:
+        if scored[0] > RANGE_SEARCH_LIMIT:
             raise _GaveUp
         if reached + (size - cell) * best_any <= best[0]:
             return
