@@ -18,6 +18,7 @@ skips a branch when even its best possible cards could not beat the best grid fo
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from itertools import groupby
@@ -51,16 +52,18 @@ class GridScoreRange:
 def grid_score_range(ruleset: Ruleset, decks: int) -> GridScoreRange:
     """The lowest and highest score any grid of `ruleset` can have with `decks` packs in play
     (a grid holds at most 4 x decks cards of one rank and jokers x decks jokers). Memoised per
-    ruleset and pack count: the search takes milliseconds to a second, once."""
-    key = f"score_range:{decks}"
-    memo = ruleset._memo
-    if key not in memo:
-        low, low_grid, low_exact = _extreme(ruleset, decks, highest=False)
-        high, high_grid, high_exact = _extreme(ruleset, decks, highest=True)
-        memo[key] = GridScoreRange(
-            low, high, _rows(ruleset, low_grid), _rows(ruleset, high_grid), low_exact and high_exact
-        )
-    return memo[key]
+    ruleset and pack count for the process (rulesets are compared by their parameters, so every
+    game under the same rules shares it): the search takes milliseconds to a second, once."""
+    return _cached_range(ruleset, decks)
+
+
+@functools.lru_cache(maxsize=512)
+def _cached_range(ruleset: Ruleset, decks: int) -> GridScoreRange:
+    low, low_grid, low_exact = _extreme(ruleset, decks, highest=False)
+    high, high_grid, high_exact = _extreme(ruleset, decks, highest=True)
+    return GridScoreRange(
+        low, high, _rows(ruleset, low_grid), _rows(ruleset, high_grid), low_exact and high_exact
+    )
 
 
 def _rows(ruleset: Ruleset, ranks: list[str]) -> tuple[tuple[str, ...], ...]:
