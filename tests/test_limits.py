@@ -161,12 +161,16 @@ def test_the_page_the_api_and_the_services_all_take_a_table_at_the_limits(client
     assert len({tuple(g.seats.values_list("name", flat=True)) for g in Game.objects.all()}) == 1
 
 
+TOO_LONG_1 = "Player 1: the name is too long: at most 40 characters; this one has 41."
+TOO_LONG_2 = "Player 2: the name is too long: at most 40 characters; this one has 41."
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("players", "where", "page_says"),
     [
-        ([ONE_OVER, "bob"], "players[1]", "Player 1: the name is longer than 40 characters."),
-        (["bob", ONE_OVER], "players[2]", "Player 2: the name is longer than 40 characters."),
+        ([ONE_OVER, "bob"], "players[1]", TOO_LONG_1),
+        (["bob", ONE_OVER], "players[2]", TOO_LONG_2),
         (_names(MAX_PLAYERS + 1), "players", "At most 12 players can sit at one table."),
         (_names(MIN_PLAYERS - 1), "players", "Enter at least 2 player names."),
     ],

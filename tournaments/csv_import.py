@@ -19,7 +19,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from golfclub.core.names import InvalidName, clean_name, search_key
+from golfclub.core.limits import MAX_NAME_LENGTH
+from golfclub.core.names import InvalidName, clean_name, search_key, too_long_message
 from scoring.rules.errors import Problem
 from tournaments.limits import MAX_CLUB, MAX_CSV_LINES, MAX_RATING
 
@@ -208,7 +209,12 @@ def _player_line(
     try:
         name = clean_name(row.get("name", ""))
     except InvalidName as bad:
-        message = _("The name is too long.") if bad.reason == "too_long" else _("The name is missing.")
+        message = (
+            _("The name is too long: %(limit)s.")
+            % {"limit": too_long_message(MAX_NAME_LENGTH, len(bad.name))}
+            if bad.reason == "too_long"
+            else _("The name is missing.")
+        )
         problems.append(Problem(where, message))
     club = (row.get("club") or "").strip()
     if len(club) > MAX_CLUB:

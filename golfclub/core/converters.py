@@ -16,6 +16,9 @@ class TokenConverter:
     """A game's edit or view token: URL-safe base64, 1 to 64 characters."""
 
     regex = TOKEN_PATTERN
+    #: A secret: whoever reads the link may use it. Every route with a secret converter is masked in
+    #: the logs (golfclub/log_filters.py derives its patterns from the URLconf), with no list to keep.
+    secret = True
 
     def to_python(self, value: str) -> str:
         """As it is."""

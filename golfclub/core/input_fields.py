@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from golfclub.core.inputs import InputError, clean_text, json_type, parse_int
+from golfclub.core.names import too_long_message
 
 
 def _where(field: serializers.Field) -> str:
@@ -33,6 +34,10 @@ class StrictCharField(serializers.CharField):
             clean_text(data, _where(self))
         except InputError as error:
             raise serializers.ValidationError(error.message, code="invalid_text") from None
+        length = len(data.strip() if self.trim_whitespace else data)
+        if self.max_length is not None and length > self.max_length:
+            # Said with the limit and the length, as every over-long name is refused (never cut).
+            raise serializers.ValidationError(too_long_message(self.max_length, length), code="max_length")
         return super().to_internal_value(data)
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "MAX_RULES_SEARCH",
     "MAX_TITLE_LENGTH",
     "MIN_PLAYERS",
+    "RANGE_SEARCH_LIMIT",
     "SMALL_INT_MAX",
     "TOTAL_LIMIT",
     "VALUE_LIMIT",
@@ -93,6 +94,11 @@ CALCULATOR_API_MAX_BLOCKS_MARKED = 2
 MAX_DECKS = 8
 #: A card value, a house-rule bonus and a fixed ender penalty run from -VALUE_LIMIT to VALUE_LIMIT.
 VALUE_LIMIT = 100
+
+#: Steps (partial and full grids) the search for a ruleset's lowest and highest grid score
+#: (`scoring/rules/score_range.py`) takes before it settles for a sound per-cell bound: about a
+#: second, once per ruleset and pack count. Every preset finishes well within it.
+RANGE_SEARCH_LIMIT = 60_000
 
 # --- Typed numbers and storage (`golfclub/core/inputs.py`) -----------------------------------------------
 

@@ -36,7 +36,14 @@ __all__ = [
     "is_invisible",
     "name_key",
     "search_key",
+    "too_long_message",
 ]
+
+
+def too_long_message(limit: int, length: int) -> str:
+    """How every over-long name is refused, with the limit and the length: never cut silently."""
+    return _("at most %(limit)s characters; this one has %(length)s") % {"limit": limit, "length": length}
+
 
 # Default_Ignorable_Code_Point ranges (Unicode DerivedCoreProperties) that are not category Cf:
 # variation selectors, Hangul fillers, the combining grapheme joiner, Khmer inherent vowels,
@@ -192,13 +199,13 @@ class NameProblem:
             return _("Seat %(n)s needs a name: this one has no visible characters.") % {"n": seat}
         if self.code == "too_long":
             if numbered:
-                return _("Player %(seat)s: the name is longer than %(max)s characters.") % {
+                return _("Player %(seat)s: the name is too long: %(limit)s.") % {
                     "seat": seat,
-                    "max": MAX_NAME_LENGTH,
+                    "limit": too_long_message(MAX_NAME_LENGTH, len(self.name)),
                 }
-            return _("The name %(name)s is too long (%(max)s characters at most).") % {
+            return _("The name %(name)s is too long: %(limit)s.") % {
                 "name": self.name[:MAX_NAME_LENGTH] + "\u2026",
-                "max": MAX_NAME_LENGTH,
+                "limit": too_long_message(MAX_NAME_LENGTH, len(self.name)),
             }
         if self.code == "duplicate":
             if numbered:

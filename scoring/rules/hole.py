@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 # The engine's limits are defined with every other one in golfclub.core.limits (pure Python too).
+from golfclub.core.limits import CALCULATOR_API_MAX_PLAYERS
 from golfclub.core.limits import TOTAL_LIMIT as TOTAL_LIMIT
 
 from .cards import Card, Grid
@@ -15,6 +16,7 @@ from .decks import grid_card_problems, table_card_problems
 from .errors import DeckError, GridError, Problem, RulesError
 from .grid import GridScore, prepare_grid, score_checked_grid
 from .ruleset import Ruleset
+from .score_range import grid_score_range
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,9 +195,41 @@ def score_hole(
     if deck_problems:
         problems += deck_problems
         error_class = error_class or DeckError
+    if not problems:
+        # A partial table (a playoff among the tied players) may hold more packs than its players need.
+        range_decks = decks if check_decks else ruleset.decks_for(CALCULATOR_API_MAX_PLAYERS)
+        problems += [
+            problem
+            for entry in players
+            if (problem := typed_total_problem(entry, ruleset, range_decks)) is not None
+        ]
+        error_class = GridError if problems else None
     if problems:
         raise (error_class or RulesError)(problems)
     return _score(players, grids, ruleset, ender, decks)
+
+
+def typed_total_problem(entry: PlayerEntry, ruleset: Ruleset, decks: int) -> Problem | None:
+    """The problem with a typed total that no grid of the ruleset can score, naming the range.
+
+    A typed total stands for the grid's score, blocks included (SPEC): the ender's penalty and the
+    opponents' block points are added by the engine after it, so they are not part of the range."""
+    if entry.total is None or entry.grid is not None:
+        return None
+    span = grid_score_range(ruleset, decks)
+    if span.holds(entry.total):
+        return None
+    added = []
+    if ruleset.ender_penalty is not None:
+        added.append("the ender's penalty")
+    if ruleset.four_of_a_kind_block is not None:
+        added.append("the points of other players' blocks")
+    after = f" (type the grid's score: the app adds {' and '.join(added)})" if added else ""
+    return Problem(
+        f"grids.{entry.name}",
+        f"{entry.name}'s hole total {entry.total} is impossible: a hole scores between {span.low} and "
+        f"{span.high} under these rules{after}.",
+    )
 
 
 def _score(

@@ -13,6 +13,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext as _
 
 from golfclub.core.inputs import InputError, clean_text, parse_int
@@ -29,6 +30,17 @@ class TextField(forms.CharField):
     def __init__(self, *, where: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.where = where
+        for validator in self.validators:
+            if isinstance(validator, MaxLengthValidator):
+                # The limit and the length, as every over-long name is refused (never cut).
+                validator.message = _("At most %(limit_value)d characters; this one has %(show_value)d.")
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        """Django's attributes without `maxlength`: a browser would cut a longer pasted text silently,
+        whereas the server refuses it saying the limit and the length."""
+        attrs = super().widget_attrs(widget)
+        attrs.pop("maxlength", None)
+        return attrs
 
     def to_python(self, value: Any) -> Any:
         """Refuse NUL, surrogates and control characters before Django's own cleaning."""

@@ -328,7 +328,7 @@ HOLE_TABLE = [
     ),
     # Adding a zero or negative lowest score is no penalty (project decision).
     (
-        {"preset": "basic", "ender_penalty": {"kind": "lowest_score"}},
+        {"preset": "official", "ender_penalty": {"kind": "lowest_score"}},
         {"a": 17, "b": -3},
         "a",
         [("a", 17), ("b", -3)],

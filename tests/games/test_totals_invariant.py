@@ -30,8 +30,9 @@ from scoring.rules import PlayedHole, sum_totals
 from .conftest import GRID_3, GRID_21
 
 PLAYERS = ("ann", "bob", "cy")
-# An entry: a typed total, or one of two grids whose score the engine gives (3 and 21).
-ENTRY = st.one_of(st.integers(min_value=-10, max_value=60), st.sampled_from([GRID_3, GRID_21]))
+# An entry: a typed total the official rules allow (-8 to 60), or one of two grids whose score the
+# engine gives (3 and 21).
+ENTRY = st.one_of(st.integers(min_value=-8, max_value=60), st.sampled_from([GRID_3, GRID_21]))
 GRID_SCORES = {str(GRID_3): 3, str(GRID_21): 21}
 
 
@@ -70,7 +71,7 @@ class GameMachine(RuleBasedStateMachine):
         self.holes.append([_points(v) for v in values])
 
     @precondition(lambda self: self.holes)
-    @rule(data=st.data(), values=st.lists(st.integers(min_value=-10, max_value=60), min_size=3, max_size=3))
+    @rule(data=st.data(), values=st.lists(st.integers(min_value=-8, max_value=60), min_size=3, max_size=3))
     def edit(self, data, values: list[int]) -> None:
         number = data.draw(st.integers(min_value=1, max_value=len(self.holes)))
         version = selectors.hole_detail(self.game, number).version

@@ -21,6 +21,7 @@ from scoring.rules import (
 
 FIXED_10 = resolve_ruleset({"preset": "official", "ender_penalty": {"kind": "fixed", "points": 10}})
 LOWEST = resolve_ruleset({"preset": "basic", "ender_penalty": {"kind": "lowest_score"}})
+LOWEST_OFFICIAL = resolve_ruleset({"preset": "official", "ender_penalty": {"kind": "lowest_score"}})
 BLOCKS = resolve_ruleset({"preset": "basic", "four_of_a_kind_block": {"points": 0, "others_add": 10}})
 
 
@@ -53,7 +54,8 @@ def test_it_scores_seed_001s_scrooge_and_marley_example() -> None:
 @pytest.mark.parametrize("lowest", [0, -3])
 def test_it_adds_no_lowest_score_that_is_zero_or_negative(lowest: int) -> None:
     # SPEC "How a hole scores": adding a zero or negative score is no penalty (project decision).
-    hole = score_hole({"ann": 17, "bob": lowest}, LOWEST, ender="ann")
+    # Under the official values (2 = -2), since no grid scores below 0 under the basic ones.
+    hole = score_hole({"ann": 17, "bob": lowest}, LOWEST_OFFICIAL, ender="ann")
     assert scores(hole) == {"ann": 17, "bob": lowest}
 
 

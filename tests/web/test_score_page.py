@@ -283,6 +283,16 @@ def test_it_asks_for_distinct_names(client: Client) -> None:
     assert "data-hole-score" not in html
 
 
+def test_it_refuses_a_name_past_the_limit_saying_both_numbers(client: Client) -> None:
+    """Issue 31 item 4: the name was cut to 40 characters without a word (and the box's maxlength
+    let the browser cut a pasted one)."""
+    data = {"mode": "hole", "players": "2", "name-1": "A" * 47, "name-2": "Bob"} | cells(SPEC_GRID, 1)
+    html = client.get("/score/", data | cells(SPEC_GRID, 2)).content.decode()
+    assert "The name is too long: at most 40 characters; this one has 47." in text_of(html)
+    assert "data-hole-score" not in html
+    assert 'maxlength="40"' not in html
+
+
 def test_it_compares_names_as_live_games_do(client: Client) -> None:
     # "José" typed precomposed and decomposed, or "ANN" in full-width letters, are one name
     # (`golfclub.core.names.name_key`), as at a live game's table: casefold alone told them apart.

@@ -12,7 +12,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from golfclub.core.names import InvalidName, clean_name, name_key, search_key
+from golfclub.core.limits import MAX_NAME_LENGTH
+from golfclub.core.names import InvalidName, clean_name, name_key, search_key, too_long_message
 from scoring.rules.errors import Problem
 from tournaments.csv_import import parse_players_csv
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
@@ -250,7 +251,10 @@ def _clean_name(name: Any, problems: list[Problem]) -> str:
         problems.append(
             Problem(
                 "name",
-                _("The name is too long.") if bad.reason == "too_long" else _("The player needs a name."),
+                _("The name is too long: %(limit)s.")
+                % {"limit": too_long_message(MAX_NAME_LENGTH, len(bad.name))}
+                if bad.reason == "too_long"
+                else _("The player needs a name."),
             )
         )
         return ""

@@ -62,8 +62,8 @@ _ANSWERS = {
         "sudden death then asks for playoff holes). The scoreboard's `ended_early` says \"Ended early after "
         "hole N of M\" and its `reason` why it is over; the game's `ended_early` is true. Recorded in the "
         "history (`end`). Undo reverts holes only: POST resume/ takes the ending back. With an "
-        "Idempotency-Key a replay answers as the first request was answered and writes nothing; the same key with "
-        "another request answers 422."
+        "Idempotency-Key a replay answers as the first request was answered and writes nothing; "
+        "the same key with another request answers 422."
     ),
     tags=["games"],
     parameters=[TOKEN, GAME_IF_MATCH, concurrency.IDEMPOTENCY_KEY],

@@ -20,7 +20,7 @@ from golfclub.core.limits import (
     MIN_PLAYERS,
     VALUE_LIMIT,
 )
-from golfclub.core.names import name_key
+from golfclub.core.names import name_key, too_long_message
 from scoring.rules import PARAMETERS, PRESETS, RANKS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.rules.ruleset import SHAPES
 from scoring.web.grid_entry import cell_name, read_tokens
@@ -360,7 +360,7 @@ def read_score_input(data: Mapping[str, Any]) -> ScoreInput:
     ender_seat: int | None = None
     players = []
     for seat, number in enumerate(numbers, start=1):
-        name = str(data.get(f"name-{number}", "") or "").strip()[:MAX_NAME_LENGTH]
+        name = str(data.get(f"name-{number}", "") or "").strip()
         players.append(PlayerInput(seat, name, read_tokens(data, f"cell-{number}", rows, cols)))
         if number == ender_number:
             ender_seat = seat
@@ -369,9 +369,15 @@ def read_score_input(data: Mapping[str, Any]) -> ScoreInput:
 
 
 def _check_names(players: list[PlayerInput]) -> None:
-    """Two players cannot share a name: the hole's scores are keyed by name."""
+    """Two players cannot share a name: the hole's scores are keyed by name. A name past the limit
+    is refused with it, never cut."""
     seen: dict[str, PlayerInput] = {}
     for player in players:
+        if len(player.display_name) > MAX_NAME_LENGTH:
+            player.name_error = _("The name is too long: %(limit)s.") % {
+                "limit": too_long_message(MAX_NAME_LENGTH, len(player.display_name))
+            }
+            continue
         key = name_key(player.display_name)  # as names are compared everywhere (`golfclub.core.names`)
         if key in seen:
             player.name_error = _('Two players are called "%(name)s": give each a different name.') % {
