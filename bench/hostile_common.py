@@ -81,6 +81,13 @@ class Http:
             self.tally.answered(scenario, type(error).__name__)
             return None
         self.tally.answered(scenario, response.status_code)
+        if response.status_code == 503 and url.startswith("/api/"):
+            self.tally.check(
+                scenario,
+                "Retry-After" in response.headers and bool(where_of(response)),
+                f"a 503 without Retry-After or the JSON error shape: {response.text[:200]}",
+                f"{method} {url} -> 503 {dict(response.headers)}",
+            )
         self.tally.check(
             scenario,
             response.status_code < 500 or response.status_code == 503,
