@@ -118,12 +118,14 @@ def _slowed_reads(pause: float) -> Callable[..., Any]:
     return wrapper
 
 
-def _entry_sums(game_ids: list[int]) -> dict[int, tuple[int, int]]:
-    """Each seat's (total, regular holes) recomputed from the entries, by seat id."""
+def _entry_sums(game_ids: list[int], *, up_to: int | None = None) -> dict[int, tuple[int, int]]:
+    """Each seat's (total, regular holes) recomputed from the entries, by seat id (over the holes
+    numbered up to `up_to` when given)."""
     sums: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for seat_id, score in HoleEntry.objects.filter(
-        hole__game_id__in=game_ids, hole__is_playoff=False
-    ).values_list("seat_id", "score"):
+    entries = HoleEntry.objects.filter(hole__game_id__in=game_ids, hole__is_playoff=False)
+    if up_to is not None:
+        entries = entries.filter(hole__number__lte=up_to)
+    for seat_id, score in entries.values_list("seat_id", "score"):
         sums[seat_id][0] += score
         sums[seat_id][1] += 1
     return {seat_id: (total, played) for seat_id, (total, played) in sums.items()}
@@ -144,9 +146,13 @@ def check_restores(document: dict[str, Any], tournament_id: int) -> int:
         assert {s.pk: (s.total, s.holes_played) for s in seats} == {
             s.pk: sums.get(s.pk, (0, 0)) for s in seats
         }
-        # The standings (the round in play's column) equal the entries' sums, player by player.
+        # The standings (the round in play's column) equal the entries' sums, player by player, over
+        # the holes the round's column counts: those every player of the round has played
+        # (docs/running-a-tournament.md, "What a total includes").
+        counted = min((s.holes_played for s in seats), default=0)
         recomputed = {
-            entrant: sums.get(seat, (0, 0))[0] for seat, entrant in _seat_entrants(restored).items()
+            entrant: _entry_sums(game_ids, up_to=counted).get(seat, (0, 0))[0]
+            for seat, entrant in _seat_entrants(restored).items()
         }
         shown = {line.entrant_id: line.rounds[0] or 0 for line in compute_standings(restored).lines}
         assert shown == recomputed

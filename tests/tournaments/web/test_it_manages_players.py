@@ -49,7 +49,10 @@ def test_each_bad_line_is_shown_with_its_text_escaped_and_a_long_one_cut_for_dis
     assert '<strong>Line 3</strong> <q class="csv-line">&lt;b&gt;Bob&lt;/b&gt;,high</q>: The rating' in page
     assert "<b>Bob</b>" not in page
     cut = long_name[:59].rstrip() + "\u2026"
-    assert f'<strong>Line 4</strong> <q class="csv-line">{cut}</q>: The name is too long.' in page
+    assert (
+        f'<strong>Line 4</strong> <q class="csv-line">{cut}</q>: '
+        f"The name is too long: at most 40 characters; this one has {len(long_name.strip())}." in page
+    )
     assert '<strong>Line 5</strong> <q class="csv-line">Cid\u2409,x</q>: The rating' in page
     assert '<strong>Line 6</strong> <q class="csv-line">ann</q>: ann is already on line 2' in page
 
