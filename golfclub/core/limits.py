@@ -34,6 +34,7 @@ __all__ = [
     "MAX_TITLE_LENGTH",
     "MIN_PLAYERS",
     "RANGE_SEARCH_LIMIT",
+    "RANGE_SEARCH_SECONDS",
     "SMALL_INT_MAX",
     "TOTAL_LIMIT",
     "VALUE_LIMIT",
@@ -99,6 +100,10 @@ VALUE_LIMIT = 100
 #: (`scoring/rules/score_range.py`) takes before it settles for a sound per-cell bound: about a
 #: second, once per ruleset and pack count. Every preset finishes well within it.
 RANGE_SEARCH_LIMIT = 60_000
+#: Seconds the searches for a house ruleset's lowest and highest grid score may each take before
+#: the sound per-cell bound stands in (presets are exempt: they always finish exactly, in 1-41 ms).
+#: Without it new house rules sent to the open calculator API cost 4-7 s of CPU each (issue 31 review).
+RANGE_SEARCH_SECONDS = 0.2
 
 # --- Typed numbers and storage (`golfclub/core/inputs.py`) -----------------------------------------------
 

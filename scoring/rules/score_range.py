@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from dataclasses import dataclass
 from itertools import groupby
 
-from golfclub.core.limits import RANGE_SEARCH_LIMIT
+from golfclub.core.limits import RANGE_SEARCH_LIMIT, RANGE_SEARCH_SECONDS
 
 from .cards import JOKER
 from .grid import _engine
+from .presets import PRESETS
 from .ruleset import Ruleset
 
 
@@ -59,11 +61,22 @@ def grid_score_range(ruleset: Ruleset, decks: int) -> GridScoreRange:
 
 @functools.lru_cache(maxsize=512)
 def _cached_range(ruleset: Ruleset, decks: int) -> GridScoreRange:
-    low, low_grid, low_exact = _extreme(ruleset, decks, highest=False)
-    high, high_grid, high_exact = _extreme(ruleset, decks, highest=True)
+    # A preset's search is known to end within RANGE_SEARCH_LIMIT steps in milliseconds (1-41 ms
+    # each), so its range is always exact and the same on every machine. A house ruleset's search is
+    # also bounded in time: a grid of some rules (2x5, columns and rows, wild jokers) costs the
+    # engine 0.3 ms, and anyone may send new rules to the calculator API, each a search of its own
+    # (4-7 s each, measured, before this bound). Past RANGE_SEARCH_SECONDS the sound bound is used.
+    seconds = None if ruleset in _preset_rulesets() else RANGE_SEARCH_SECONDS
+    low, low_grid, low_exact = _extreme(ruleset, decks, highest=False, seconds=seconds)
+    high, high_grid, high_exact = _extreme(ruleset, decks, highest=True, seconds=seconds)
     return GridScoreRange(
         low, high, _rows(ruleset, low_grid), _rows(ruleset, high_grid), low_exact and high_exact
     )
+
+
+@functools.cache
+def _preset_rulesets() -> frozenset[Ruleset]:
+    return frozenset(PRESETS.values())
 
 
 def _rows(ruleset: Ruleset, ranks: list[str]) -> tuple[tuple[str, ...], ...]:
@@ -72,7 +85,12 @@ def _rows(ruleset: Ruleset, ranks: list[str]) -> tuple[tuple[str, ...], ...]:
 
 
 def _climb(
-    engine: object, size: int, sign: int, groups: list[list[str]], limit: dict[str, int]
+    engine: object,
+    size: int,
+    sign: int,
+    groups: list[list[str]],
+    limit: dict[str, int],
+    deadline: float | None,
 ) -> tuple[int, list[str]]:
     """A good grid to start from, so that the search can skip most branches at once: from a grid of
     the best ranks and from one of alternating ranks, change one cell at a time while that helps."""
@@ -87,6 +105,8 @@ def _climb(
         while improved and passes < 3:
             improved, passes = False, passes + 1
             for cell in range(size):
+                if deadline is not None and time.perf_counter() > deadline:
+                    raise _GaveUp(grid)
                 for rank in alphabet:
                     if rank == grid[cell] or grid.count(rank) >= limit[rank]:
                         continue
@@ -100,12 +120,17 @@ def _climb(
 
 
 class _GaveUp(Exception):
-    """The search took RANGE_SEARCH_LIMIT steps without closing every branch."""
+    """The search took RANGE_SEARCH_LIMIT steps (or its time) without closing every branch; its
+    argument is the best grid found so far, when the climb gave up before the search began."""
 
 
-def _extreme(ruleset: Ruleset, decks: int, highest: bool) -> tuple[int, list[str], bool]:
+def _extreme(
+    ruleset: Ruleset, decks: int, highest: bool, seconds: float | None = None
+) -> tuple[int, list[str], bool]:
     """The highest (or lowest) engine score of any grid, a grid that scores it and whether that is
-    exact (else the score is the sound per-cell bound and the grid the best one found)."""
+    exact (else the score is the sound per-cell bound and the grid the best one found). `seconds`:
+    the time the search may take (None: RANGE_SEARCH_LIMIT steps only)."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
     engine = _engine(ruleset)
     size = ruleset.rows * ruleset.cols
     sign = 1 if highest else -1
@@ -130,14 +155,19 @@ def _extreme(ruleset: Ruleset, decks: int, highest: bool) -> tuple[int, list[str
                 options.append(sign * block.points / 4)
             reach[rank] = max(options)
     best_any = max(reach.values())
-    best: list[float | list[str]] = list(_climb(engine, size, sign, groups, limit))
+    try:
+        best: list[float | list[str]] = list(_climb(engine, size, sign, groups, limit, deadline))
+    except _GaveUp as gave_up:
+        return sign * math.floor(size * best_any), gave_up.args[0], False
     ranks_so_far: list[str] = []
     count = dict.fromkeys(limit, 0)
     opened = [0] * len(groups)
 
     def search(cell: int, reached: float) -> None:
         scored[0] += 1
-        if scored[0] > RANGE_SEARCH_LIMIT:
+        if scored[0] > RANGE_SEARCH_LIMIT or (
+            deadline is not None and not scored[0] % 64 and time.perf_counter() > deadline
+        ):
             raise _GaveUp
         if reached + (size - cell) * best_any <= best[0]:
             return

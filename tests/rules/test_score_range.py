@@ -4,7 +4,10 @@ scores 60)."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+from collections.abc import Iterator
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +22,7 @@ from scoring.rules import (
     resolve_ruleset,
     score_grid,
     score_hole,
+    score_range,
 )
 from scoring.rules.score_range import grid_score_range
 
@@ -29,6 +33,16 @@ def _engine_score(grid: tuple[tuple[str, ...], ...], ruleset: Ruleset, decks: in
     """The engine's score of a grid, which must also hold no more cards of a rank than the packs."""
     players = next(n for n in range(2, 64) if ruleset.decks_for(n) >= decks)
     return score_grid([list(row) for row in grid], ruleset, players=players).total
+
+
+@contextlib.contextmanager
+def _searched_to_the_end() -> Iterator[None]:
+    """House rulesets searched without the time bound, as presets always are: these tests are about
+    the search's answers, which a loaded CI machine must not turn into the per-cell bound."""
+    score_range._cached_range.cache_clear()
+    with patch.object(score_range, "RANGE_SEARCH_SECONDS", None):
+        yield
+    score_range._cached_range.cache_clear()
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -62,7 +76,8 @@ def test_a_2x2_range_equals_the_brute_force_over_every_grid() -> None:
             if any(cells.count(r) > (ruleset.jokers if r == "X" else 4) * decks for r in set(cells)):
                 continue
             scores.add(score_grid([list(cells[:2]), list(cells[2:])], ruleset).total)
-        span = grid_score_range(ruleset, decks)
+        with _searched_to_the_end():
+            span = grid_score_range(ruleset, decks)
         assert (span.low, span.high) == (min(scores), max(scores)), spec
 
 
@@ -99,7 +114,8 @@ def test_the_range_is_sound_and_tight_for_random_rulesets(case: tuple) -> None:
 @settings(max_examples=25, deadline=None)
 @given(rulesets(blocks=True, shapes=[(2, 2)]), st.integers(1, 2))
 def test_small_grids_always_get_an_exact_range(ruleset: Ruleset, decks: int) -> None:
-    span = grid_score_range(ruleset, decks)
+    with _searched_to_the_end():
+        span = grid_score_range(ruleset, decks)
     assert span.exact
     assert _engine_score(span.low_grid, ruleset, decks) == span.low
     assert _engine_score(span.high_grid, ruleset, decks) == span.high
@@ -133,9 +149,30 @@ def test_a_tie_and_a_playoff_among_some_players_use_the_same_range() -> None:
 
 def test_blocks_marked_by_hand_move_the_range_by_the_engine_not_by_hand() -> None:
     ruleset = resolve_ruleset({"preset": "basic", "four_of_a_kind_block": {"points": -20, "others_add": 5}})
-    span = grid_score_range(ruleset, ruleset.decks_for(2))
+    with _searched_to_the_end():
+        span = grid_score_range(ruleset, ruleset.decks_for(2))
+        entries = [PlayerEntry("Ann", total=-20, blocks_marked=1), PlayerEntry("Bob", total=60)]
+        hole = score_hole(entries, ruleset)
+        with pytest.raises(GridError, match="blocks"):
+            score_hole({"Ann": -21, "Bob": 60}, ruleset)
     assert span.low == -20
-    hole = score_hole([PlayerEntry("Ann", total=-20, blocks_marked=1), PlayerEntry("Bob", total=60)], ruleset)
     assert hole.score_of("Bob") == 65
-    with pytest.raises(GridError, match="blocks"):
-        score_hole({"Ann": -21, "Bob": 60}, ruleset)
+
+
+def test_a_house_rulesets_search_out_of_time_falls_back_to_the_sound_bound_and_presets_never_do() -> None:
+    """New house rules cost the search time in every request that brings them (the calculator API is
+    open to all): past RANGE_SEARCH_SECONDS the per-cell bound stands, still refusing no real grid;
+    a preset is always searched to the end, so its range is the same exact one everywhere."""
+    house = resolve_ruleset({"preset": "official", "values": {"K": 7, "Q": -3}})
+    official = resolve_ruleset("official")
+    score_range._cached_range.cache_clear()
+    try:
+        with patch.object(score_range, "RANGE_SEARCH_SECONDS", 0.0):
+            bounded, preset = grid_score_range(house, 1), grid_score_range(official, 1)
+        assert not bounded.exact and (preset.low, preset.high, preset.exact) == (-8, 60, True)
+        with _searched_to_the_end():
+            exact = grid_score_range(house, 1)
+        assert exact.exact and bounded.low <= exact.low and exact.high <= bounded.high
+        assert (bounded.low, bounded.high) != (exact.low, exact.high)  # the bound is wider, not the answer
+    finally:
+        score_range._cached_range.cache_clear()
