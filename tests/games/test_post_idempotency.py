@@ -109,6 +109,15 @@ def test_it_still_takes_a_logged_in_creators_short_key(api, django_user_model):
     assert Game.objects.count() == 1
 
 
+@pytest.mark.parametrize("key", ["1", "5f0c3e9a-8d2b-4c71-9a3e-2b6d1f7e4c08"])
+def test_it_tells_an_anonymous_roster_post_to_log_in_whatever_its_key(api, key):
+    """The roster is for logged-in users: an anonymous POST is refused for that, not for its key."""
+    refused = _post(api, "/api/v1/players/", {"name": "Ann"}, key)
+    assert refused.status_code in (401, 403), refused.content
+    assert "Log in" in refused.json()["detail"]
+    assert Player.objects.count() == 0
+
+
 def test_it_keeps_a_logged_in_creators_keys_by_account_across_addresses(api, django_user_model):
     api.force_login(django_user_model.objects.create_user("host", password="pw-12345-long"))
     first = _post(api, "/api/v1/games/", NEW_GAME, "mine", REMOTE_ADDR="198.51.100.1")
