@@ -32,6 +32,7 @@ __all__ = [
     "MAX_REASON_LENGTH",
     "MAX_RULES_SEARCH",
     "MAX_TITLE_LENGTH",
+    "MIN_ANONYMOUS_IDEMPOTENCY_KEY",
     "MIN_PLAYERS",
     "RANGE_SEARCH_LIMIT",
     "RANGE_SEARCH_SECONDS",
@@ -116,6 +117,13 @@ SMALL_INT_MAX = 32767
 INT_MAX = 2**31 - 1
 #: PostgreSQL bigint: row ids (a larger id in a backup file is refused before any query).
 BIGINT_MAX = 2**63 - 1
+
+#: Characters of an Idempotency-Key an anonymous client sends where its keys are kept by its address
+#: only (starting a game with no account and no link, `scoring.api.write_once`): there the key is
+#: the only secret between people sharing an address (a venue's Wi-Fi, carrier NAT, a proxy), so a
+#: guessable "1" would replay one's game, edit token and all, to the other. 16 is far beyond
+#: guessing for a random key and fits a UUID (36). Keys of a logged-in user or of a link: 1 to 255.
+MIN_ANONYMOUS_IDEMPOTENCY_KEY = 16
 
 # No address of the API is longer than a few hundred characters (tokens are 32): a longer one is
 # refused with a JSON 414 (golfclub.middleware). gunicorn refuses a request line over 4094 bytes

@@ -4,7 +4,9 @@ Every POST of the API takes the header (SPEC "Safe writes"): a write sent with a
 once; a copy (a retry, a double tap, the offline queue sending again, copies arriving at once)
 answers the first answer (status, body, `Location`) with `Idempotent-Replayed: true` and writes
 nothing; the same key with another body answers 422; an empty or unusable key answers 400 naming
-the header.
+the header. Where an anonymous client's keys are kept by its address only (starting a game with no
+account), the key is the only secret between people sharing that address, so a key shorter than
+`MIN_ANONYMOUS_IDEMPOTENCY_KEY` is refused there (400 naming the header) before anything is written.
 
 The store that does this, with its race safety on PostgreSQL, is the one of the tournament API
 (`tournaments.services.idempotency`: a table of keys and first answers). scoring must not import
@@ -26,12 +28,16 @@ from typing import Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from golfclub.core.client_ip import client_ip
+from golfclub.core.limits import MIN_ANONYMOUS_IDEMPOTENCY_KEY
+from scoring.game_errors import GameError
+from scoring.rules.errors import Problem
 
 from .games.concurrency import idempotency_key
 
@@ -63,7 +69,9 @@ IDEMPOTENCY_KEY = OpenApiParameter(
         "`Idempotent-Replayed: true` and writes nothing, even when the copies arrive at once; the "
         "same key with another body or address answers 422. Keys belong to the logged-in user, "
         "else to the game's link, else (creating a game without an account) to the client's "
-        "address, and are kept 7 days."
+        f"address: there the key must be at least {MIN_ANONYMOUS_IDEMPOTENCY_KEY} characters "
+        "(else 400), such as a UUID, so that nobody sharing the address can guess it. Keys are "
+        "kept 7 days."
     ),
 )
 SAFE_TO_REPEAT = OpenApiParameter(
@@ -88,21 +96,42 @@ def write_once(view: Callable[..., Response], *, scope_by_address: bool = False)
     """Decorate a view (inside its @api_view) so that its POSTs honour the Idempotency-Key header.
 
     `scope_by_address`: a view reached without a link (creating a game) keeps an anonymous
-    client's keys by its address, so that two strangers' keys never meet."""
+    client's keys by its address, so that two strangers' keys never meet at two addresses; at one
+    address (shared Wi-Fi, NAT, a proxy) only the key tells them apart, so it must be unguessable
+    (`unguessable_key`)."""
 
     @functools.wraps(view)
     def once(request: Request, *args: Any, **kwargs: Any) -> Response:
-        if request.method != "POST" or idempotency_key(request) is None:  # a bad key: 400
+        key = idempotency_key(request) if request.method == "POST" else None  # a bad key: 400
+        if key is None:
             return view(request, *args, **kwargs)
         if _runner is None:
             raise ImproperlyConfigured("No Idempotency-Key store is registered (the tournaments app).")
         scope = None
         user = getattr(request, "user", None)
         if scope_by_address and not (user is not None and user.is_authenticated):
+            unguessable_key(key)
             scope = "addr:" + hashlib.sha256(client_ip(request).encode()).hexdigest()[:64]
         return _runner(request, view, args, kwargs, scope)
 
     return once
+
+
+def unguessable_key(key: str) -> None:
+    """Refuse (400 naming the header) a key kept by the client's address only that is too short to
+    be secret: anyone behind the same address sending the same body and key would get the first
+    answer replayed, a new game's edit token and links among it."""
+    if len(key) < MIN_ANONYMOUS_IDEMPOTENCY_KEY:
+        raise GameError(
+            Problem(
+                "Idempotency-Key",
+                _(
+                    "Without an account or a game link, an Idempotency-Key must be at least %(min)s "
+                    "characters, such as a UUID, so that nobody sharing your address can guess it."
+                )
+                % {"min": MIN_ANONYMOUS_IDEMPOTENCY_KEY},
+            )
+        )
 
 
 def safe_to_repeat(view: Callable[..., Response]) -> Callable[..., Response]:

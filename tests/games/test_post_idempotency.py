@@ -5,14 +5,20 @@ answers the same. Sequential here; copies at the same moment are in test_post_id
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from rest_framework.test import APIClient
 
+from golfclub.core.limits import MIN_ANONYMOUS_IDEMPOTENCY_KEY
 from scoring.models import Game, GameChange, Player, Seat
+from tournaments.idempotency_model import IdempotentRequest
 
 pytestmark = pytest.mark.django_db
 
 NEW_GAME = {"players": ["ann", "bob"], "ruleset": "official", "title": "Friday"}
+#: Anonymous creators' keys are kept by address only, so they must be unguessable (16+ characters).
+KEY = "create-1-0123456789abcdef"
 
 
 def _post(api: APIClient, url: str, body: dict, key: str | None, **extra: str):
@@ -21,7 +27,7 @@ def _post(api: APIClient, url: str, body: dict, key: str | None, **extra: str):
 
 
 def test_it_makes_one_game_for_three_sends_of_one_create_with_one_key(api):
-    answers = [_post(api, "/api/v1/games/", NEW_GAME, "create-1") for _ in range(3)]
+    answers = [_post(api, "/api/v1/games/", NEW_GAME, KEY) for _ in range(3)]
     assert [a.status_code for a in answers] == [201, 201, 201]
     assert Game.objects.count() == 1
     first, *copies = answers
@@ -34,8 +40,8 @@ def test_it_makes_one_game_for_three_sends_of_one_create_with_one_key(api):
 
 
 def test_it_refuses_the_key_with_another_body_and_creates_nothing(api):
-    assert _post(api, "/api/v1/games/", NEW_GAME, "create-2").status_code == 201
-    other = _post(api, "/api/v1/games/", {**NEW_GAME, "players": ["cy", "dee"]}, "create-2")
+    assert _post(api, "/api/v1/games/", NEW_GAME, KEY).status_code == 201
+    other = _post(api, "/api/v1/games/", {**NEW_GAME, "players": ["cy", "dee"]}, KEY)
     assert other.status_code == 422, other.content
     assert other.json()["errors"][0]["where"] == "Idempotency-Key"
     assert Game.objects.count() == 1
@@ -57,11 +63,59 @@ def test_it_still_creates_a_game_per_send_without_a_key(api):
 
 def test_it_keeps_anonymous_creators_keys_apart_by_address(api):
     """Two strangers sending the same key create a game each: neither gets the other's edit link."""
-    ann = _post(api, "/api/v1/games/", NEW_GAME, "same-key", REMOTE_ADDR="198.51.100.1")
-    bob = _post(APIClient(), "/api/v1/games/", NEW_GAME, "same-key", REMOTE_ADDR="198.51.100.2")
+    ann = _post(api, "/api/v1/games/", NEW_GAME, KEY, REMOTE_ADDR="198.51.100.1")
+    bob = _post(APIClient(), "/api/v1/games/", NEW_GAME, KEY, REMOTE_ADDR="198.51.100.2")
     assert ann.status_code == bob.status_code == 201
     assert ann.json()["edit_token"] != bob.json()["edit_token"]
     assert Game.objects.count() == 2
+
+
+@pytest.mark.parametrize("key", ["1", "create-1", "x" * (MIN_ANONYMOUS_IDEMPOTENCY_KEY - 1)])
+def test_it_refuses_an_anonymous_creators_guessable_key_naming_the_header(api, key):
+    """Without an account or a link the key is the only secret between clients at one address:
+    a short one is refused before anything is written (nothing to replay to a neighbour)."""
+    refused = _post(api, "/api/v1/games/", NEW_GAME, key)
+    assert refused.status_code == 400, refused.content
+    error = refused.json()["errors"][0]
+    assert error["where"] == "Idempotency-Key"
+    assert f"at least {MIN_ANONYMOUS_IDEMPOTENCY_KEY} characters" in error["message"]
+    assert "sharing your address" in error["message"]
+    assert Game.objects.count() == 0
+    assert IdempotentRequest.objects.count() == 0
+
+
+def test_it_replays_only_to_the_holder_of_the_key_at_a_shared_address(api):
+    """The reviewer's case: two anonymous clients behind one address (Wi-Fi, NAT, a proxy), the
+    same body. Each sends its own UUID: A's copy replays A's game, B gets a game of its own."""
+    ann_key, bob_key = str(uuid.uuid4()), str(uuid.uuid4())
+    ann = _post(api, "/api/v1/games/", NEW_GAME, ann_key, REMOTE_ADDR="10.0.0.1")
+    bob = _post(APIClient(), "/api/v1/games/", NEW_GAME, bob_key, REMOTE_ADDR="10.0.0.1")
+    ann_again = _post(APIClient(), "/api/v1/games/", NEW_GAME, ann_key, REMOTE_ADDR="10.0.0.1")
+    assert ann.status_code == bob.status_code == ann_again.status_code == 201
+    assert not bob.has_header("Idempotent-Replayed")
+    assert bob.json()["edit_token"] != ann.json()["edit_token"]
+    assert ann_again["Idempotent-Replayed"] == "true" and ann_again.content == ann.content
+    assert Game.objects.count() == 2
+    # And the guessable key the reviewer used ("1") gets nobody anything.
+    assert _post(APIClient(), "/api/v1/games/", NEW_GAME, "1", REMOTE_ADDR="10.0.0.1").status_code == 400
+    assert Game.objects.count() == 2
+
+
+def test_it_still_takes_a_logged_in_creators_short_key(api, django_user_model):
+    api.force_login(django_user_model.objects.create_user("host", password="pw-12345-long"))
+    first, again = (_post(api, "/api/v1/games/", NEW_GAME, "1") for _ in range(2))
+    assert first.status_code == again.status_code == 201, first.content
+    assert again["Idempotent-Replayed"] == "true" and again.content == first.content
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.parametrize("key", ["1", "5f0c3e9a-8d2b-4c71-9a3e-2b6d1f7e4c08"])
+def test_it_tells_an_anonymous_roster_post_to_log_in_whatever_its_key(api, key):
+    """The roster is for logged-in users: an anonymous POST is refused for that, not for its key."""
+    refused = _post(api, "/api/v1/players/", {"name": "Ann"}, key)
+    assert refused.status_code in (401, 403), refused.content
+    assert "Log in" in refused.json()["detail"]
+    assert Player.objects.count() == 0
 
 
 def test_it_keeps_a_logged_in_creators_keys_by_account_across_addresses(api, django_user_model):

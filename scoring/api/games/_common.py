@@ -15,6 +15,7 @@ Private to `scoring.api.games`: the view modules (`game_views`, `player_views`, 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -137,14 +138,21 @@ def token_api(
 READ_ONLY = {"GET": Capability.VIEW}
 
 
-def session_api(methods: list[str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+def session_api(
+    methods: list[str], *, access: Callable[[Request], None] | None = None
+) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
     """@api_view for a view that knows the logged-in user: the session (with its CSRF check), or a
     script's `Authorization: Token <key>` (DEFAULT_AUTHENTICATION_CLASSES). A POST honours the
-    Idempotency-Key header, an anonymous client's keys kept by its address."""
+    Idempotency-Key header, an anonymous client's keys kept by its address (16+ characters).
+
+    `access(request)` raises when the request may not use the view (logged-in users only): run
+    before the key is looked at, so that a refused client is told why, not about its key."""
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
         if "POST" in methods:
             view = write_once(view, scope_by_address=True)
+            if access is not None:
+                view = _access_first(access, view)
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
         view = authentication_classes(api_settings.DEFAULT_AUTHENTICATION_CLASSES)(view)
@@ -154,6 +162,19 @@ def session_api(methods: list[str]) -> Callable[[Callable[..., Response]], Calla
         return api
 
     return decorate
+
+
+def _access_first(
+    access: Callable[[Request], None], view: Callable[..., Response]
+) -> Callable[..., Response]:
+    """`view` after `access(request)`, which raises when the request may not use it."""
+
+    @functools.wraps(view)
+    def checked(request: Request, *args: Any, **kwargs: Any) -> Response:
+        access(request)
+        return view(request, *args, **kwargs)
+
+    return checked
 
 
 def actor_of(request: Request, data: dict[str, Any] | None = None) -> str:

@@ -47,7 +47,7 @@ _ROSTER_ERR = {400: ERRORS[400], 403: OpenApiResponse(ErrorSerializer, descripti
     methods=["POST"], summary="Add a player to your list", tags=["players"], request=PlayerWriteSerializer,
     responses={201: PlayerSerializer, **_ROSTER_ERR, **KEY_REUSED},
 )  # fmt: skip
-@session_api(["GET", "POST"])
+@session_api(["GET", "POST"], access=_require_user)  # logged-in users only, before any key
 def players(request: Request) -> Response:
     """GET/POST /api/v1/players/ (logged-in users)."""
     _require_user(request)
