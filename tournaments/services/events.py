@@ -395,10 +395,17 @@ def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:
     """Delete a tournament with its rounds, tables, their games, players and log (the director's
     decision; the pages ask for confirmation). Players who played are protected from a plain
     delete, so the rounds go first, then the event, then the tables' games. A ruling's penalty
-    is protected too (a penalty never goes alone while a ruling names it): the rulings go first."""
+    is protected too (a penalty never goes alone while a ruling names it): the rulings go first.
+
+    The tables' games are locked before anything is deleted (levels 1 then 4 of the lock order):
+    a director's correction of a finalized round holds its game's lock while it writes the event's
+    log, whose row refers to the tournament; deleting the tournament's row first would make that
+    log row wait for this delete while this delete waits for the game (a deadlock). Locked first,
+    the correction in flight ends before the delete, and a later one finds no game."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         games = list(Table.objects.filter(round__tournament=locked).values_list("game_id", flat=True))
+        scoring_services.lock_games(games)
         Ruling.objects.filter(tournament=locked).delete()
         locked.round_set.all().delete()
         locked.delete()
