@@ -396,12 +396,8 @@ def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:
     decision; the pages ask for confirmation). Players who played are protected from a plain
     delete, so the rounds go first, then the event, then the tables' games. A ruling's penalty
     is protected too (a penalty never goes alone while a ruling names it): the rulings go first.
-
-    The tables' games are locked before anything is deleted (levels 1 then 4 of the lock order):
-    a director's correction of a finalized round holds its game's lock while it writes the event's
-    log, whose row refers to the tournament; deleting the tournament's row first would make that
-    log row wait for this delete while this delete waits for the game (a deadlock). Locked first,
-    the correction in flight ends before the delete, and a later one finds no game."""
+    The games are locked before anything goes (levels 1, 4 of `locks`): a finalized round's
+    correction writes the log (its row refers to this one) holding its game; else, a deadlock."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         games = list(Table.objects.filter(round__tournament=locked).values_list("game_id", flat=True))
