@@ -16,6 +16,8 @@ from typing import Any
 from django.db import connections
 
 from scoring import services as scoring_services
+from scoring.error_statuses import status_for
+from scoring.game_errors import GameGone
 from scoring.models import Game, Hole
 from tests.games.test_concurrency_pg import NEEDS_POSTGRES_ROW_LOCKS
 from tests.tournaments.helpers import event, play_round, user
@@ -129,5 +131,6 @@ def test_a_correction_that_comes_during_the_delete_is_refused_once_the_game_is_g
     assert not correcting.is_alive() and not deleting.is_alive()
     assert results["delete"] is None, results["delete"]
     refused = results["correct"]
-    assert isinstance(refused, Game.DoesNotExist), refused  # not a deadlock: the game is gone
+    assert isinstance(refused, GameGone), refused  # not a deadlock: the game is gone, said so
+    assert status_for(refused) == 404 and refused.problems[0].where == "game"
     _nothing_of_the_event_left(game)
