@@ -12,6 +12,7 @@ from scoring.game_errors import (
     ChangeNotCurrent,
     ConcurrentWrite,
     GameError,
+    GameGone,
     GameInUse,
     GameManaged,
     HoleNotFound,
@@ -38,6 +39,7 @@ STATUS_BY_ERROR: dict[type[Exception], int] = {
     RulesError: 400,  # bad cards, grids, rulesets
     GameError: 400,  # a request the game cannot accept as it stands
     HoleNotFound: 404,
+    GameGone: 404,  # deleted (with its tournament) while the write waited for its lock
     SeatNotFound: 404,
     RulesFrozen: 409,
     MatchFinished: 409,

@@ -36,6 +36,10 @@ class HoleNotFound(GameError):
     """No hole of that number in this game."""
 
 
+class GameGone(GameError):
+    """The game was deleted while the write waited for its lock (its tournament deleted)."""
+
+
 class SeatNotFound(GameError):
     """No player in that seat in this game."""
 

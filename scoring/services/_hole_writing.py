@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from golfclub.core.limits import MAX_ACTOR_LENGTH
 from scoring import db_statements
 from scoring.game_errors import (
+    GameGone,
     HoleGone,
     HoleNotFound,
     PlayoffHolesStale,
@@ -45,8 +46,12 @@ _RENUMBER_OFFSET = 1000
 
 
 def lock_game(game: Game) -> Game:
-    """The game row, locked until the transaction ends (every writer takes this lock first)."""
-    return Game.objects.select_for_update().get(pk=game.pk)
+    """The game row, locked until the transaction ends (every writer takes this lock first);
+    `GameGone` (404) when it was deleted meanwhile (a tournament deleted with its tables)."""
+    locked = Game.objects.select_for_update().filter(pk=game.pk).first()
+    if locked is None:
+        raise GameGone(Problem("game", _("This game was deleted meanwhile: nothing was saved.")))
+    return locked
 
 
 def copy_game_state(source: Game, target: Game) -> None:

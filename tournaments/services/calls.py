@@ -23,7 +23,7 @@ from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
 from tournaments.models import Offence, OfficialCall, Penalty, RoundStatus, Ruling, Table, Tournament
 from tournaments.services import locks
-from tournaments.services.events import clean_reason, lock_tournament, log_event
+from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
 from tournaments.services.penalties import give_penalty
 
 #: The longest extension a table may get at once (minutes).
@@ -50,9 +50,11 @@ def call_official(table: Table, *, called_by: Any = "", note: Any = "") -> Offic
             open_call = OfficialCall.objects.filter(table=table, answered_at__isnull=True).first()
             if open_call is not None:
                 return open_call
-            return OfficialCall.objects.create(
+            call = OfficialCall.objects.create(
                 tournament_id=tournament.pk, table=table, called_by=name, note=text
             )
+            bump_version(tournament.pk)  # the players' pages list their table's calls (ETags move)
+            return call
     except IntegrityError:  # held by the database too: one open call per table
         return OfficialCall.objects.get(table=table, answered_at__isnull=True)
 
@@ -75,6 +77,7 @@ def answer_call(
             call.answered_by = actor if getattr(actor, "is_authenticated", False) else None
             call.ruling = ruling
             call.save(update_fields=["answered_at", "answered_by", "ruling"])
+            bump_version(locked.pk)  # the players' pages show the call answered
     return call
 
 
@@ -100,6 +103,7 @@ def extend_table(
             locked, "table_extended", actor=actor, round_number=table.round.number, reason=text,
             table=table.number, minutes=minutes, total_extra=table.extra_minutes,
         )  # fmt: skip
+        bump_version(locked.pk)  # the table's clock on the players' and tables' pages (ETags move)
     return table
 
 

@@ -395,10 +395,13 @@ def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:
     """Delete a tournament with its rounds, tables, their games, players and log (the director's
     decision; the pages ask for confirmation). Players who played are protected from a plain
     delete, so the rounds go first, then the event, then the tables' games. A ruling's penalty
-    is protected too (a penalty never goes alone while a ruling names it): the rulings go first."""
+    is protected too (a penalty never goes alone while a ruling names it): the rulings go first.
+    The games are locked before anything goes (levels 1, 4 of `locks`): a finalized round's
+    correction writes the log (its row refers to this one) holding its game; else, a deadlock."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         games = list(Table.objects.filter(round__tournament=locked).values_list("game_id", flat=True))
+        scoring_services.lock_games(games)
         Ruling.objects.filter(tournament=locked).delete()
         locked.round_set.all().delete()
         locked.delete()

@@ -15,7 +15,9 @@ this one). Two writes that follow the order wait for each other instead of deadl
 director finalizing a round and its tables confirming at once are taken one after the other.
 The hole path of `scoring` locks only its game. What the tournament writes with a hole change
 (`tournaments.services.tables.follow_table_change`, in the hole's transaction) locks no row: the
-event's versions are read from the games' versions (`tournaments.live_versions`).
+event's versions are read from the games' versions (`tournaments.live_versions`). Deleting the
+event removes the tournament's row, which that log row's reference check waits for: the delete
+locks the games (level 4) before it deletes anything (`events.delete_tournament`).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from scoring.rules.errors import Problem
 from tournaments.errors import TournamentError
 from tournaments.models import Entrant, PenaltyStep, Ruling, Table, TableSeat, Tournament
 from tournaments.officiating.advice import advise
-from tournaments.services.events import lock_tournament
+from tournaments.services.events import bump_version, lock_tournament
 from tournaments.services.penalties import clean_note, give_penalty, player_of
 
 #: The highest hole number a ruling may name (the longest preset plays 18).
@@ -92,7 +92,7 @@ def record_ruling(
                 actor=actor,
                 confirmed_dq=confirmed_dq,
             )
-        return Ruling.objects.create(
+        ruling = Ruling.objects.create(
             tournament=locked,
             situation=advice.situation.id,
             facts=advice.facts,
@@ -108,6 +108,8 @@ def record_ruling(
             note=text,
             official=actor if getattr(actor, "is_authenticated", False) else None,
         )
+        bump_version(locked.pk)  # the player's page lists their rulings (its ETag moves)
+    return ruling
 
 
 def _round(tournament: Tournament, value: Any, problems: list[Problem]) -> int | None:

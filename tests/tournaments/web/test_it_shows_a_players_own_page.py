@@ -5,14 +5,18 @@ member who scanned the QR checks them in in one tap; an unknown link is a 404 in
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import pytest
 
 from scoring import services as scoring_services
-from tests.tournaments.helpers import event, play_round
-from tests.tournaments.web.conftest import as_user, staffed_event
+from tests.tournaments.helpers import event, play_round, user
+from tests.tournaments.web.conftest import Event, as_user, staffed_event
 from tournaments import services
 from tournaments.backup import export_event
 from tournaments.models import Entrant, OfficialCall, TableSeat
+from tournaments.services.calls import answer_call, call_official, extend_table, give_time_penalties
 
 pytestmark = pytest.mark.django_db
 
@@ -89,6 +93,62 @@ def test_the_live_part_answers_304_while_nothing_moved_and_the_new_page_after_a_
         )
     after = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert after.status_code == 200 and after["ETag"] != first["ETag"]
+
+
+def _seconds_left(html: str) -> int:
+    """The seconds left on the table's clock, as the player's page shows them."""
+    found = re.search(r"(\d+) s left", html)
+    assert found is not None, html
+    return int(found.group(1))
+
+
+def _answer_the_call(built: Event, me: Entrant) -> None:
+    answer_call(built.tournament, OfficialCall.objects.get(table=built.table).pk, actor=user("dora"))
+
+
+# What the staff and the table do on the event day that the player's page shows, but that moves no
+# hole: each must move the tournament's version in its own transaction, or the page polled with
+# its ETag answers 304 with what it showed before.
+EVENT_DAY_WRITES: dict[str, Callable[[Event, Entrant], object]] = {
+    "an extension of the table's clock": lambda built, me: extend_table(
+        built.tournament, built.table.pk, 10, reason="ruling took long", actor=user("dora")
+    ),
+    "a call for an official": lambda built, me: call_official(
+        built.table, called_by=me.name, note="Card seen"
+    ),
+    "the call answered": _answer_the_call,
+    "a ruling without a penalty": lambda built, me: services.record_ruling(
+        built.tournament,
+        situation="card_revealed",
+        facts={"intentional": False, "can_be_hidden": True},
+        player=me.pk,
+        round_number=1,
+        table=built.table.number,
+    ),
+    "time penalties": lambda built, me: give_time_penalties(
+        built.tournament, built.table.pk, 90, actor=user("dora")
+    ),
+}
+
+
+@pytest.mark.parametrize("write", list(EVENT_DAY_WRITES))
+def test_the_live_part_moves_with_each_event_day_write_that_is_not_a_hole(write: str) -> None:
+    built = staffed_event(8, time_limit_minutes=60)
+    me = TableSeat.objects.filter(table=built.table).select_related("entrant").first().entrant
+    if write == "the call answered":
+        call_official(built.table, called_by=me.name, note="Card seen")
+    client = as_user(None)
+    url = _home(me) + "live/"
+    first = client.get(url)
+    assert first.status_code == 200
+    EVENT_DAY_WRITES[write](built, me)
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200, f"304 after {write}: the page shows what it showed before"
+    assert again["ETag"] != first["ETag"]
+    if write == "a call for an official":
+        assert "Card seen" in again.content.decode()
+    if write == "an extension of the table's clock":  # the 10 minutes given are on the page
+        assert _seconds_left(first.content.decode()) <= 3600 < _seconds_left(again.content.decode())
 
 
 def test_a_staff_member_who_scans_the_qr_checks_the_player_in_in_one_tap() -> None:
