@@ -42,6 +42,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def cut_after_commit(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Once armed (append anything to the list it yields), the next commit is followed at once by
     the death of the connection's backend: everything after the commit meets a dead connection."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the cut ends a PostgreSQL backend (pg_terminate_backend): PostgreSQL only (as in CI)")
     armed: list[int] = []
     original = BaseDatabaseWrapper.run_and_clear_commit_hooks
 
