@@ -124,16 +124,11 @@ class _GaveUp(Exception):
     argument is the best grid found so far, when the climb gave up before the search began."""
 
 
-def _extreme(
-    ruleset: Ruleset, decks: int, highest: bool, seconds: float | None = None
-) -> tuple[int, list[str], bool]:
-    """The highest (or lowest) engine score of any grid, a grid that scores it and whether that is
-    exact (else the score is the sound per-cell bound and the grid the best one found). `seconds`:
-    the time the search may take (None: RANGE_SEARCH_LIMIT steps only)."""
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    engine = _engine(ruleset)
-    size = ruleset.rows * ruleset.cols
-    sign = 1 if highest else -1
+def _rank_groups(
+    ruleset: Ruleset, decks: int, size: int, sign: int
+) -> tuple[list[list[str]], dict[str, int]]:
+    """The ranks worth trying, best first, in groups of one value (the joker always alone), and how
+    many cards of each the packs hold."""
     naturals = sorted(
         (rank for rank, _ in ruleset.values if rank != JOKER),
         key=lambda rank: -sign * ruleset.value_of(rank),
@@ -144,9 +139,13 @@ def _extreme(
     if ruleset.jokers > 0:
         groups.append([JOKER])
         limit[JOKER] = ruleset.jokers * decks
-    # The most (sign-adjusted) a card of each rank can add to a grid's score, whatever it is part of.
+    return groups, limit
+
+
+def _reach(ruleset: Ruleset, engine: object, groups: list[list[str]], sign: int) -> dict[str, float]:
+    """The most (sign-adjusted) a card of each rank can add to a grid's score, whatever it is part of."""
     block = ruleset.four_of_a_kind_block
-    kept = engine.finder.kept
+    kept = engine.finder.kept  # type: ignore[attr-defined]
     reach: dict[str, float] = {}
     for ranks in groups:
         for rank in ranks:
@@ -154,6 +153,21 @@ def _extreme(
             if block is not None and rank != JOKER:
                 options.append(sign * block.points / 4)
             reach[rank] = max(options)
+    return reach
+
+
+def _extreme(
+    ruleset: Ruleset, decks: int, highest: bool, seconds: float | None = None
+) -> tuple[int, list[str], bool]:
+    """The highest (or lowest) engine score of any grid, a grid that scores it and whether that is
+    exact (else the score is the sound per-cell bound and the grid the best one found). `seconds`:
+    the time the search may take (None: RANGE_SEARCH_LIMIT steps only)."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    engine = _engine(ruleset)
+    size = ruleset.rows * ruleset.cols
+    sign = 1 if highest else -1
+    groups, limit = _rank_groups(ruleset, decks, size, sign)
+    reach = _reach(ruleset, engine, groups, sign)
     best_any = max(reach.values())
     try:
         best: list[float | list[str]] = list(_climb(engine, size, sign, groups, limit, deadline))
