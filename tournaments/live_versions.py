@@ -48,25 +48,19 @@ def _games_sum(**scope: object) -> Coalesce:
 def event_version(tournament: Tournament | int) -> int:
     """The version of everything the tournament's answers show, as committed now (one query)."""
     pk = tournament if isinstance(tournament, int) else tournament.pk
-    own, games = (
-        Tournament.objects.filter(pk=pk)
-        .annotate(games=_games_sum(round__tournament_id=OuterRef("pk")))
-        .values_list("version", "games")
-        .get()
-    )
-    return int(own) + int(games)
+    return _own_plus_games(Tournament.objects.filter(pk=pk), round__tournament_id=OuterRef("pk"))
 
 
 def round_version(round_: Round | int) -> int:
     """The version of everything a round's answer shows (its seating, state, tables' holes and
     confirmations), as committed now (one query)."""
     pk = round_ if isinstance(round_, int) else round_.pk
-    own, games = (
-        Round.objects.filter(pk=pk)
-        .annotate(games=_games_sum(round_id=OuterRef("pk")))
-        .values_list("version", "games")
-        .get()
-    )
+    return _own_plus_games(Round.objects.filter(pk=pk), round_id=OuterRef("pk"))
+
+
+def _own_plus_games(row: QuerySet, **tables: object) -> int:
+    """The one row's own version plus the sum of the versions of its tables' games."""
+    own, games = row.annotate(games=_games_sum(**tables)).values_list("version", "games").get()
     return int(own) + int(games)
 
 
