@@ -77,6 +77,19 @@ def test_it_refuses_the_same_name_twice_naming_the_seats(client):
     assert "Player 2: &quot;ann&quot; is already player 1; names must differ." in text(response)
 
 
+def test_it_lets_a_long_name_through_to_be_refused_with_its_limit_never_cut_by_the_browser(client):
+    """The seats carry no maxlength (a browser cut a pasted 45-character name to 40 without a word,
+    found by a phone walk): the server refuses it with the limit and the name's length."""
+    page = client.get("/games/new/").content.decode()
+    seats = re.findall(r'<input[^>]*name="player"[^>]*>', page)
+    assert seats and not [seat for seat in seats if "maxlength" in seat]
+    too_long = {"step": "dealer", "ruleset": "official", "player": ["Ann", "A" * 45]}
+    response = client.get("/games/new/", too_long)
+    assert response.status_code == 400
+    assert "Player 2: the name is too long: at most 40 characters; this one has 45." in text(response)
+    assert Game.objects.count() == 0
+
+
 def test_it_refuses_an_unknown_ruleset(client):
     response = client.get("/games/new/", {"step": "dealer", "ruleset": "poker", "player": ["Ann", "Bob"]})
     assert response.status_code == 400
