@@ -49,16 +49,52 @@ def _bad(
 
 def run_bad_input(http: Http, event: Event) -> None:
     """Duplicate keys, impossible totals, over-long names, If-Match: *, oversized bodies."""
-    from scoring.models import Game, Hole, Player, Seat
-    from tournaments.models import Entrant, Tournament
+    from scoring.models import Hole
+
+    game = _new_game(http)
+    base = f"/api/v1/games/{game.edit_token}"
+    no_hole = lambda: Hole.objects.filter(game=game).count()  # noqa: E731
+    _duplicate_keys(http, base, no_hole)
+    _impossible_totals(http, base, no_hole)
+    _long_players(http, base, event)
+    _long_event_names(http, event)
+    _if_match_star(http, game)
+    _more_bad(http, game, event)
+    _bad(
+        http,
+        "a 300 KB body",
+        "POST",
+        f"{base}/holes/",
+        where="body",
+        expect=(413,),
+        json={"entries": {"Ann": 1, "Bob": "x" * 300_000}},
+        written=no_hole,
+    )
+
+
+def _new_game(http: Http) -> Any:
+    """The game the bad requests are sent to (Ann and Bob, official rules)."""
+    from scoring.models import Game
 
     with http.client("198.51.100.21") as client:
         made = http.send(
             client, BAD, "POST", "/api/v1/games/", json={"players": ["Ann", "Bob"], "ruleset": "official"}
         )
-    game = Game.objects.get(edit_token=made.json()["edit_token"])
-    base = f"/api/v1/games/{game.edit_token}"
-    no_hole = lambda: Hole.objects.filter(game=game).count()  # noqa: E731
+    return Game.objects.get(edit_token=made.json()["edit_token"])
+
+
+def _too_long_name(
+    http: Http, what: str, method: str, url: str, name: str, limit: str, written: Any, **kw: Any
+) -> None:
+    """A `name` over its limit: a 4xx naming `name` and mentioning `limit`, nothing written."""
+    _bad(http, what, method, url, where="name", mention=limit, json={"name": name}, written=written, **kw)
+
+
+def _duplicate_keys(http: Http, base: str, no_hole: Any) -> None:
+    """A player's key twice in a hole's entries, a top-level key twice in a game and a tournament."""
+    from scoring.models import Game
+    from tournaments.models import Tournament
+
     _bad(
         http,
         "a player's key twice in entries",
@@ -93,6 +129,10 @@ def run_bad_input(http: Http, event: Event) -> None:
         written=lambda: Tournament.objects.filter(name__startswith="Dup").filter(name__endswith=tag).count(),
         headers={"Content-Type": "application/json"},
     )
+
+
+def _impossible_totals(http: Http, base: str, no_hole: Any) -> None:
+    """Typed totals of 99 and -99, which no official 2x3 grid can score."""
     for total in (99, -99):
         _bad(
             http,
@@ -103,7 +143,14 @@ def run_bad_input(http: Http, event: Event) -> None:
             json={"entries": {"Ann": total, "Bob": 4}},
             written=no_hole,
         )
-    long_player, long_event = "N" * 41, "E" * 121
+
+
+def _long_players(http: Http, base: str, event: Event) -> None:
+    """A 41-character player in a new game, a seat, the roster and a tournament's entrants."""
+    from scoring.models import Player, Seat
+    from tournaments.models import Entrant
+
+    long_player = "N" * 41
     _bad(
         http,
         "a 41-character player (new game)",
@@ -115,69 +162,42 @@ def run_bad_input(http: Http, event: Event) -> None:
         address="198.51.100.24",
         written=lambda: Seat.objects.filter(name__startswith="N" * 40).count(),
     )
-    _bad(
-        http,
-        "a 41-character player (seat)",
-        "POST",
-        f"{base}/players/",
-        where="name",
-        mention="40",
-        json={"name": long_player},
-        written=lambda: Seat.objects.filter(name__startswith="N" * 40).count(),
+    seats = lambda: Seat.objects.filter(name__startswith="N" * 40).count()  # noqa: E731
+    _too_long_name(http, "a 41-character player (seat)", "POST", f"{base}/players/", long_player, "40", seats)
+    roster = lambda: Player.objects.filter(name__startswith="N" * 40).count()  # noqa: E731
+    _too_long_name(
+        http, "a 41-character player (roster)", "POST", "/api/v1/players/", long_player, "40", roster
     )
-    _bad(
-        http,
-        "a 41-character player (roster)",
-        "POST",
-        "/api/v1/players/",
-        where="name",
-        mention="40",
-        json={"name": long_player},
-        written=lambda: Player.objects.filter(name__startswith="N" * 40).count(),
-    )
-    _bad(
-        http,
-        "a 41-character entrant",
-        "POST",
-        f"/api/v1/tournaments/{event.id}/players/",
-        where="name",
-        mention="40",
-        json={"name": long_player},
-        written=lambda: Entrant.objects.filter(name__startswith="N" * 40).count(),
-    )
-    _bad(
+    entrants = lambda: Entrant.objects.filter(name__startswith="N" * 40).count()  # noqa: E731
+    url = f"/api/v1/tournaments/{event.id}/players/"
+    _too_long_name(http, "a 41-character entrant", "POST", url, long_player, "40", entrants)
+
+
+def _long_event_names(http: Http, event: Event) -> None:
+    """A 121-character tournament name, at its creation and as a rename."""
+    from tournaments.models import Tournament
+
+    long_event = "E" * 121
+    events = lambda: Tournament.objects.filter(name__startswith="E" * 120).count()  # noqa: E731
+    _too_long_name(
         http,
         "a 121-character event (create)",
         "POST",
         "/api/v1/tournaments/",
-        where="name",
-        mention="120",
-        json={"name": long_event},
+        long_event,
+        "120",
+        events,
         address="198.51.100.25",
-        written=lambda: Tournament.objects.filter(name__startswith="E" * 120).count(),
     )
-    _bad(
+    _too_long_name(
         http,
         "a 121-character event (rename)",
         "PATCH",
         f"/api/v1/tournaments/{event.id}/",
-        where="name",
-        mention="120",
-        json={"name": long_event},
+        long_event,
+        "120",
+        events,
         headers={"If-Match": "*"},
-        written=lambda: Tournament.objects.filter(name__startswith="E" * 120).count(),
-    )
-    _if_match_star(http, game)
-    _more_bad(http, game, event)
-    _bad(
-        http,
-        "a 300 KB body",
-        "POST",
-        f"{base}/holes/",
-        where="body",
-        expect=(413,),
-        json={"entries": {"Ann": 1, "Bob": "x" * 300_000}},
-        written=no_hole,
     )
 
 
@@ -224,11 +244,23 @@ def run_oversized_uri(http: Http, proxy: str) -> None:
 def _more_bad(http: Http, game: Any, event: Event) -> None:
     """A key twice deeper in the body, a total no grid scores at a tournament's table, a rename
     too long, a DELETE of a hole that is not there and a made-up If-Match."""
-    from scoring.models import Game, Hole, Seat
-    from tournaments.models import Table
+    from scoring.models import Hole, Seat
 
     base = f"/api/v1/games/{game.edit_token}"
     holes = lambda: Hole.objects.filter(game=game).count()  # noqa: E731
+    _nested_duplicate_keys(http, base, holes)
+    seats = lambda: Seat.objects.filter(name__startswith="N" * 40).count()  # noqa: E731
+    _too_long_name(
+        http, "a 41-character rename of a seat", "PATCH", f"{base}/players/1/", "N" * 41, "40", seats
+    )
+    _table_total(http, event)
+    _bad_if_match(http, base, holes)
+
+
+def _nested_duplicate_keys(http: Http, base: str, holes: Any) -> None:
+    """A key twice inside a player's entry, and inside a new game's ruleset."""
+    from scoring.models import Game
+
     json_type = {"Content-Type": "application/json"}
     _bad(
         http,
@@ -253,16 +285,13 @@ def _more_bad(http: Http, game: Any, event: Event) -> None:
         written=lambda: Game.objects.filter(title=f"r {tag}").count(),
         headers=json_type,
     )
-    _bad(
-        http,
-        "a 41-character rename of a seat",
-        "PATCH",
-        f"{base}/players/1/",
-        where="name",
-        mention="40",
-        json={"name": "N" * 41},
-        written=lambda: Seat.objects.filter(name__startswith="N" * 40).count(),
-    )
+
+
+def _table_total(http: Http, event: Event) -> None:
+    """A typed total of 99 at a round 1 table of the tournament, when there is one."""
+    from scoring.models import Hole
+    from tournaments.models import Table
+
     table = Table.objects.filter(round__tournament_id=event.id, round__number=1).select_related("game").last()
     if table is not None:
         names = list(table.game.seats.order_by("seat").values_list("name", flat=True))
@@ -275,6 +304,10 @@ def _more_bad(http: Http, game: Any, event: Event) -> None:
             json={"entries": {n: 99 if i == 0 else 3 for i, n in enumerate(names)}},
             written=lambda: Hole.objects.filter(game=table.game).count(),
         )
+
+
+def _bad_if_match(http: Http, base: str, holes: Any) -> None:
+    """`If-Match: *` on a hole that is not there, and a made-up If-Match on a hole's DELETE."""
     _bad(
         http,
         "If-Match: * on a hole that is not there",

@@ -100,11 +100,46 @@ def _as_many(made: int, created: int) -> bool:
     return made == created
 
 
+def _named_replay(
+    http: Http, what: str, url: str, model: Any, names: tuple[str, str], addr: str, copies: int, **where: Any
+) -> None:
+    """A POST of `{"name": first}` replayed with one key (one `model` row of that name), then of
+    `{"name": second}` without (exactly one row of that name)."""
+    first, second = names
+    replay(
+        http,
+        what,
+        "POST",
+        url,
+        {"name": first},
+        _new(model, **where, name=first),
+        address=addr,
+        copies=copies,
+        unkeyed_body={"name": second},
+        expect_unkeyed=_exactly_one(model, **where, name=second),
+    )
+
+
 def _game_writes(http: Http, copies: int, tag: str, addr: str) -> list[int]:
     """A game's create, seat, hole, undo, redo, end and resume, each replayed; the ids of the games made."""
-    from scoring.models import Game, GameChange, Hole, Seat
+    from scoring.models import Game, Seat
 
     title = f"replay {tag}"
+    game = _create_game(http, copies, title, addr)
+    base = f"/api/v1/games/{game.edit_token}"
+    _named_replay(
+        http, "POST .../players/ (a seat)", f"{base}/players/", Seat, ("Zed", "Yan"), addr, copies, game=game
+    )
+    holes = _hole_writes(http, game, base, copies, addr)
+    _undo_redo(http, base, holes, copies, addr)
+    _end_resume(http, game, base, copies, addr)
+    return list(Game.objects.filter(title__startswith=title).values_list("pk", flat=True))
+
+
+def _create_game(http: Http, copies: int, title: str, addr: str) -> Any:
+    """A game's create, replayed with a key and without; the first game of that title."""
+    from scoring.models import Game
+
     game_body = {"players": ["Ann", "Bob", "Cy"], "ruleset": "official", "title": title}
     replay(
         http,
@@ -118,20 +153,13 @@ def _game_writes(http: Http, copies: int, tag: str, addr: str) -> list[int]:
         unkeyed_body={**game_body, "title": title + "b"},
         expect_unkeyed=lambda made, created: Game.objects.filter(title=title + "b").count() == created,
     )
-    game = Game.objects.filter(title__startswith=title).order_by("pk").first()
-    base = f"/api/v1/games/{game.edit_token}"
-    replay(
-        http,
-        "POST .../players/ (a seat)",
-        "POST",
-        f"{base}/players/",
-        {"name": "Zed"},
-        _new(Seat, game=game, name="Zed"),
-        address=addr,
-        copies=copies,
-        unkeyed_body={"name": "Yan"},
-        expect_unkeyed=_exactly_one(Seat, game=game, name="Yan"),
-    )
+    return Game.objects.filter(title__startswith=title).order_by("pk").first()
+
+
+def _hole_writes(http: Http, game: Any, base: str, copies: int, addr: str) -> Callable[[], int]:
+    """A hole, replayed with a key and (hole 2) without; answers the game's hole count."""
+    from scoring.models import Hole
+
     names = list(game.seats.order_by("seat").values_list("name", flat=True))
     holes = _new(Hole, game=game)
     replay(
@@ -146,6 +174,11 @@ def _game_writes(http: Http, copies: int, tag: str, addr: str) -> list[int]:
         unkeyed_body={"entries": dict.fromkeys(names, 4), "number": 2},
         expect_unkeyed=lambda made, created: made == 1 and created >= 1,
     )
+    return holes
+
+
+def _undo_redo(http: Http, base: str, holes: Callable[[], int], copies: int, addr: str) -> None:
+    """The scoreboard's undo, then its redo, each replayed with one key."""
     undo = _scoreboard(http, addr, base)["undo"]["id"]
     replay(
         http,
@@ -161,6 +194,12 @@ def _game_writes(http: Http, copies: int, tag: str, addr: str) -> list[int]:
     replay(
         http, "POST .../redo/", "POST", f"{base}/redo/", {"change": redo}, holes, address=addr, copies=copies
     )
+
+
+def _end_resume(http: Http, game: Any, base: str, copies: int, addr: str) -> None:
+    """An early ending, then taken back, each replayed; without a key: 409 each."""
+    from scoring.models import GameChange
+
     for action in ("end", "resume"):  # an early ending, then taken back; without a key: 409 each
         replay(
             http,
@@ -174,29 +213,32 @@ def _game_writes(http: Http, copies: int, tag: str, addr: str) -> list[int]:
             unkeyed_body={},
             expect_unkeyed=lambda made, created: made == 0 and created == 0,
         )
-    return list(Game.objects.filter(title__startswith=title).values_list("pk", flat=True))
 
 
 def _event_writes(http: Http, event: Event, copies: int, tag: str, addr: str) -> None:
     """The roster, a tournament, an entrant, staff, seating, publishing and a penalty, each replayed."""
+    _event_names(http, event, copies, tag, addr)
+    _event_running(http, event, copies, addr)
+
+
+def _event_names(http: Http, event: Event, copies: int, tag: str, addr: str) -> None:
+    """A roster player, a tournament and an entrant, each replayed."""
     from django.contrib.auth import get_user_model
 
     from scoring.models import Player
-    from tournaments.models import Entrant, Round, Staff, Tournament
-    from tournaments.officiating_models import Penalty
+    from tournaments.models import Entrant, Tournament
 
     t, director = event.id, get_user_model().objects.get(username="hostile-director")
-    replay(
+    roster = (f"Roster {tag}", f"Roster2 {tag}")
+    _named_replay(
         http,
         "POST /api/v1/players/ (roster)",
-        "POST",
         "/api/v1/players/",
-        {"name": f"Roster {tag}"},
-        _new(Player, owner=director, name=f"Roster {tag}"),
-        address=addr,
-        copies=copies,
-        unkeyed_body={"name": f"Roster2 {tag}"},
-        expect_unkeyed=_exactly_one(Player, owner=director, name=f"Roster2 {tag}"),
+        Player,
+        roster,
+        addr,
+        copies,
+        owner=director,
     )
     # 8 copies: 10 creations a minute from one address
     replay(
@@ -209,18 +251,16 @@ def _event_writes(http: Http, event: Event, copies: int, tag: str, addr: str) ->
         address="198.51.100.11",
         copies=min(copies, 8),
     )
-    replay(
-        http,
-        "POST tournaments/{id}/players/",
-        "POST",
-        f"/api/v1/tournaments/{t}/players/",
-        {"name": f"Late {tag}"},
-        _new(Entrant, tournament_id=t, name=f"Late {tag}"),
-        address=addr,
-        copies=copies,
-        unkeyed_body={"name": f"Later {tag}"},
-        expect_unkeyed=_exactly_one(Entrant, tournament_id=t, name=f"Later {tag}"),
-    )
+    url, late = f"/api/v1/tournaments/{t}/players/", (f"Late {tag}", f"Later {tag}")
+    _named_replay(http, "POST tournaments/{id}/players/", url, Entrant, late, addr, copies, tournament_id=t)
+
+
+def _event_running(http: Http, event: Event, copies: int, addr: str) -> None:
+    """Staff, seating round 1, publishing it and a penalty, each replayed."""
+    from tournaments.models import Round, Staff
+    from tournaments.officiating_models import Penalty
+
+    t = event.id
     replay(
         http,
         "POST tournaments/{id}/staff/",

@@ -16,6 +16,7 @@ import io
 import sys
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -30,25 +31,47 @@ def _clear() -> None:
 
 def _check(path: Path) -> tuple[int, list[str]]:
     """Import `path`, check the event restored, delete it; (invariants checked, violations)."""
-    from django.core.management import CommandError, call_command
-
-    from bench.hostile_common import counted_sums
-    from scoring import services as scoring
-    from scoring.models import Game, HoleEntry, Seat
-    from tournaments.models import Table, TableSeat, Tournament
-    from tournaments.standings import compute_standings
+    from scoring.models import Game
+    from tournaments.models import Tournament
 
     _clear()
+    imported, problems = _import(path)
+    if not imported:
+        return 1, problems
+    checked = 1
+    tournament = Tournament.objects.get()
+    games = list(Game.objects.filter(tournament_table__round__tournament=tournament))
+    for count, found in (
+        _check_seats(games),
+        _check_standings(tournament, games),
+        _check_next_holes(tournament),
+    ):
+        checked += count
+        problems.extend(found)
+    _clear()
+    return checked, problems
+
+
+def _import(path: Path) -> tuple[bool, list[str]]:
+    """Load `path` with `import_event`'s own code: (whether it was imported, what went wrong)."""
+    from django.core.management import CommandError, call_command
+
     out, err = io.StringIO(), io.StringIO()
     try:
         call_command("import_event", str(path), stdout=out, stderr=err)
     except CommandError as error:
-        return 1, [f"import_event refused it: {error}"]
-    problems, checked = [], 1
+        return False, [f"import_event refused it: {error}"]
+    problems = []
     if err.getvalue().strip():
         problems.append(f"import_event had to rebuild: {err.getvalue().strip()[:300]}")
-    tournament = Tournament.objects.get()
-    games = list(Game.objects.filter(tournament_table__round__tournament=tournament))
+    return True, problems
+
+
+def _check_seats(games: list[Any]) -> tuple[int, list[str]]:
+    """Every seat's stored total and holes played equal the sums of its (non-playoff) entries."""
+    from scoring.models import HoleEntry, Seat
+
+    problems, checked = [], 0
     sums: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for seat_id, points in HoleEntry.objects.filter(hole__game__in=games, hole__is_playoff=False).values_list(
         "seat_id", "score"
@@ -61,6 +84,16 @@ def _check(path: Path) -> tuple[int, list[str]]:
             problems.append(
                 f"seat {seat.name}: stored {(seat.total, seat.holes_played)}, entries {sums.get(seat.pk)}"
             )
+    return checked, problems
+
+
+def _check_standings(tournament: Any, games: list[Any]) -> tuple[int, list[str]]:
+    """The live standings' round 1 column equals the counted sums of the entries, entrant by entrant."""
+    from bench.hostile_common import counted_sums
+    from tournaments.models import TableSeat
+    from tournaments.standings import compute_standings
+
+    problems, checked = [], 0
     entrant_of = {
         (g, s): e
         for g, s, e in TableSeat.objects.filter(round__tournament=tournament).values_list(
@@ -75,6 +108,15 @@ def _check(path: Path) -> tuple[int, list[str]]:
             problems.append(
                 f"{line.name}: standings round 1 {line.rounds[0]}, entries {by_entrant.get(line.entrant_id)}"
             )
+    return checked, problems
+
+
+def _check_next_holes(tournament: Any) -> tuple[int, list[str]]:
+    """Every restored table still in progress can record its next hole."""
+    from scoring import services as scoring
+    from tournaments.models import Table
+
+    problems, checked = [], 0
     for table in Table.objects.filter(round__tournament=tournament).select_related("game"):
         if table.game.status != "in_progress":
             continue  # a finished match takes no more holes
@@ -88,7 +130,6 @@ def _check(path: Path) -> tuple[int, list[str]]:
             problems.append(
                 f"table {table.number} cannot record its next hole: {type(error).__name__}: {error}"
             )
-    _clear()
     return checked, problems
 
 
