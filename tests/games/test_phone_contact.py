@@ -169,3 +169,26 @@ def test_the_parser_takes_digits_only() -> None:
     assert phone_contact.parse_pending(str(phone_contact.MAX_PENDING)) == phone_contact.MAX_PENDING
     for bad in (None, "", "-1", "1e3", "١٢", "12345"):
         assert phone_contact.parse_pending(bad) is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_it_commits_alone_without_waiting_and_leaves_the_session_as_it_was() -> None:
+    """As the middleware runs in production (autocommit): on PostgreSQL the statement's own commit
+    does not wait for the disk, and the session's setting is untouched for the next request."""
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    assert not connection.in_atomic_block
+    postgresql = connection.vendor == "postgresql"
+    if postgresql:  # the suite's database runs with it off: on here, as in production
+        with connection.cursor() as cursor:
+            cursor.execute("SET synchronous_commit TO on")
+    try:
+        assert phone_contact.record_phone_contact(game.edit_token, 2)
+        assert PhoneContact.objects.get(game=game).pending_writes == 2
+        if postgresql:
+            with connection.cursor() as cursor:
+                cursor.execute("SHOW synchronous_commit")
+                assert cursor.fetchone()[0] == "on"
+    finally:
+        if postgresql:
+            with connection.cursor() as cursor:
+                cursor.execute("SET synchronous_commit TO off")
