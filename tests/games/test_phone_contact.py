@@ -192,3 +192,25 @@ def test_outside_a_transaction_it_commits_alone_without_waiting_and_leaves_the_s
         if postgresql:
             with connection.cursor() as cursor:
                 cursor.execute("SET synchronous_commit TO off")
+
+
+HOSTILE = ["-1", "9" * 5000, "\u0663", "\uff11", "3;x", " ", "1e3", "0x10", "NaN", "\u00b2"]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_no_route_of_an_edit_link_answers_500_to_a_hostile_header(game: Game, value: str) -> None:
+    """Pages, the table's page (404: not a table), the API's reads and writes: answered as without it."""
+    token = game.edit_token
+    client = Client(raise_request_exception=False)
+    header = {"X-Golf-Pending": value}
+    for url in (f"/games/e/{token}/", f"/games/e/{token}/holes/new/", f"/tournaments/table/{token}/"):
+        assert client.get(url, headers=header).status_code in (200, 404)
+        phone_contact.forget()
+    for url in (f"/api/v1/games/{token}/", f"/api/v1/games/{token}/scoreboard/"):
+        assert client.get(url, headers=header).status_code == 200
+    hole = client.post(
+        f"/api/v1/games/{token}/holes/", {"entries": {"Ann": 1, "Bob": 2}}, content_type="application/json",
+        headers=header,
+    )  # fmt: skip
+    assert hole.status_code == 201
+    assert PhoneContact.objects.get(game=game).pending_writes is None
