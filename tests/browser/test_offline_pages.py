@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
+from tests.browser.helpers import log_in_as_director
 from tests.conftest import PHONE
 from tests.tournaments.helpers import event_in_play
 from tournaments.models import Table
@@ -98,6 +99,8 @@ FAKE_INSTALL_OFFER = """() => {
   window.dispatchEvent(offer);
   return offer.defaultPrevented;
 }"""
+STORED_PAGES = """caches.open("golf-pages").then((cache) => cache.keys())
+  .then((requests) => requests.map((request) => new URL(request.url).pathname))"""
 IPHONE = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
     "Version/17.4 Mobile/15E148 Safari/604.1"
@@ -132,3 +135,21 @@ def test_an_iphone_is_told_once_how_to_install(chromium_browser, live_server) ->
         assert hint.count() == 1 and not hint.is_visible()  # once: not on the next pages
     finally:
         context.close()
+
+
+def test_a_file_download_and_logging_in_work_with_the_service_worker_in_control(phone) -> None:
+    page = phone
+    tournament = event_in_play(8, rounds=1, holes=2)
+    page.goto("/")
+    wait_for_the_service_worker(page)
+    log_in_as_director(page)  # /accounts/ is passed through, never stored
+    page.goto(f"/tournaments/{tournament.pk}/standings/")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="standings (CSV)").click()
+    assert download.value.suggested_filename.endswith(".csv")
+    stored = page.evaluate(STORED_PAGES)
+    # The start pages, stored at install; not the login page, the director's pages or the file.
+    assert "/" in stored and "/games/new/" in stored, stored
+    assert not any(path.startswith(("/accounts/", f"/tournaments/{tournament.pk}/")) for path in stored), (
+        stored
+    )
