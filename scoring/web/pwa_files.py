@@ -27,7 +27,13 @@ from django.templatetags.static import static
 #: Static files a phone needs with no connection, by rule (glob patterns under the static folder).
 PRECACHE_RULES = ("css/*.css", "js/**/*.js", "vendor/*.js", "icons/*.png")
 #: Scripts the service worker loads itself for Background Sync, in this order, when they exist.
-SYNC_SCRIPT_RULES = ("vendor/idb-keyval-*.js", "js/offline/store.js", "js/offline/sync.js")
+SYNC_SCRIPT_RULES = (
+    "vendor/idb-keyval-*.js",
+    "js/offline/store.js",
+    "js/offline/sync-http.js",
+    "js/offline/sync-resolve.js",
+    "js/offline/sync.js",
+)
 #: Templates of the pages stored at install whose change must reach phones (with the files above).
 STORED_PAGE_TEMPLATES = ("base.html", "offline/*.html", "pwa/*.html")
 

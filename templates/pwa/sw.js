@@ -42,6 +42,11 @@
   ];
   // Addresses whose pages the offline shell can stand in for (it reads the game from the phone).
   var SHELL_PAGES = [/^\/games\//, /^\/tournaments\/table\//];
+  // Addresses where the shell comes before a stored copy (app helper, issue 32): a game's edit pages
+  // and "Start a live game". A stored copy of them is the server's page of the last visit: it lacks
+  // the holes entered on the phone since, and its forms post to the server; the shell draws the game
+  // from the phone's copy with its waiting writes and queues what is entered.
+  var SHELL_FIRST = [/^\/games\/e\//, /^\/games\/new\/$/];
   // Never touched: the API, the admin, logging in and out.
   var PASSED_THROUGH = [/^\/api\//, /^\/admin\//, /^\/accounts\//];
 
@@ -79,7 +84,8 @@
   }
 
   var helpers = {
-    isKeptPage: isKeptPage, isShellPage: isShellPage, isStaticFile: isStaticFile, isStorable: isStorable,
+    isKeptPage: isKeptPage, isShellPage: isShellPage, isShellFirst: function (path) { return matchesAny(SHELL_FIRST, path); },
+    isStaticFile: isStaticFile, isStorable: isStorable,
     NETWORK_TIMEOUT_MS: NETWORK_TIMEOUT_MS
   };
   if (typeof module !== "undefined" && module.exports) {
@@ -158,6 +164,13 @@
   /** What to show for `request` with no network: its stored copy, the shell, the offline notice. */
   function offlineAnswer(request) {
     var path = new URL(request.url).pathname;
+    var first = matchesAny(SHELL_FIRST, path) ? caches.match(CONFIG.shell, { ignoreVary: true }) : Promise.resolve(undefined);
+    return first.then(function (shell) {
+      return shell || storedOrShell(request, path);
+    });
+  }
+
+  function storedOrShell(request, path) {
     return caches.open(PAGES_CACHE).then(function (pages) {
       return pages.match(request, { ignoreVary: true });
     }).then(function (stored) {
@@ -224,7 +237,8 @@
   scope.addEventListener("sync", function (event) {
     if (event.tag !== "golf-sync") return;
     if (scope.GolfSync && typeof scope.GolfSync.flush === "function") {
-      event.waitUntil(Promise.resolve(scope.GolfSync.flush()));
+      // backgroundSync: the queue knows it runs without a page (no CSRF cookie: a 403 waits for one).
+      event.waitUntil(Promise.resolve(scope.GolfSync.flush({ backgroundSync: true })));
     }
   });
 
