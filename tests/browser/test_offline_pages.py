@@ -3,7 +3,9 @@ workers on: after one visit with a connection, the pages a table needs open offl
 content, not the browser's error page.
 
 The phone visits the site once online and waits for the service worker (/sw.js) to control the
-page; then it goes offline (`context.set_offline(True)`) and opens each page again.
+page; then it goes offline (`context.set_offline(True)`) and opens each page again. Also here: the
+install offer (Android's event, the iPhone hint), a download and logging in with the worker in
+control, and a new version reaching the phone.
 """
 
 from __future__ import annotations
