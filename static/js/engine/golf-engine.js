@@ -450,16 +450,21 @@
     Object.keys(spec).forEach(function (k) { if (k !== "preset") overrides[k] = spec[k]; });
     return Object.keys(overrides).length ? apply(base, overrides) : base;
   }
-  var compiledRulesets = new Map();
-  /** The resolved ruleset and its compiled engine, memoised by the spec's JSON. */
+  var specs = new Map(), engines = new Map();
+  /** The resolved ruleset's compiled engine (with its score ranges), memoised by the spec's JSON and
+   * by the resolved ruleset's, so that a preset's name and its to_dict() share one engine. */
   function compiled(spec) {
-    var key = JSON.stringify(spec);
-    var found = compiledRulesets.get(key);
+    var key = JSON.stringify(spec), found = specs.get(key);
     if (found) return found;
-    var rs = resolveSpec(spec);
-    if (compiledRulesets.size > 512) compiledRulesets.clear();
-    found = new Engine(rs);
-    compiledRulesets.set(key, found);
+    var rs = resolveSpec(spec), rsKey = JSON.stringify(canonical(rs));
+    found = engines.get(rsKey);
+    if (!found) {
+      if (engines.size >= 512) engines.clear();
+      found = new Engine(rs);
+      engines.set(rsKey, found);
+    }
+    if (specs.size >= 2048) specs.clear();
+    specs.set(key, found);
     return found;
   }
   var copy = function (v) { return JSON.parse(JSON.stringify(v)); };
