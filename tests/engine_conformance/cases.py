@@ -99,19 +99,19 @@ class Generator:
         players = self.rng.choice([None, None, 2, 3, 4, 5, 8, 12])
         self.out.add("score_grid", {"ruleset": spec, "grid": grid, "players": players})
 
-    def typed_total(self, ruleset: Any, decks: int) -> int:
-        """A typed total: anywhere around the range when the range is exact, else a real grid's score."""
+    def typed_totals(self, ruleset: Any, decks: int) -> list[int]:
+        """The totals one hole's typed entries draw from: two or three, so that the ender often ties
+        with the lowest; anywhere around the range when it is exact (refusals too), else real scores."""
         span = grid_score_range(ruleset, decks)
         if span.exact:
-            return self.rng.randint(span.low - 3, span.high + 3)
-        return grid_total(self.rng.choice([span.low_grid, span.high_grid]), ruleset)
+            return [self.rng.randint(span.low - 2, span.high + 2) for _ in range(self.rng.choice([2, 3]))]
+        return [grid_total(span.low_grid, ruleset), grid_total(span.high_grid, ruleset)]
 
-    def hole_entry(self, name: str, ruleset: Any, range_decks: int, typed_ok: bool) -> dict[str, Any]:
+    def hole_entry(self, name: str, ruleset: Any, totals: list[int]) -> dict[str, Any]:
         rng = self.rng
-        if typed_ok and rng.random() < 0.4:
-            item: dict[str, Any] = {"name": name, "total": self.typed_total(ruleset, range_decks)}
-            block = ruleset.four_of_a_kind_block
-            if block is not None and rng.random() < 0.4:
+        if totals and rng.random() < 0.5:
+            item: dict[str, Any] = {"name": name, "total": rng.choice(totals)}
+            if ruleset.four_of_a_kind_block is not None and rng.random() < 0.4:
                 item["blocks_marked"] = rng.choice([0, 1, 1, ruleset.cols // 2, ruleset.cols // 2 + 1])
             return item
         grid = random_grid(rng, ruleset, rng.choice([3, 4, 5, 6, 8, 13]))
@@ -123,9 +123,13 @@ class Generator:
         spec, ruleset = self.pick(typed=typed_ok)
         names = rng.sample(NAMES, rng.choice([1, 2, 2, 3, 3, 4, 4, 5, 6, 8]))
         check_decks = rng.random() < 0.9
-        range_decks = ruleset.decks_for(len(names) if check_decks else 32)
-        entries = [self.hole_entry(name, ruleset, range_decks, typed_ok) for name in names]
-        ender = rng.choice([*names, None, None, "nobody"])
+        totals = (
+            self.typed_totals(ruleset, ruleset.decks_for(len(names) if check_decks else 32))
+            if typed_ok
+            else []
+        )
+        entries = [self.hole_entry(name, ruleset, totals) for name in names]
+        ender = rng.choice([*names, *names, None, "nobody"])
         form: Any = entries
         if rng.random() < 0.3 and all("blocks_marked" not in e for e in entries):
             form = {e["name"]: e.get("grid", e.get("total")) for e in entries}

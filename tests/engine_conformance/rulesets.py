@@ -82,6 +82,11 @@ def random_spec(rng: random.Random) -> Any:
     }
     for name in rng.sample(list(makers), rng.randint(1, 8)):
         spec[name] = makers[name]()
+    if rng.random() < 0.4:  # the ender's penalty, and a tie for it, in many more tables
+        spec["ender_penalty"] = rng.choice(
+            [{"kind": "fixed", "points": rng.randint(0, 25)}, {"kind": "lowest_score"}]
+        )
+        spec["ender_penalty_on_tie"] = rng.random() < 0.6
     if spec.get("holes", base.holes) is None and spec.get("target_score") is None and rng.random() < 0.5:
         spec["holes"] = rng.randint(1, 12)
     return spec

@@ -8,7 +8,8 @@ const test = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
-const G = require(path.join(__dirname, "..", "..", "static", "js", "engine", "golf-engine.js"));
+// GOLF_ENGINE_SCRIPT: another copy of the engine to check (to see this test fail on a changed rule).
+const G = require(process.env.GOLF_ENGINE_SCRIPT || path.join(__dirname, "..", "..", "static", "js", "engine", "golf-engine.js"));
 
 // --- each case's call, Python names and argument order mapped onto GolfEngine ---------------------
 const CALLS = {
