@@ -78,6 +78,8 @@
     "ender_penalty_on_tie", "hole_end", "holes", "target_score", "tiebreakers"];
 
   // --- Python's ways, where JavaScript differs ------------------------------------------------------
+  /** o[k] = v, also for a player called "__proto__" (an assignment would set the prototype). */
+  var put = (o, k, v) => { Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true }); return v; };
   var own = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
   var isInt = v => typeof v === "number" && Number.isInteger(v);
   var isObj = v => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -401,7 +403,7 @@
   function canonical(v) {
     if (!isObj(v)) return Array.isArray(v) ? v.map(canonical) : v;
     var out = {};
-    Object.keys(v).sort().forEach(k => { out[k] = canonical(v[k]); });
+    Object.keys(v).sort().forEach(k => { put(out, k, canonical(v[k])); });
     return out;
   }
   function apply(base, overrides) {
@@ -447,7 +449,7 @@
     var name = own(spec, "preset") ? spec.preset : "official";
     if (typeof name !== "string") fail([P("ruleset.preset", "preset must be a preset name, not " + typeName(name) + ".")], "RulesetError");
     var base = preset(strip(name), "ruleset.preset"), overrides = {};
-    Object.keys(spec).forEach(k => { if (k !== "preset") overrides[k] = spec[k]; });
+    Object.keys(spec).forEach(k => { if (k !== "preset") put(overrides, k, spec[k]); });
     return Object.keys(overrides).length ? apply(base, overrides) : base;
   }
   var specs = new Map(), engines = new Map();
@@ -1195,7 +1197,7 @@
   }
   var step = (method, players, values, decided, explanation) => {
     var shown = {};
-    values.forEach(v => { shown[v[0]] = v[1]; });
+    values.forEach(v => { put(shown, v[0], v[1]); });
     return { method: method, players: players, values: shown, decided: decided, explanation: explanation };
   };
   function keySplit(name, group, data, key, column, describe) {
@@ -1225,7 +1227,7 @@
       var winner = null, played = common.length;
       for (var i = 0; i < common.length; i++) {
         var scores = {};
-        group.forEach(n => { scores[n] = common[i].scores[n]; });
+        group.forEach(n => { put(scores, n, common[i].scores[n]); });
         var lows = lowScorers(scores);
         if (lows.length === 1) { winner = lows[0]; played = i + 1; break; }
       }
@@ -1260,7 +1262,7 @@
       var n = Math.max.apply(null, [0].concat(names.map(k => byPlayer[k].length)));
       for (var i = 0; i < n; i++) {
         var scores = {};
-        names.forEach(k => { if (i < byPlayer[k].length) scores[k] = byPlayer[k][i]; });
+        names.forEach(k => { if (i < byPlayer[k].length) put(scores, k, byPlayer[k][i]); });
         holes.push({ number: i + 1, scores: scores, playoff: pair[0] });
       }
     });
@@ -1268,8 +1270,8 @@
   }
   function holesWon(holes, players) {
     var won = {};
-    players.forEach(n => { won[n] = 0; });
-    holes.forEach(h => { if (!h.playoff) lowScorers(h.scores).forEach(n => { won[n] = (won[n] || 0) + 1; }); });
+    players.forEach(n => { put(won, n, 0); });
+    holes.forEach(h => { if (!h.playoff) lowScorers(h.scores).forEach(n => { put(won, n, (own(won, n) ? won[n] : 0) + 1); }); });
     return won;
   }
   function sumTotals(players, holes, penalties) {
@@ -1315,10 +1317,10 @@
   function rankNamed(names, holeScores, tiebreakers, playoffScores, penalties) {
     validateRanking(holeScores, tiebreakers, playoffScores, penalties);
     var holes = holesFromSequences(names, holeScores, playoffScores), sums = sumTotals(names, holes, penalties), totals = {};
-    names.forEach(n => { totals[n] = sums.get(n).total; });
+    names.forEach(n => { put(totals, n, sums.get(n).total); });
     var regular = {};
-    names.forEach(n => { regular[n] = []; });
-    holes.forEach(h => { if (!h.playoff) Object.keys(h.scores).forEach(n => { (regular[n] = regular[n] || []).push(h.scores[n]); }); });
+    names.forEach(n => { put(regular, n, []); });
+    holes.forEach(h => { if (!h.playoff) Object.keys(h.scores).forEach(n => { (own(regular, n) ? regular[n] : put(regular, n, [])).push(h.scores[n]); }); });
     var playoff = sortBy(holes.filter(h => h.playoff), h => [h.number, ""]);
     var state = { data: { regular: regular, won: holesWon(holes, names), playoff: playoff }, steps: [], held: {} };
     var total = n => totals[n];
@@ -1345,7 +1347,7 @@
   // --- the match state ------------------------------------------------------------------------------
   function scoresByPlayer(names, holes) {
     var byNumber = sortBy(holes, h => h.number), out = {};
-    names.forEach(n => { out[n] = byNumber.filter(h => own(h.scores, n)).map(h => h.scores[n]); });
+    names.forEach(n => { put(out, n, byNumber.filter(h => own(h.scores, n)).map(h => h.scores[n])); });
     return out;
   }
   var holeOf = (h, playoff) => { return { number: h.number, scores: h.scores, playoff: playoff || !!h.playoff }; };
@@ -1356,9 +1358,9 @@
     var recorded = (holes || []).map(h => holeOf(h, false)).concat((options.playoffHoles || []).map(h => holeOf(h, true)));
     var regular = recorded.filter(h => !h.playoff), playoff = recorded.filter(h => h.playoff);
     var sums = sumTotals(names, recorded), totals = {}, playerTotals = {};
-    names.forEach(n => { totals[n] = sums.get(n).total; playerTotals[n] = sums.get(n); });
+    names.forEach(n => { put(totals, n, sums.get(n).total); put(playerTotals, n, sums.get(n)); });
     var holeScores = scoresByPlayer(names, regular), playoffScores = {}, byPlayoff = scoresByPlayer(names, playoff);
-    names.forEach(n => { if (byPlayoff[n].length) playoffScores[n] = byPlayoff[n]; });
+    names.forEach(n => { if (byPlayoff[n].length) put(playoffScores, n, byPlayoff[n]); });
     var numbers = list => { return new Set(list.map(h => h.number)).size; };
     var regularCount = numbers(regular), ended = matchOver(rs, regularCount, totals), over = ended[0], reason = ended[1];
     var early = !!options.endedEarly && !over && regularCount > 0;
@@ -1394,12 +1396,12 @@
     state.leaders = names.filter(n => best !== null && totals[n] === best);
     if (state.outcome) {
       var place = 1;
-      state.outcome.order.forEach(group => { group.forEach(n => { ranks[n] = place; }); place += group.length; });
-    } else names.forEach(n => { ranks[n] = 1 + values.filter(v => v < totals[n]).length; });
+      state.outcome.order.forEach(group => { group.forEach(n => { put(ranks, n, place); }); place += group.length; });
+    } else names.forEach(n => { put(ranks, n, 1 + values.filter(v => v < totals[n]).length); });
     state.ranks = {};
-    names.forEach(n => { state.ranks[n] = played ? ranks[n] : 1; });
+    names.forEach(n => { put(state.ranks, n, played ? ranks[n] : 1); });
     state.cumulative = {};
-    names.forEach(n => { var run = 0; state.cumulative[n] = state.hole_scores[n].map(s => (run += s)); });
+    names.forEach(n => { var run = 0; put(state.cumulative, n, state.hole_scores[n].map(s => (run += s))); });
     state.holes_won = holesWon(recorded, names);
     state.shared_victory = state.status === "finished" && state.winners.length > 1;
     state.holes_left = rs.holes ? Math.max(rs.holes - state.regular_holes, 0) : null;
