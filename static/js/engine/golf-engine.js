@@ -328,8 +328,8 @@
   Checker.prototype.knownWords = function (where, items, allowed, unknown, repeated, repeatsAllowed) {
     var known = [], self = this;
     items.forEach(item => {
-      if (typeof item !== "string" || allowed.indexOf(item) < 0) self.fail(where, unknown.replace("{}", typeName(item)));
-      else if (known.indexOf(item) >= 0) { if (!repeatsAllowed) self.fail(where, repeated.replace("{}", item)); } else known.push(item);
+      if (typeof item !== "string" || allowed.indexOf(item) < 0) self.fail(where, unknown.replace("{}", () => typeName(item)));
+      else if (known.indexOf(item) >= 0) { if (!repeatsAllowed) self.fail(where, repeated.replace("{}", () => item)); } else known.push(item);
     });
     return known;
   };
