@@ -21,9 +21,10 @@
 // GolfEngine.scoreHole(ruleset, entries, ender?, blocksMarked?, {checkDecks: true}) ->
 //   {players: [{name, grid_score, typed, adjustments: [{kind, reason, points, rule}], score,
 //   grid?: <scoreGrid answer, for grids entered as cards>}], ender, decks}   (POST /api/v1/score-hole/)
-//   entries: an object name -> grid or typed total (integer), in seat order (NB: a JS object puts
-//   names that are whole numbers such as "12" first: use the list form for them), or a list
-//   [{name, grid} | {name, total, blocks_marked}]; blocksMarked: {name: blocks marked by hand}.
+//   entries: an object (or a Map) name -> grid or typed total (integer), in seat order (NB: a JS
+//   object puts names that are whole numbers such as "12" first: use a Map or the list form for
+//   them), or a list [{name, grid} | {name, total, blocks_marked}]; blocksMarked: {name: blocks
+//   marked by hand}. checkDecks false: a playoff hole among some players (the server does the same).
 // GolfEngine.checkGridCards(ruleset, grid, players?, where?) / checkTableCards(ruleset, {name: grid},
 //   players?, where?) -> undefined, or throw a RulesError of kind "DeckError".
 // GolfEngine.matchState(ruleset, players, holes, firstDealer?, {playoffHoles, endedEarly}) ->
