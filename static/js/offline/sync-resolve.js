@@ -1,0 +1,124 @@
+// GolfSyncResolve: the player's choice on a write the server refused (issue 32, item 5). Load it
+// before sync.js; GolfSync.resolve(key, "keep-mine" | "keep-server") calls it.
+// keep-server drops the phone's write (only ever on that choice) and reads the server's copy;
+// keep-mine sends the phone's version again as a new write with a new Idempotency-Key: a hole the
+// server has is corrected (PUT .../holes/{n}/ with If-Match of the hole's ETag just read from the
+// server: if someone changes it again meanwhile, 412 and the choice is offered again), a hole it
+// lacks is posted again, any other write is sent again. A refusal of that (the round finalized)
+// leaves the new write in conflict: the choice stays open. Codes, never English (the page words them).
+(function (root) {
+  "use strict";
+
+  var GolfStore = root.GolfStore || (typeof require === "function" ? require("./store.js") : null);
+
+  function isPlayoff(write) { return String(write.path).indexOf("/playoff-holes/") >= 0; }
+
+  /** The hole `number` in the game's server copy (regular or playoff), or null. */
+  function serverHole(game, number, playoff) {
+    var holes = (game.server && (playoff ? game.server.playoff_holes : game.server.holes)) || [];
+    return holes.find(function (h) { return h.number === number; }) || null;
+  }
+
+  function withoutNumber(body) {
+    var copy = Object.assign({}, body || {});
+    delete copy.number;
+    return copy;
+  }
+
+  /** The write that sends the phone's version of `write` again under `key`, or null when nothing
+   * can be sent again (a game the server refused to create: the phone's version is the refused one). */
+  function replacementFor(write, game, key) {
+    if (write.kind === "create-game") return null;
+    var next = {
+      key: key, gameId: write.gameId, seq: write.seq, holeNumber: write.holeNumber, replaces: write.key,
+      state: "waiting", tries: 0, lastError: null, answer: null, conflict: null, createdAt: write.createdAt,
+      kind: write.kind, method: write.method, path: write.path, body: write.body, ifMatch: write.ifMatch || null,
+    };
+    if ((write.kind === "hole" || write.kind === "hole-edit") && write.holeNumber != null) {
+      var playoff = isPlayoff(write);
+      var family = "/api/v1/games/{token}/" + (playoff ? "playoff-holes/" : "holes/");
+      var held = serverHole(game, write.holeNumber, playoff);
+      if (held) {
+        return Object.assign(next, {
+          kind: "hole-edit", method: "PUT", path: family + write.holeNumber + "/",
+          body: withoutNumber(write.body), ifMatch: held.etag,
+        });
+      }
+      return Object.assign(next, {
+        kind: "hole", method: "POST", path: family,
+        body: Object.assign(withoutNumber(write.body), { number: write.holeNumber }), ifMatch: null,
+      });
+    }
+    return next;
+  }
+
+  function outOfLocal(game, key, replacement) {
+    game.local = (game.local || []).map(function (w) { return w.key === key ? replacement : w; }).filter(Boolean);
+    return game;
+  }
+
+  /** Drop `write` on the player's choice; its game's history notes it ("kept-server"). */
+  function drop(write) {
+    var keys = [GolfStore.writeKey(write.key), GolfStore.gameKey(write.gameId)];
+    return GolfStore.transact(keys, function (values) {
+      var put = {};
+      if (values[1]) {
+        var game = outOfLocal(values[1], write.key, null);
+        game.sent = (game.sent || []).concat([{
+          key: write.key, kind: write.kind, holeNumber: write.holeNumber, status: null, replayed: false,
+          at: new Date().toISOString(), outcome: "kept-server",
+        }]).slice(-GolfStore.SENT_KEPT);
+        put[keys[1]] = game;
+      }
+      return { put: put, del: [keys[0]] };
+    });
+  }
+
+  /** Put `next` in the place of `write` (same seq), in the queue and in the game's `local`. */
+  function replace(write, next) {
+    var keys = [GolfStore.writeKey(write.key), GolfStore.writeKey(next.key), GolfStore.gameKey(write.gameId)];
+    return GolfStore.transact(keys, function (values) {
+      var put = {};
+      put[keys[1]] = next;
+      if (values[2]) put[keys[2]] = outOfLocal(values[2], write.key, next);
+      return { put: put, del: [keys[0]] };
+    });
+  }
+
+  async function keepMine(sync, write) {
+    var read = await sync.refresh(write.gameId); // the server's current hole and its ETag
+    if (read == null) return { ok: false, code: "offline" };
+    if (read !== 200) return { ok: false, code: "server-unreadable", status: read };
+    var game = await GolfStore.getGame(write.gameId);
+    var next = replacementFor(write, game, GolfStore.newKey());
+    if (!next) return { ok: false, code: "cannot-resend" };
+    await replace(write, next);
+    await sync.flush();
+    var after = await GolfStore.getWrite(next.key);
+    if (!after) return { ok: true, code: "kept-mine", key: next.key };
+    if (after.state === "conflict") return { ok: false, code: "refused", key: next.key, answer: after.answer };
+    return { ok: true, code: "queued", key: next.key };
+  }
+
+  /** The player's choice on the conflict `key`: answers {ok, code, key?, answer?} where code is
+   * "kept-server", "kept-mine" (the server took it), "queued" (it waits to be sent), or, the choice
+   * staying open: "not-a-conflict", "offline", "server-unreadable", "cannot-resend", "refused". */
+  async function resolve(sync, key, choice) {
+    if (choice !== "keep-mine" && choice !== "keep-server") throw new Error("GolfSync.resolve: " + choice);
+    var write = await GolfStore.getWrite(key);
+    if (!write || write.state !== "conflict") return { ok: false, code: "not-a-conflict" };
+    if (choice === "keep-mine") return keepMine(sync, write);
+    await drop(write);
+    await sync.refresh(write.gameId);
+    await sync.flush(); // the game's later writes were held behind this one
+    return { ok: true, code: "kept-server" };
+  }
+
+  var GolfSyncResolve = { resolve: resolve, replacementFor: replacementFor };
+
+  if (typeof module === "object" && module.exports) {
+    module.exports = GolfSyncResolve;
+  } else {
+    root.GolfSyncResolve = GolfSyncResolve;
+  }
+})(typeof self !== "undefined" ? self : globalThis);
