@@ -22,10 +22,7 @@ SHELL_CACHE_CONTROL = "public, max-age=86400"
 @require_http_methods(["GET", "HEAD"])
 def offline_shell(request: HttpRequest) -> HttpResponse:
     """The page every offline screen is drawn in: the texts, the keypad, the scripts; no data."""
-    presets = [
-        {"name": name, "description": describe_preset(ruleset)}
-        for name, ruleset in PRESETS.items()
-    ]
+    presets = [{"name": name, "description": describe_preset(ruleset)} for name, ruleset in PRESETS.items()]
     context = {
         "presets": presets,
         "form": PlayersForm(initial={"ruleset": "official"}),

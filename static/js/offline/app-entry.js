@@ -97,7 +97,10 @@
   function save(state, page, read) {
     var chosen = writeFor(state, page, read);
     var stored = chosen.edit ? App.data.updateWrite(chosen.write) : App.data.enqueue(chosen.write);
-    return Promise.resolve(stored).then(function () {
+    return Promise.resolve(stored).then(function (done) {
+      // The queued hole was being sent meanwhile: the change goes as a correction of its own.
+      if (done === false) return App.data.enqueue(writeFor(state, Object.assign({}, page, { hole: null }), read).write);
+    }).then(function () {
       App.data.flushSoon();
       return App.go(page.boardHref);
     });

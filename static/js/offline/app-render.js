@@ -164,23 +164,26 @@
     }).join("");
     var title = hole.playoff ? t("playoff_hole", { n: hole.number }) : t("hole_n", { n: hole.number });
     return '<section class="form-errors offline-conflict" role="alert" data-conflict="' + esc(mine.key) + '"><h2>' + esc(t("conflict_title", { hole: title })) + "</h2>" +
-      "<p>" + esc(reason) + "</p><table><thead><tr><th scope=\"col\">" + esc(t("player")) + '</th><th scope="col">' + esc(t("on_this_phone")) + '</th><th scope="col">' + esc(t("on_the_server")) + "</th></tr></thead><tbody>" + rows + "</tbody></table>" +
+      "<p>" + esc(reason.plain) + "</p>" + (reason.detail ? '<p class="hint">' + esc(t("server_said", { detail: reason.detail })) + "</p>" : "") + "<table><thead><tr><th scope=\"col\">" + esc(t("player")) + '</th><th scope="col">' + esc(t("on_this_phone")) + '</th><th scope="col">' + esc(t("on_the_server")) + "</th></tr></thead><tbody>" + rows + "</tbody></table>" +
       '<p class="hint">' + esc(t("conflict_choose")) + '</p><div class="big-actions">' +
       '<button type="button" class="button" data-resolve="keep-server" data-key="' + esc(mine.key) + '">' + esc(t("keep_server")) + "</button>" +
       '<button type="button" class="button primary" data-resolve="keep-mine" data-key="' + esc(mine.key) + '">' + esc(t("keep_mine")) + "</button></div></section>";
   }
 
-  /** What happened to a refused write, in plain words, from the server's answer. */
+  /** What happened to a refused write, in plain words: GolfSync's code (`write.conflict.code`)
+   * and the server's own words (`answer.body.detail`, already in the player's language). */
   function conflictReason(write, t) {
-    var error = (write && (write.lastError || write.answer)) || {};
-    var status = error.status;
-    var body = error.body || {};
-    var text = JSON.stringify(body).toLowerCase();
-    if (status === 404 || status === 403) return t("conflict_link");
-    if (text.indexOf("finaliz") >= 0 || text.indexOf("closed") >= 0) return t("conflict_finalized");
-    if (text.indexOf("ruleset") >= 0) return t("conflict_ruleset");
-    if (status === 409 || status === 412) return t("conflict_other_phone");
-    return t("conflict_refused");
+    var code = (write && write.conflict && write.conflict.code) || "";
+    var answer = (write && (write.answer || write.lastError)) || {};
+    var detail = answer.body && typeof answer.body.detail === "string" ? answer.body.detail : "";
+    var text = detail.toLowerCase();
+    var key = "conflict_refused";
+    if (code === "hole-saved-elsewhere" || code === "changed-elsewhere") key = "conflict_other_phone";
+    else if (code === "link-not-found" || code === "not-allowed") key = "conflict_link";
+    else if (text.indexOf("finaliz") >= 0) key = "conflict_finalized";
+    else if (text.indexOf("ruleset") >= 0 || text.indexOf("rules") >= 0) key = "conflict_ruleset";
+    else if (answer.status === 409) key = "conflict_other_phone";
+    return { plain: t(key), detail: detail };
   }
 
   /** This phone's games with writes still on it (for the home page and /offline/). */

@@ -36,11 +36,21 @@
       });
     },
     enqueue: function (write) { return root.GolfSync.enqueue(write); },
-    /** A queued write changed before it was sent (a correction of a waiting hole): same key, same place. */
+    /** A queued write changed before it was sent (a correction of a hole still waiting): same key,
+     * same place in the queue. Refused (false) once the sync has started sending it. */
     updateWrite: function (write) {
-      if (root.GolfSync.update) return root.GolfSync.update(write);
-      if (root.GolfStore.putWrite) return root.GolfStore.putWrite(write);
-      return root.idbKeyval.set("write:" + write.key, write);
+      var keys = [root.GolfStore.writeKey(write.key), root.GolfStore.gameKey(write.gameId)];
+      return root.GolfStore.transact(keys, function (values) {
+        if (!values[0] || values[0].state !== "waiting") return { result: false };
+        var stored = Object.assign({}, values[0], { body: write.body });
+        var put = {};
+        put[keys[0]] = stored;
+        if (values[1]) {
+          values[1].local = (values[1].local || []).map(function (w) { return w.key === write.key ? stored : w; });
+          put[keys[1]] = values[1];
+        }
+        return { put: put, result: true };
+      });
     },
     flushSoon: function () {
       if (root.navigator && root.navigator.onLine === false) return;
