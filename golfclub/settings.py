@@ -327,6 +327,10 @@ SECURE_CSP = {
     "base-uri": [CSP.SELF],
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
+    # The service worker (/sw.js) and the web app manifest: the site's own, as default-src already
+    # allows; named so that a change to default-src cannot silently turn the installable app off.
+    "worker-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
 }
 
 # Edit tokens are secrets in URL paths: every handler masks them (golfclub/log_filters.py), and the
