@@ -132,7 +132,8 @@
     if (root.GolfSync.start) root.GolfSync.start();
     if (root.GolfSync.onChange) root.GolfSync.onChange(function () { refreshKnown(page, token); });
     var kept = root.navigator.onLine !== false ? capture(token, page).catch(function () { /* the kept copy stays */ }) : Promise.resolve();
-    kept.then(function () { return refreshKnown(page, token); });
+    // data-offline-kept on the capture box: the game is on the phone (tests wait for it).
+    kept.then(function () { return refreshKnown(page, token); }).then(function () { page.setAttribute("data-offline-kept", ""); });
   }
 
   App.capture = { tokenOf: tokenOf, recordFrom: recordFrom, writeFromForm: writeFromForm, capture: capture };
