@@ -21,6 +21,7 @@ from tests.browser.offline_helpers import (
     save_hole,
     wait_until_sent,
 )
+from tests.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,6 +63,8 @@ def score_hole(page, number: int, entries: dict) -> None:
     """Open the next hole from the scoreboard and enter it: keypad for grids, typed totals else."""
     page.get_by_role("link", name=f"Score hole {number}").click()
     page.wait_for_selector("[data-offline-hole-form]")
+    if number == 1:
+        screenshot(page, "offline-hole")
     assert page.locator(".hole-head .who").inner_text().startswith(f"{DEALERS[number - 1]} deals")
     for seat, name in enumerate(PLAYERS):
         value = entries[name]
@@ -90,6 +93,7 @@ def test_a_family_plays_nine_holes_offline_and_the_server_gets_them_once(phone) 
     banner = page.locator("[data-offline-banner]").inner_text()
     assert banner.startswith("9 holes on this phone, not yet sent.")
 
+    screenshot(page, "offline-scoreboard")
     shown = board_scores(page, PLAYERS)
     assert shown == {name: (EXPECTED[name], sum(EXPECTED[name])) for name in PLAYERS}
     dealers = page.locator("tr.dealer-row td .dealer-mark").all_inner_texts()
