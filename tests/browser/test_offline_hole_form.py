@@ -1,0 +1,46 @@
+"""The online hole form when the connection drops (issue 32, the issue's own report): the hole page
+was loaded with a connection, the Wi-Fi goes, "Save hole 1" is pressed. The form is not posted: it
+is queued on the phone under the form's own idempotency key, the offline scoreboard shows the hole
+as not yet sent, and back online it reaches the server once (database checked).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring import services
+from scoring.models import Hole, HoleEntry, IdempotencyKey
+from tests.browser.offline_helpers import board_scores, wait_for_the_service_worker, wait_until_sent
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_hole_form_saved_with_no_connection_is_queued_and_sent_once(phone) -> None:
+    page = phone
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    page.goto(f"/games/e/{game.edit_token}/")
+    wait_for_the_service_worker(page)
+    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    page.wait_for_selector("[data-offline-capture][data-offline-kept]", state="attached")
+    key = page.input_value("input[name=idempotency_key]")
+    assert len(key) >= 16
+
+    page.context.set_offline(True)
+    for seat, token in enumerate(["5", "6", "K", "5", "6", "K"]):
+        page.fill(f"#id-p0-{seat // 3 + 1}-{seat % 3 + 1}", token)
+    page.fill("#id_p1-total", "7")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.wait_for_selector("[data-offline-board]")
+    assert page.url.endswith(f"/games/e/{game.edit_token}/")
+    assert page.locator("[data-hole-state=waiting]").count() == 1
+    assert board_scores(page, ["Ann", "Bob"]) == {"Ann": ([0], 0), "Bob": ([7], 7)}
+    assert page.locator("[data-offline-banner]").inner_text().startswith("1 hole on this phone, not yet sent.")
+    assert not Hole.objects.filter(game=game).exists()
+
+    page.context.set_offline(False)
+    wait_until_sent(page)
+    assert Hole.objects.filter(game=game).count() == 1
+    entries = dict(HoleEntry.objects.filter(hole__game=game).values_list("seat__name", "score"))
+    assert entries == {"Ann": 0, "Bob": 7}
+    assert HoleEntry.objects.get(hole__game=game, seat__name="Ann").cards == [["5", "6", "K"], ["5", "6", "K"]]
+    assert IdempotencyKey.objects.filter(game=game, key=key).count() == 1
