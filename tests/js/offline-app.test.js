@@ -29,6 +29,7 @@ test("routeOf reads server links, local games and the start page", () => {
   assert.deepEqual(model.routeOf("/games/e/tok/share/", ""), { token: "tok", view: "board" });
   assert.deepEqual(model.routeOf("/offline/", "#/g/local-1/holes/3/"), { gameId: "local-1", view: "hole-edit", playoff: false, number: 3 });
   assert.deepEqual(model.routeOf("/offline/", "#/g/local-1/confirm/"), { gameId: "local-1", view: "confirm" });
+  assert.deepEqual(model.routeOf("/games/e/tok/", "#confirm"), { token: "tok", view: "confirm" });
   assert.deepEqual(model.routeOf("/games/new/", ""), { view: "start" });
   assert.deepEqual(model.routeOf("/offline/", "#/new/"), { view: "start" });
   assert.deepEqual(model.routeOf("/offline/", ""), { view: "home" });

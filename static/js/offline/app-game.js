@@ -96,7 +96,7 @@
       totals: running.totals, cumulative: running.cumulative, match: match, leaders: match.leaders,
       next: next, summary: summary, href: href, canEdit: true, holesTotal: ruleset ? ruleset.holes : null,
       shareHref: record.editToken ? "/games/e/" + record.editToken + "/share/" : "",
-      confirmHref: record.managed && match.over && match.status !== "sudden_death" ? href("confirm/") : "",
+      confirmHref: record.managed && record.editToken && match.over && match.status !== "sudden_death" ? "/games/e/" + record.editToken + "/#confirm" : "",
     };
   }
 

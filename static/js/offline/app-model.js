@@ -30,7 +30,9 @@
     var fragment = String(hash || "").replace(/^#/, "");
     if (/^\/games\/new\/?$/.test(path) || fragment === "/new/" || fragment === "/new") return { view: "start" };
     var server = /^\/games\/e\/([A-Za-z0-9_-]+)\/(.*)$/.exec(path);
-    if (server) return Object.assign({ token: server[1] }, subRoute(server[2]));
+    // A table's scorecard is confirmed at the game's own link with #confirm: the server has no such
+    // page, so a reload with a connection shows the game page (its table page confirms online).
+    if (server) return Object.assign({ token: server[1] }, fragment === "confirm" ? { view: "confirm" } : subRoute(server[2]));
     var local = /^\/g\/([A-Za-z0-9_-]+)\/(.*)$/.exec(fragment);
     if (local) return Object.assign({ gameId: local[1] }, subRoute(local[2]));
     return { view: "home" };
