@@ -112,6 +112,15 @@ def test_a_family_plays_nine_holes_offline_and_the_server_gets_them_once(phone) 
     assert board_scores(page, PLAYERS) == shown
     assert "Ann wins!" in page.locator("[data-offline-outcome]").inner_text()
 
+    # The home page (the service worker's copy) lists the game as not yet sent, linking to it.
+    page.goto("/")
+    unsent = page.locator("[data-phone-games]")
+    assert "Ann, Bob and Cy" in unsent.inner_text()
+    assert "9 holes on this phone, not yet sent." in unsent.inner_text()
+    unsent.get_by_role("link").click()
+    page.wait_for_selector("[data-offline-board]")
+    assert page.url == local_url
+
     # Back online: the game, then its holes, reach the server; the page takes the server's link.
     context.set_offline(False)
     wait_until_sent(page)

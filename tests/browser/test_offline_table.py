@@ -50,7 +50,8 @@ def test_a_table_scores_its_last_hole_and_attests_the_scorecard_offline(phone) -
     page.context.set_offline(False)
     wait_until_sent(page)
     assert list(Hole.objects.filter(game=game).order_by("number").values_list("number", flat=True)) == [1, 2]
-    second = dict(HoleEntry.objects.filter(hole__game=game, hole__number=2).values_list("seat__name", "score"))
+    entries = HoleEntry.objects.filter(hole__game=game, hole__number=2)
+    second = dict(entries.values_list("seat__name", "score"))
     assert second == {name: 10 - seat for seat, name in enumerate(names)}
     table.refresh_from_db()
     assert table.confirmed_by is not None and table.confirmed_by.name == names[1]

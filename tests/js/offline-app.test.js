@@ -191,3 +191,22 @@ test("the hole page has the online form's field names, and escapes names", () =>
   assert.ok(!html.includes("<b>"));
   assert.ok(html.includes("save_hole(n=2)"));
 });
+
+test("a tie the tiebreakers cannot break goes to sudden death: playoff hole among the tied only", () => {
+  const writes = [];
+  for (let n = 1; n <= 9; n += 1) writes.push(write(n, n, "waiting", { Ann: n % 3, Bob: n % 3 }));
+  let view = localGame(writes);
+  assert.equal(view.match.status, "sudden_death");
+  assert.deepEqual(view.next, Object.assign({}, view.next, { number: 1, playoff: true, players: ["Ann", "Bob"] }));
+  let html = render.board(view, t);
+  assert.ok(html.includes("tie_for_first(names=Ann &amp; Bob)"));
+  assert.ok(html.includes('href="/offline/#/g/local-1/playoff/new/"'));
+  writes.push(Object.assign(write(10, 1, "waiting", { Ann: 2, Bob: 5 }), { playoff: true }));
+  view = localGame(writes);
+  assert.equal(view.match.status, "finished");
+  assert.deepEqual(view.match.winners, ["Ann"]);
+  assert.deepEqual(view.totals, { Ann: 9, Bob: 9 }); // playoff holes never change the totals
+  html = render.board(view, t);
+  assert.ok(html.includes("data-offline-playoff"));
+  assert.ok(html.includes("tiebreak_sudden_death"));
+});

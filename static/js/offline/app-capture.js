@@ -61,6 +61,17 @@
     return values;
   }
 
+  /** The players of a server hole form, as the server makes it: a recorded hole's own players,
+   * else the next hole's (the tied players only, for a playoff hole). */
+  function formPlayers(record, playoff, number) {
+    var board = record.server || {};
+    if (number != null) {
+      var line = ((playoff ? board.playoff_holes : board.holes) || []).filter(function (h) { return h.number === number; })[0];
+      if (line) return line.entries.map(function (e) { return e.name; });
+    }
+    return board.next_hole && board.next_hole.players ? board.next_hole.players : record.players;
+  }
+
   /** The write a server hole form stands for: a new hole (POST) or a correction (PUT). */
   function writeFromForm(form, record, pathname) {
     var values = formValues(form);
@@ -68,11 +79,14 @@
     var playoff = /\/playoff\//.test(pathname);
     var number = edit ? parseInt(edit[2], 10) : parseInt(values.number, 10);
     var ruleset = record.ruleset;
-    var read = App.form.readHole(values, record.players, { rows: ruleset.rows, cols: ruleset.cols }, function (key) { return key; });
+    var read = App.form.readHole(values, formPlayers(record, playoff, edit ? number : null), { rows: ruleset.rows, cols: ruleset.cols }, function (key) { return key; });
     if (Object.keys(read.errors).length) return null; // the server's form says what is wrong, in words
     var key = values.idempotency_key && values.idempotency_key.length >= 16 ? values.idempotency_key : App.model.newKey();
     var family = "/api/v1/games/{token}/" + (playoff ? "playoff-holes/" : "holes/");
+    var board = record.server || {};
+    var line = edit ? ((playoff ? board.playoff_holes : board.holes) || []).filter(function (h) { return h.number === number; })[0] : null;
     return {
+      ifMatch: line ? line.etag || null : null,
       key: key, gameId: record.id, kind: edit ? "hole-edit" : "hole", method: edit ? "PUT" : "POST",
       path: family + (edit ? number + "/" : ""), body: App.form.holeBody(read, edit ? null : number),
       holeNumber: number, playoff: playoff,

@@ -10,21 +10,31 @@
   var App = root.GolfOfflineApp || (root.GolfOfflineApp = {});
   var views = App.views || (App.views = {});
 
+  /** The players of a hole's form, as the server's form takes them: a recorded hole's own players,
+   * else the next hole's (only the tied players for a playoff hole). */
+  function playersOf(view, hole) {
+    if (hole) return view.players.filter(function (name) { return hole.entries[name] !== undefined || (hole.conflict && hole.conflict.entries[name] !== undefined); });
+    return view.next && view.next.players ? view.next.players : view.players;
+  }
+
   function pageOf(state, view, route) {
     var ruleset = view.ruleset;
     var editing = route.view === "hole-edit";
     var list = route.playoff ? view.playoffHoles : view.holes;
     var hole = editing ? list.filter(function (h) { return h.number === route.number; })[0] : null;
     var number = editing ? route.number : view.next ? view.next.number : list.length + 1;
-    var players = view.players;
-    var dealerSeat = hole ? hole.dealerSeat : view.next ? view.next.dealerSeat : App.model.dealerSeat(players.length, state.record.firstDealer || 0, number, root.GolfEngine);
+    var seats = view.players;
+    var dealerSeat = hole && hole.dealerSeat != null ? hole.dealerSeat : view.next ? view.next.dealerSeat
+      : App.model.dealerSeat(seats.length, state.record.firstDealer || 0, number, root.GolfEngine);
+    var players = playersOf(view, hole);
     var shown = hole && hole.conflict ? hole.conflict : hole;
+    var dealer = seats[dealerSeat];
+    var first = seats[(dealerSeat + 1) % seats.length];
     return {
       editing: editing, playoff: Boolean(route.playoff), number: number, hole: hole, players: players,
       shape: { rows: ruleset.rows, cols: ruleset.cols }, entries: shown ? shown.entries : null,
       blocks: shown ? shown.blocks : null, ender: shown ? shown.ender : null,
-      dealerSeat: dealerSeat, firstSeat: (dealerSeat + 1) % players.length,
-      dealer: players[dealerSeat], first: players[(dealerSeat + 1) % players.length],
+      dealerSeat: players.indexOf(dealer), firstSeat: players.indexOf(first), dealer: dealer, first: first,
       hasBlocks: Boolean(ruleset.four_of_a_kind_block), hasEnderPenalty: ruleset.ender_penalty != null,
       holesTotal: ruleset.holes, boardHref: view.href(""), bannerHtml: App.render.banner(view.summary, App.state.t),
     };
@@ -91,6 +101,9 @@
       key: App.model.newKey(), gameId: state.record.id, kind: correction ? "hole-edit" : "hole",
       method: correction ? "PUT" : "POST", path: apiPath(page, correction ? page.number : null),
       body: App.form.holeBody(read, correction ? null : page.number), holeNumber: page.number, playoff: page.playoff,
+      // A correction changes the hole as this phone last read it (If-Match: its ETag): if another
+      // phone changed it meanwhile, the server refuses (412) and the player is shown both.
+      ifMatch: correction && hole ? hole.etag || null : null,
     } };
   }
 

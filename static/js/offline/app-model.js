@@ -89,7 +89,7 @@
     });
     return {
       number: line.number, playoff: playoff, entries: entries, ender: line.ender || null, blocks: blocks,
-      scores: scores, typed: typed, state: "sent", key: null, server: null, version: line.version,
+      scores: scores, typed: typed, state: "sent", key: null, server: null, version: line.version, etag: line.etag || null,
     };
   }
 

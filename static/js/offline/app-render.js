@@ -94,6 +94,26 @@
       '</tbody></table></div><p class="hint">' + esc(t("lower_is_better")) + "</p>";
   }
 
+  /** The playoff holes (sudden death), apart from the scorecard as online. */
+  function playoff(view, t) {
+    if (!view.playoffHoles.length) return "";
+    var head = view.playoffHoles.map(function (h) {
+      var label = t("playoff_hole_correct", { n: h.number });
+      return '<th scope="col" class="playoff-col"><a href="' + esc(view.href("playoff/" + h.number + "/")) + '" aria-label="' + esc(label) + '">' + esc(t("playoff_short", { n: h.number })) + "</a></th>";
+    }).join("");
+    var rows = view.players.filter(function (name) {
+      return view.playoffHoles.some(function (h) { return h.scores && typeof h.scores[name] === "number"; });
+    }).map(function (name) {
+      return '<tr><th scope="row">' + esc(name) + "</th>" + view.playoffHoles.map(function (h) {
+        var s = h.scores ? h.scores[name] : undefined;
+        return '<td class="' + (s === h.low ? "best" : "") + '">' + (typeof s === "number" ? minus(s) : "\u2013") + "</td>";
+      }).join("") + "</tr>";
+    }).join("");
+    return '<section class="playoff" aria-labelledby="playoff-title" data-offline-playoff><h2 id="playoff-title">' + esc(t("playoff_title")) + "</h2>" +
+      '<p class="hint">' + esc(t("playoff_apart")) + '</p><div class="scorecard-wrap"><table class="scorecard"><thead><tr><th scope="col">' + esc(t("player")) + "</th>" +
+      head + "</tr></thead><tbody>" + rows + "</tbody></table></div></section>";
+  }
+
   /** The match's end as templates/scoring/game_outcome.html says it. */
   function outcome(view, t) {
     var m = view.match;
@@ -143,7 +163,7 @@
       ? "<p>" + esc(t(view.leaders.length === 1 ? "leading" : "level_in_lead", { names: view.leaders.join(", ") })) + "</p>" : "";
     return head + banner(view.summary, t) + conflicts + '<div id="scoreboard" data-offline-board>' + outcome(view, t) +
       (view.confirmHref ? '<p><a class="button primary" href="' + esc(view.confirmHref) + '">' + esc(t("confirm_scorecard")) + "</a></p>" : "") +
-      nextHole(view, t) + scorecard(view, t) + leaders + runningTotals(view, t) + "</div>";
+      nextHole(view, t) + scorecard(view, t) + leaders + playoff(view, t) + runningTotals(view, t) + "</div>";
   }
 
   function scoresLine(hole, players) {
