@@ -124,14 +124,17 @@ def test_the_background_sync_scripts_are_loaded_when_they_exist(settings, tmp_pa
     copy = tmp_path / "static"
     shutil.copytree(STATIC, copy)
     settings.STATICFILES_DIRS = [copy]
-    (copy / "js" / "offline").mkdir(exist_ok=True)
-    for name in ("vendor/idb-keyval-6.2.2.js", "js/offline/sync.js", "js/offline/store.js"):
-        (copy / name).write_text("// stand-in\n")
+    # The offline queue as the sync helper vendored and wrote it: idb-keyval, the store, the two
+    # parts sync.js needs loaded before it, then sync.js (merged by the app helper).
     assert pwa_files.precache().sync_scripts == (
-        "/static/vendor/idb-keyval-6.2.2.js",
+        "/static/vendor/idb-keyval-6.3.0.min.js",
         "/static/js/offline/store.js",
+        "/static/js/offline/sync-http.js",
+        "/static/js/offline/sync-resolve.js",
         "/static/js/offline/sync.js",
     )
+    (copy / "js" / "offline" / "sync-http.js").unlink()
+    assert "/static/js/offline/sync-http.js" not in pwa_files.precache().sync_scripts
 
 
 def test_in_production_the_precache_names_the_hashed_urls_the_pages_use(
