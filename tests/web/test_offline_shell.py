@@ -21,7 +21,8 @@ def test_the_shell_can_be_kept_and_has_its_own_title(client: Client) -> None:
     assert not response.cookies
     html = response.content.decode()
     assert "<title>On this phone · Golf club</title>" in html
-    for part in ('id="offline-texts"', 'id="offline-start-players"', 'id="offline-keypad"', "data-offline-app"):
+    parts = ('id="offline-texts"', 'id="offline-start-players"', 'id="offline-keypad"', "data-offline-app")
+    for part in parts:
         assert part in html, part
     assert "js/engine/golf-engine.js" in html and "js/offline/sync.js" in html and "js/offline/app.js" in html
 
