@@ -29,8 +29,13 @@ function fakeGolfServer() {
     };
   }
 
+  /** A hole as the API answers it: entries as a list of {name, typed, typed_total, cards, ...}. */
   function holeBody(hole) {
-    return { number: hole.number, etag: `"hole-${hole.id}-v${hole.version}"`, version: hole.version, entries: hole.entries };
+    const entries = Object.entries(hole.entries).map(([name, value]) => ({
+      name, typed: typeof value === "number", typed_total: typeof value === "number" ? value : null,
+      cards: Array.isArray(value) ? value : null, blocks_marked: 0,
+    }));
+    return { number: hole.number, etag: `"hole-${hole.id}-v${hole.version}"`, version: hole.version, ender: null, entries };
   }
 
   function withKey(key, request, make) {

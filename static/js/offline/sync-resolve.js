@@ -25,6 +25,38 @@
     return copy;
   }
 
+  /** A 412 to a correction that was sent before without an answer: maybe its own first copy moved
+   * the hole's version (the server has no key for a PUT; its ETag is what makes it safe). */
+  function mayBeOwnEcho(write, answer) {
+    return answer.status === 412 && write.method !== "POST" && write.holeNumber != null &&
+      !!write.lastError && write.lastError.code === "offline";
+  }
+
+  function sameCards(a, b) {
+    return JSON.stringify((a || []).map(function (row) { return row.map(String); })) === JSON.stringify(b || []);
+  }
+
+  /** Whether the server's entry `e` is what the phone sent as `mine` (grid, total or object). */
+  function sameEntry(e, mine) {
+    if (typeof mine === "number") return e.typed && e.typed_total === mine;
+    if (Array.isArray(mine)) return !e.typed && sameCards(mine, e.cards);
+    if (!mine || typeof mine !== "object") return false;
+    if ((mine.blocks_marked || 0) !== (e.blocks_marked || 0)) return false;
+    return mine.cards ? !e.typed && sameCards(mine.cards, e.cards) : e.typed && e.typed_total === mine.total;
+  }
+
+  /** Whether the server copy's hole is the phone's version of `write` (its players and ender). */
+  function holeMatches(game, write) {
+    var held = game && serverHole(game, write.holeNumber, isPlayoff(write));
+    var body = write.body || {};
+    if (!held || !body.entries) return false;
+    if (body.ender !== undefined && (body.ender || null) !== (held.ender || null)) return false;
+    return Object.keys(body.entries).every(function (name) {
+      var e = held.entries.find(function (x) { return x.name === name; });
+      return !!e && sameEntry(e, body.entries[name]);
+    });
+  }
+
   /** The write that sends the phone's version of `write` again under `key`, or null when nothing
    * can be sent again (a game the server refused to create: the phone's version is the refused one). */
   function replacementFor(write, game, key) {
@@ -52,39 +84,6 @@
     return next;
   }
 
-  function outOfLocal(game, key, replacement) {
-    game.local = (game.local || []).map(function (w) { return w.key === key ? replacement : w; }).filter(Boolean);
-    return game;
-  }
-
-  /** Drop `write` on the player's choice; its game's history notes it ("kept-server"). */
-  function drop(write) {
-    var keys = [GolfStore.writeKey(write.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      var put = {};
-      if (values[1]) {
-        var game = outOfLocal(values[1], write.key, null);
-        game.sent = (game.sent || []).concat([{
-          key: write.key, kind: write.kind, holeNumber: write.holeNumber, status: null, replayed: false,
-          at: new Date().toISOString(), outcome: "kept-server",
-        }]).slice(-GolfStore.SENT_KEPT);
-        put[keys[1]] = game;
-      }
-      return { put: put, del: [keys[0]] };
-    });
-  }
-
-  /** Put `next` in the place of `write` (same seq), in the queue and in the game's `local`. */
-  function replace(write, next) {
-    var keys = [GolfStore.writeKey(write.key), GolfStore.writeKey(next.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      var put = {};
-      put[keys[1]] = next;
-      if (values[2]) put[keys[2]] = outOfLocal(values[2], write.key, next);
-      return { put: put, del: [keys[0]] };
-    });
-  }
-
   async function keepMine(sync, write) {
     var read = await sync.refresh(write.gameId); // the server's current hole and its ETag
     if (read == null) return { ok: false, code: "offline" };
@@ -92,7 +91,7 @@
     var game = await GolfStore.getGame(write.gameId);
     var next = replacementFor(write, game, GolfStore.newKey());
     if (!next) return { ok: false, code: "cannot-resend" };
-    await replace(write, next);
+    await GolfStore.writes.replace(write, next);
     await sync.flush();
     var after = await GolfStore.getWrite(next.key);
     if (!after) return { ok: true, code: "kept-mine", key: next.key };
@@ -108,13 +107,15 @@
     var write = await GolfStore.getWrite(key);
     if (!write || write.state !== "conflict") return { ok: false, code: "not-a-conflict" };
     if (choice === "keep-mine") return keepMine(sync, write);
-    await drop(write);
+    await GolfStore.writes.drop(write);
     await sync.refresh(write.gameId);
     await sync.flush(); // the game's later writes were held behind this one
     return { ok: true, code: "kept-server" };
   }
 
-  var GolfSyncResolve = { resolve: resolve, replacementFor: replacementFor };
+  var GolfSyncResolve = {
+    resolve: resolve, replacementFor: replacementFor, mayBeOwnEcho: mayBeOwnEcho, holeMatches: holeMatches,
+  };
 
   if (typeof module === "object" && module.exports) {
     module.exports = GolfSyncResolve;

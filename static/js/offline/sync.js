@@ -67,21 +67,6 @@
   function env(name) { return config[name] !== undefined ? config[name] : Http.defaults(root)[name]; }
   function nowIso() { return new Date(env("now")()).toISOString(); }
 
-  /** Put a changed write back, and its copy in its game's `local` list, in one transaction. */
-  function saveWrite(write, changeGame) {
-    var keys = [GolfStore.writeKey(write.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      var put = {};
-      put[keys[0]] = write;
-      if (values[1]) {
-        var game = values[1];
-        game.local = (game.local || []).map(function (w) { return w.key === write.key ? write : w; });
-        put[keys[1]] = changeGame ? changeGame(game) || game : game;
-      }
-      return { put: put, result: write };
-    });
-  }
-
   /** Queue `input` (see the top of this file); answers the stored write. A key already queued
    * (the same Save sent twice) keeps the first write. */
   function enqueue(input) {
@@ -93,54 +78,13 @@
     if (write.kind === "hole" && write.method === "POST" && write.holeNumber != null && write.body.number === undefined) {
       write.body = Object.assign({}, write.body, { number: write.holeNumber });
     }
-    var keys = ["meta:seq", GolfStore.writeKey(write.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      if (values[1]) return { result: values[1] };
-      if (!values[2]) throw new Error("GolfSync.enqueue: no game " + write.gameId);
-      write.seq = input.seq != null ? input.seq : (values[0] || 0) + 1;
-      values[2].local = (values[2].local || []).concat([write]);
-      var put = {};
-      put[keys[0]] = Math.max(values[0] || 0, write.seq);
-      put[keys[1]] = write;
-      put[keys[2]] = values[2];
-      return { put: put, result: write };
-    }).then(function (stored) {
+    return GolfStore.writes.add(write).then(function (stored) {
       changed();
       if (started) {
         registerBackgroundSync();
         setTimeout(function () { flush(); }, 0);
       }
       return stored;
-    });
-  }
-
-  /** Take the write off the queue and its game's `local`; note it in `sent`; a create-game answer
-   * gives the game its tokens and links. */
-  function acknowledge(write, answer, outcome) {
-    var keys = [GolfStore.writeKey(write.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      var game = values[1];
-      var put = {};
-      if (game) {
-        game.local = (game.local || []).filter(function (w) { return w.key !== write.key; });
-        game.sent = (game.sent || []).concat([{
-          key: write.key, kind: write.kind, holeNumber: write.holeNumber, status: answer ? answer.status : null,
-          replayed: !!(answer && answer.replayed), at: nowIso(), outcome: outcome,
-        }]).slice(-GolfStore.SENT_KEPT);
-        if (answer) game.lastHeardAt = nowIso();
-        if (answer && answer.body && answer.body.etag && write.holeNumber != null) {
-          game.holeEtags = Object.assign({}, game.holeEtags);
-          game.holeEtags[etagSlot(write.path, write.holeNumber)] = answer.body.etag;
-        }
-        if (write.kind === "create-game" && answer && answer.body) {
-          game.editToken = answer.body.edit_token || game.editToken;
-          game.viewToken = answer.body.view_token || game.viewToken;
-          game.links = answer.body.links || game.links;
-          game.created = answer.body;
-        }
-        put[keys[1]] = game;
-      }
-      return { put: put, del: [keys[0]] };
     });
   }
 
@@ -158,7 +102,7 @@
             if (answer.status === 200) {
               g.server = answer.body;
               g.serverEtag = answer.etag;
-              g.holeEtags = serverEtags(answer.body);
+              g.holeEtags = GolfStore.serverEtags(answer.body);
             }
             return g;
           }).then(function () { changed(); return answer.status; });
@@ -166,46 +110,50 @@
     });
   }
 
-  /** Where a hole's ETag is kept in `game.holeEtags`: "3", or "p1" for playoff hole 1. */
-  function etagSlot(path, number) {
-    return (String(path).indexOf("/playoff-holes/") >= 0 ? "p" : "") + number;
-  }
-
-  function serverEtags(board) {
-    var tags = {};
-    ((board && board.holes) || []).forEach(function (h) { tags[String(h.number)] = h.etag; });
-    ((board && board.playoff_holes) || []).forEach(function (h) { tags["p" + h.number] = h.etag; });
-    return tags;
-  }
-
   /** Send one write; answers {kind: "sent" | "conflict" | "retry", code}. An `ifMatch` of "{etag}"
    * (a correction queued before the hole reached the server) is the hole's ETag at send time. */
   function sendWrite(write, game, pending) {
     var path = Http.fillPath(write.path, game);
-    var ifMatch = write.ifMatch === "{etag}" ? (game.holeEtags || {})[etagSlot(write.path, write.holeNumber)] : write.ifMatch;
+    var ifMatch = write.ifMatch === "{etag}" ? (game.holeEtags || {})[GolfStore.etagSlot(write.path, write.holeNumber)] : write.ifMatch;
     write.state = "sending";
     write.tries = (write.tries || 0) + 1;
-    return saveWrite(write).then(function () {
+    return GolfStore.writes.save(write).then(function () {
       return Http.headersFor(config, Object.assign({}, write, { ifMatch: ifMatch }), pending);
     }).then(function (headers) {
       return Http.send(config, write.method, path, write.body, headers);
     }).then(function (answer) {
-      var verdict = Http.classify(answer, !!config.inWorker || Http.inWorker(root));
-      if (verdict.kind === "sent") return acknowledge(write, answer, "sent").then(function () { return verdict; });
-      write.lastError = { status: answer.status, body: answer.body, code: verdict.code };
-      if (verdict.kind === "retry") {
-        write.state = "waiting";
-        return saveWrite(write).then(function () { return verdict; });
-      }
-      write.state = "conflict";
-      write.answer = { status: answer.status, body: answer.body };
-      write.conflict = { code: verdict.code, at: nowIso() };
-      return saveWrite(write, function (g) { g.lastHeardAt = nowIso(); return g; }).then(function () { return verdict; });
+      return settle(write, answer, Http.classify(answer, !!config.inWorker || Http.inWorker(root)));
     }, function () {
       write.state = "waiting";
       write.lastError = { status: null, body: null, code: "offline" };
-      return saveWrite(write).then(function () { return { kind: "retry", code: "offline" }; });
+      return GolfStore.writes.save(write).then(function () { return { kind: "retry", code: "offline" }; });
     });
+  }
+
+  /** Record what the answer means for the write (see classify). */
+  function settle(write, answer, verdict) {
+    if (verdict.kind === "sent") return GolfStore.writes.acknowledge(write, answer).then(function () { return verdict; });
+    if (verdict.kind === "conflict" && Resolve.mayBeOwnEcho(write, answer)) {
+      // A correction whose answer was lost: its retry finds the hole's version moved (412), by
+      // itself when the server's hole is now exactly the phone's version.
+      return refresh(write.gameId).then(function () { return GolfStore.getGame(write.gameId); }).then(function (game) {
+        if (!Resolve.holeMatches(game, write)) return conflict(write, answer, verdict);
+        var ok = { kind: "sent", code: "replayed" };
+        return GolfStore.writes.acknowledge(write, { status: answer.status, body: null, replayed: true }).then(function () { return ok; });
+      });
+    }
+    if (verdict.kind === "conflict") return conflict(write, answer, verdict);
+    write.state = "waiting";
+    write.lastError = { status: answer.status, body: answer.body, code: verdict.code };
+    return GolfStore.writes.save(write).then(function () { return verdict; });
+  }
+
+  function conflict(write, answer, verdict) {
+    write.state = "conflict";
+    write.lastError = { status: answer.status, body: answer.body, code: verdict.code };
+    write.answer = { status: answer.status, body: answer.body };
+    write.conflict = { code: verdict.code, at: nowIso() };
+    return GolfStore.writes.save(write, function (g) { g.lastHeardAt = nowIso(); return g; }).then(function () { return verdict; });
   }
 
   /** One pass over the queue in seq order; answers the report (see flush). */
@@ -301,8 +249,17 @@
     });
   }
 
+  /** The channel that tells the other tabs (and pages, from the service worker) of a change. */
+  function tabsChannel() {
+    if (!channel && root.BroadcastChannel && (root.document || Http.inWorker(root))) {
+      channel = new root.BroadcastChannel(SYNC_TAG);
+      channel.onmessage = tellListeners;
+    }
+    return channel;
+  }
+
   function changed() {
-    if (channel) channel.postMessage("changed");
+    if (tabsChannel()) channel.postMessage("changed");
     tellListeners();
   }
 
@@ -341,7 +298,8 @@
   }
 
   function tick() {
-    flush().catch(function () {}).then(function () {
+    var offline = root.navigator && root.navigator.onLine === false; // then the online event flushes
+    (offline ? Promise.resolve() : flush()).catch(function () {}).then(function () {
       if (started) started.timer = setTimeout(tick, backoffMs());
     });
   }
@@ -350,12 +308,8 @@
   function start() {
     if (started) return;
     started = {};
-    var target = root;
-    if (root.BroadcastChannel) {
-      channel = new root.BroadcastChannel(SYNC_TAG);
-      channel.onmessage = tellListeners;
-    }
-    target.addEventListener("online", function () { failures = 0; flush(); });
+    tabsChannel();
+    if (root.addEventListener) root.addEventListener("online", function () { failures = 0; flush(); });
     if (root.document) {
       root.document.addEventListener("visibilitychange", function () {
         if (root.document.visibilityState === "visible") flush();
@@ -393,7 +347,6 @@
     resolve: function (key, choice) { return Resolve.resolve(GolfSync, key, choice); },
     start: start,
     stop: stop,
-    _saveWrite: saveWrite,
   };
 
   if (typeof module === "object" && module.exports) {
