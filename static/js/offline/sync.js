@@ -1,9 +1,20 @@
 // GolfSync: the phone's queue of writes, sent to the server exactly once (issue 32, item 4).
 //
-// CHANGES TO THE INTERFACE (against /work/wt/HELPERS.md): none removed; added `GolfSync.configure`,
-// `status()`, `refresh(gameId)`, `heartbeat()`, `stop()`, `CONFLICT_CODES`, `WAIT_CODES`, and
-// `flush({backgroundSync: true})` for the service worker. `GolfStore.updateGame(id, change)` is the
-// way to change a game record (atomic across tabs); game records also carry `links` and `sent`.
+// CHANGES TO THE INTERFACE (against /work/wt/HELPERS.md; nothing removed):
+// - Load four scripts, in this order (pages: <script>; the service worker: importScripts):
+//   vendor/idb-keyval-6.3.0.min.js, js/offline/store.js, js/offline/sync-http.js,
+//   js/offline/sync-resolve.js, js/offline/sync.js (sync-http: requests and the lock; sync-resolve:
+//   the player's choice on a conflict).
+// - Change a game record with `GolfStore.updateGame(id, change)` (one IndexedDB transaction, safe
+//   with other tabs and the service worker); `putGame` is for a new record. Records also carry
+//   `links` (the server's, from the create), `sent` (the last 50 writes acknowledged or dropped:
+//   {key, kind, holeNumber, status, replayed, at, outcome: "sent" | "kept-server"}), `holeEtags`.
+// - Added: `GolfSync.status()`, `refresh(gameId)`, `heartbeat()`, `stop()`, `configure({...})`
+//   (tests), `CONFLICT_CODES`, `WAIT_CODES`, `flush({backgroundSync: true})`; a write carries
+//   `conflict: {code, at}` next to `answer` when refused.
+// - A correction queued offline: enqueue({gameId, kind: "hole-edit", method: "PUT", path:
+//   "/api/v1/games/{token}/holes/<n>/", holeNumber: n, ifMatch: "{etag}", body: {entries, ender}})
+//   ("{etag}" is the hole's ETag when it is sent, learnt from its POST's answer or the scoreboard).
 //
 // How the queue behaves
 // - A write is queued by `enqueue({gameId, kind, method, path, body, holeNumber, key?})`. Its key
@@ -38,7 +49,7 @@
 // - Triggers (`start()`, in a page): page load, the `online` event, the tab becoming visible, a
 //   timer (15 s, backing off), Background Sync ("golf-sync", where the browser has it; the service
 //   worker calls `GolfSync.flush({backgroundSync: true})` in its sync event, after importScripts of
-//   idb-keyval, store.js and sync.js). A heartbeat every 30 s: a tournament table's game whose
+//   the four scripts above). A heartbeat every 30 s: a tournament table's game whose
 //   writes are still on the phone has its scoreboard read (with X-Golf-Pending), so the director
 //   sees the phone is alive and holding writes.
 // - `status()` and `onChange(callback)`: per game the counts waiting and in conflict, the hole
