@@ -172,5 +172,24 @@ test("holes of a game whose create has not been answered wait; other games go on
   assert.equal(create.state, "conflict");
   assert.equal(create.conflict.code, "invalid");
   assert.equal(waiting.state, "waiting");
-  assert.equal((await GolfSync.resolve(create.key, "keep-mine")).code, "offline"); // nothing to read yet
+  assert.equal((await GolfSync.resolve(create.key, "keep-mine")).code, "cannot-resend"); // as it was: refused again
+  assert.equal((await GolfSync.resolve(create.key, "keep-server")).code, "cannot-drop-create"); // no server version
+  const fixed = await GolfSync.resolve(create.key, "keep-mine", { body: { players: ["Ann", "Cy"] } });
+  assert.equal(fixed.code, "kept-mine");
+  assert.notEqual(fixed.key, create.key);
+  const game = await GolfStore.getGame(id);
+  assert.deepEqual(server.games[game.editToken].players, ["Ann", "Cy"]);
+  assert.deepEqual(holeNumbers(server, game.editToken), [1]); // its hole followed
+  assert.deepEqual(await GolfSync.pending(), []);
+});
+
+test("forgetGame removes a game and its writes, and only that game", async () => {
+  const server = phone();
+  const a = await serverGame(server);
+  const b = await serverGame(server);
+  await hole(a.edit, 1);
+  await hole(b.edit, 1);
+  assert.equal(await GolfSync.forgetGame(a.edit), 1);
+  assert.equal(await GolfStore.getGame(a.edit), undefined);
+  assert.deepEqual((await GolfSync.pending()).map((w) => w.gameId), [b.edit]);
 });

@@ -299,6 +299,14 @@
         return games.find(function (g) { return g.id === token || g.editToken === token || g.viewToken === token; });
       });
     },
+    /** Forget game `id` and every write of it still on the phone (only on the player's word).
+     * Answers how many writes went with it. */
+    forgetGame: function (id) {
+      return GolfStore.listWrites().then(function (writes) {
+        var keys = writes.filter(function (w) { return w.gameId === id; }).map(function (w) { return writeKey(w.key); });
+        return current().transact([], function () { return { del: keys.concat([gameKey(id)]), result: keys.length }; });
+      });
+    },
     /** The queued write `key`, or undefined. */
     getWrite: function (key) { return current().get(writeKey(key)); },
     /** Every queued write (not yet acknowledged), in global `seq` order. */

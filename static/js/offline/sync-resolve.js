@@ -57,10 +57,8 @@
     });
   }
 
-  /** The write that sends the phone's version of `write` again under `key`, or null when nothing
-   * can be sent again (a game the server refused to create: the phone's version is the refused one). */
+  /** The write that sends the phone's version of `write` (not a create) again under `key`. */
   function replacementFor(write, game, key) {
-    if (write.kind === "create-game") return null;
     var next = {
       key: key, gameId: write.gameId, seq: write.seq, holeNumber: write.holeNumber, replaces: write.key,
       state: "waiting", tries: 0, lastError: null, answer: null, conflict: null, createdAt: write.createdAt,
@@ -84,13 +82,17 @@
     return next;
   }
 
-  async function keepMine(sync, write) {
-    var read = await sync.refresh(write.gameId); // the server's current hole and its ETag
-    if (read == null) return { ok: false, code: "offline" };
-    if (read !== 200) return { ok: false, code: "server-unreadable", status: read };
-    var game = await GolfStore.getGame(write.gameId);
-    var next = replacementFor(write, game, GolfStore.newKey());
-    if (!next) return { ok: false, code: "cannot-resend" };
+  /** A refused create sent again with the body the player corrected (a new key). */
+  async function createAgain(sync, write, body) {
+    if (!body) return { ok: false, code: "cannot-resend" };
+    var next = Object.assign({}, write, {
+      key: GolfStore.newKey(), body: body, replaces: write.key, state: "waiting", tries: 0, lastError: null,
+      answer: null, conflict: null,
+    });
+    return sendReplacement(sync, write, next);
+  }
+
+  async function sendReplacement(sync, write, next) {
     await GolfStore.writes.replace(write, next);
     await sync.flush();
     var after = await GolfStore.getWrite(next.key);
@@ -99,14 +101,29 @@
     return { ok: true, code: "queued", key: next.key };
   }
 
+  async function keepMine(sync, write, options) {
+    if (write.kind === "create-game") return createAgain(sync, write, options.body);
+    var read = await sync.refresh(write.gameId); // the server's current hole and its ETag
+    if (read == null) return { ok: false, code: "offline" };
+    if (read !== 200) return { ok: false, code: "server-unreadable", status: read };
+    var game = await GolfStore.getGame(write.gameId);
+    var next = replacementFor(write, game, GolfStore.newKey());
+    if (options.body) next.body = options.body;
+    return sendReplacement(sync, write, next);
+  }
+
   /** The player's choice on the conflict `key`: answers {ok, code, key?, answer?} where code is
    * "kept-server", "kept-mine" (the server took it), "queued" (it waits to be sent), or, the choice
-   * staying open: "not-a-conflict", "offline", "server-unreadable", "cannot-resend", "refused". */
-  async function resolve(sync, key, choice) {
+   * staying open: "not-a-conflict", "offline", "server-unreadable", "cannot-resend", "refused",
+   * "cannot-drop-create". `options.body`: the player's corrected version (needed to send a refused
+   * create-game again; the server has no version of a game it refused to create, so keep-server
+   * cannot apply: forgetting that game is GolfSync.forgetGame, on the player's word). */
+  async function resolve(sync, key, choice, options) {
     if (choice !== "keep-mine" && choice !== "keep-server") throw new Error("GolfSync.resolve: " + choice);
     var write = await GolfStore.getWrite(key);
     if (!write || write.state !== "conflict") return { ok: false, code: "not-a-conflict" };
-    if (choice === "keep-mine") return keepMine(sync, write);
+    if (choice === "keep-mine") return keepMine(sync, write, options || {});
+    if (write.kind === "create-game") return { ok: false, code: "cannot-drop-create" };
     await GolfStore.writes.drop(write);
     await sync.refresh(write.gameId);
     await sync.flush(); // the game's later writes were held behind this one

@@ -10,8 +10,9 @@
 //   `links` (the server's, from the create), `sent` (the last 50 writes acknowledged or dropped:
 //   {key, kind, holeNumber, status, replayed, at, outcome: "sent" | "kept-server"}), `holeEtags`.
 // - Added: `GolfSync.status()`, `refresh(gameId)`, `heartbeat()`, `stop()`, `configure({...})`
-//   (tests), `CONFLICT_CODES`, `WAIT_CODES`, `flush({backgroundSync: true})`; a write carries
-//   `conflict: {code, at}` next to `answer` when refused.
+//   (tests), `forgetGame(gameId)`, `resolve(key, "keep-mine", {body})` (the player's corrected
+//   version: how a refused create-game is sent again), `CONFLICT_CODES`, `WAIT_CODES`,
+//   `flush({backgroundSync: true})`; a refused write carries `conflict: {code, at}` and `answer`.
 // - A correction queued offline: enqueue({gameId, kind: "hole-edit", method: "PUT", path:
 //   "/api/v1/games/{token}/holes/<n>/", holeNumber: n, ifMatch: "{etag}", body: {entries, ender}})
 //   ("{etag}" is the hole's ETag when it is sent, learnt from its POST's answer or the scoreboard).
@@ -23,8 +24,8 @@
 //   hole POST gets `number: holeNumber` in its body when it has none, so that a hole another phone
 //   saved meanwhile is refused (409) instead of being recorded as the next hole.
 // - `flush()` sends waiting writes one at a time in global `seq` order (the order they were made),
-//   never two flushes at once (navigator.locks, else a localStorage lease with expiry, across tabs
-//   and the service worker). `{token}` in a path is the game's edit token at send time: a game
+//   never two flushes at once (navigator.locks across tabs and the service worker; where a browser
+//   lacks it, a localStorage lease with expiry among its tabs). `{token}` in a path is the game's edit token at send time: a game
 //   started offline gets it from the answer to its "create-game" write; until then its writes wait.
 // - Retried later (the write stays "waiting", same key; the flush stops there, as nothing after it
 //   should overtake it): no answer (network error, timeout), 5xx, 429, 408; and 403 in a service
@@ -54,6 +55,22 @@
 //   sees the phone is alive and holding writes.
 // - `status()` and `onChange(callback)`: per game the counts waiting and in conflict, the hole
 //   numbers waiting, the time last heard from the server; the page words them (codes only here).
+//
+// Texts the page shows (it words them, translated; this code answers only codes):
+// - status().problem: "offline" (no connection: will send when it returns), "server-busy" (the
+//   server failed: trying again), "rate-limited" (asked to wait), "needs-page" (open the app to
+//   send), "busy-elsewhere" (another tab is sending); status().nextTryAt; per game `waiting`
+//   ("%(n)s holes not yet sent", holesWaiting for which), `conflict` ("%(n)s refused: choose"),
+//   `lastHeardAt` ("last heard from the server at %(time)s"); a game started offline whose create
+//   is not yet answered has no server link yet.
+// - write.conflict.code, beside write.answer.body.detail (the server's words, already in the
+//   player's language): "hole-saved-elsewhere", "refused-by-game" (match over, round finalized,
+//   rules frozen...), "changed-elsewhere", "not-allowed", "link-not-found", "invalid", "key-reused",
+//   "needs-version", "refused"; the choice: "Keep mine" / "Keep the server's".
+// - resolve() codes: "kept-mine", "kept-server", "queued" (kept, will be sent), "offline" (connect
+//   to compare with the server first), "server-unreadable", "refused" (the server refused yours too:
+//   choose again), "cannot-resend" (correct it first), "cannot-drop-create", "not-a-conflict".
+// - game.sent lines: outcome "sent" (replayed: true = "it had already arrived") or "kept-server".
 (function (root) {
   "use strict";
 
@@ -355,7 +372,9 @@
     heartbeat: heartbeat,
     onChange: onChange,
     /** The player's choice on a conflict: see static/js/offline/sync-resolve.js. */
-    resolve: function (key, choice) { return Resolve.resolve(GolfSync, key, choice); },
+    resolve: function (key, choice, options) { return Resolve.resolve(GolfSync, key, choice, options); },
+    /** Forget a game and its writes still on the phone (the player's explicit choice only). */
+    forgetGame: function (gameId) { return GolfStore.forgetGame(gameId).then(function (n) { changed(); return n; }); },
     start: start,
     stop: stop,
   };
