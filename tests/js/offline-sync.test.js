@@ -193,3 +193,19 @@ test("forgetGame removes a game and its writes, and only that game", async () =>
   assert.equal(await GolfStore.getGame(a.edit), undefined);
   assert.deepEqual((await GolfSync.pending()).map((w) => w.gameId), [b.edit]);
 });
+
+test("a hole saved while the flush is sending goes in the same flush, after the others", async () => {
+  const server = phone();
+  const a = await serverGame(server);
+  await hole(a.edit, 1);
+  const fetch = server.fetch;
+  let queued = null;
+  GolfSync.configure({ locks: null, lease: null, fetch: async (url, init) => {
+    if (!queued) queued = hole(a.edit, 2); // the player saves hole 2 while hole 1 is on its way
+    await queued;
+    return fetch(url, init);
+  } });
+  const report = await GolfSync.flush();
+  assert.equal(report.sent.length, 2);
+  assert.deepEqual(holeNumbers(server, a.edit), [1, 2]);
+});

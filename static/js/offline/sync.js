@@ -205,7 +205,8 @@
       report[verdict.kind === "sent" ? "sent" : "conflicts"].push(write.key);
       if (verdict.kind === "conflict") held[write.gameId] = true;
     }
-    return writes.some(function (w) { return !tried[w.key] && w.state !== "conflict" && !held[w.gameId]; });
+    var now = await GolfStore.listWrites(); // writes queued while this pass was sending
+    return now.some(function (w) { return !tried[w.key] && w.state !== "conflict" && !held[w.gameId]; });
   }
 
   async function runQueue() {
