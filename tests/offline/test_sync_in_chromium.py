@@ -6,6 +6,8 @@ app helper's; here the scripts are loaded into an ordinary page of the site.)
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.db import connection
 
@@ -67,3 +69,30 @@ def test_writes_queued_offline_survive_a_reload_and_reach_the_server_once(phone)
     assert [h["number"] for h in record["server"]["holes"]] == [1, 2, 3]
     status = phone.evaluate("async () => GolfSync.status()")
     assert status["waiting"] == 0 and status["conflict"] == 0 and status["lastHeardAt"]
+
+
+def _slowly(route) -> None:
+    time.sleep(0.2)
+    route.continue_()
+
+
+def test_two_tabs_flushing_at_once_send_each_write_once(phone) -> None:
+    _load_scripts(phone)
+    phone.context.set_offline(True)
+    phone.evaluate(QUEUE_A_GAME)
+    phone.context.set_offline(False)
+    other = phone.context.new_page()
+    _load_scripts(other)
+    keys: list[str] = []
+    phone.context.on(
+        "request", lambda r: keys.append(r.headers.get("idempotency-key")) if r.method == "POST" else None
+    )
+    phone.context.route("**/api/v1/games/**", _slowly)  # tab 1's sending takes a while
+    phone.evaluate("() => { window.flushing = GolfSync.flush(); }")  # tab 1 starts sending
+    second = other.evaluate("async () => GolfSync.flush()")  # tab 2 at the same moment
+    first = phone.evaluate("async () => window.flushing")
+    assert second == {"sent": [], "conflicts": [], "stopped": "busy-elsewhere"}  # navigator.locks
+    assert len(first["sent"]) == 4
+    assert len(keys) == 4 and len(set(keys)) == 4  # each write sent once, by one tab
+    assert list(Hole.objects.order_by("number").values_list("number", flat=True)) == [1, 2, 3]
+    other.close()
