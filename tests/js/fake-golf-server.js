@@ -10,7 +10,7 @@ function fakeGolfServer() {
   const server = { games: {}, keys: {}, log: [], faults: [], nextId: 1, finalized: {} };
 
   /** Make the next request matching `when` (default: any) fail as `what`. */
-  server.failNext = (what, when) => server.faults.push({ what, when: when || (() => true) });
+  server.failNext = (what, when, headers) => server.faults.push({ what, when: when || (() => true), headers });
 
   /** A game made directly on the server (as another phone or the director would). */
   server.addGame = (players) => {
@@ -103,7 +103,7 @@ function fakeGolfServer() {
     const index = server.faults.findIndex((f) => f.when(request));
     const fault = index >= 0 ? server.faults.splice(index, 1)[0] : null;
     if (fault && fault.what === "offline") throw new TypeError("Failed to fetch");
-    if (fault && typeof fault.what === "number") return answer(fault.what, { detail: "fault", errors: [] });
+    if (fault && typeof fault.what === "number") return answer(fault.what, { detail: "fault", errors: [] }, fault.headers);
     const result = route(request);
     if (fault && fault.what === "drop-answer") throw new TypeError("Failed to fetch (answer lost)");
     return result;

@@ -209,3 +209,24 @@ test("a hole saved while the flush is sending goes in the same flush, after the 
   assert.equal(report.sent.length, 2);
   assert.deepEqual(holeNumbers(server, a.edit), [1, 2]);
 });
+
+test("tries back off after failures in a row, and wait as long as the server's Retry-After asks", async () => {
+  let now = Date.parse("2026-11-27T10:00:00Z");
+  const server = phone({ now: () => now });
+  const a = await serverGame(server);
+  await hole(a.edit, 1);
+  const waits = [];
+  for (let i = 0; i < 4; i += 1) {
+    server.failNext("offline");
+    await GolfSync.flush();
+    waits.push((Date.parse((await GolfSync.status()).nextTryAt) - now) / 1000);
+  }
+  assert.deepEqual(waits, [15, 30, 60, 120]);
+  server.failNext(429, null, { "Retry-After": "600" });
+  await GolfSync.flush();
+  assert.equal((Date.parse((await GolfSync.status()).nextTryAt) - now) / 1000, 600);
+  assert.equal((await GolfSync.status()).problem, "rate-limited");
+  await GolfSync.flush();
+  assert.equal((await GolfSync.status()).nextTryAt, null); // a success resets it
+  assert.equal((await GolfSync.status()).problem, null);
+});

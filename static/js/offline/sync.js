@@ -30,7 +30,8 @@
 // - Retried later (the write stays "waiting", same key; the flush stops there, as nothing after it
 //   should overtake it): no answer (network error, timeout), 5xx, 429, 408; and 403 in a service
 //   worker, which cannot read the CSRF cookie (a page sends it again). Tries back off: 15 s, 30 s,
-//   1 min, 2 min, then every 5 min; reset by any success and by the `online` event.
+//   1 min, 2 min, then every 5 min, or later when the server's Retry-After says so; reset by any
+//   success and by the `online` event.
 // - Success: any 2xx, a replayed answer (`Idempotent-Replayed: true`) included. The write leaves
 //   the queue and the game's `local`, goes to the game's `sent` history; after the game's writes of
 //   this flush the game's `server` copy is read again from GET /api/v1/games/{token}/scoreboard/.
@@ -173,6 +174,7 @@
     if (verdict.kind === "conflict") return conflict(write, answer, verdict);
     write.state = "waiting";
     write.lastError = { status: answer.status, body: answer.body, code: verdict.code };
+    verdict.retryAfterMs = answer.retryAfterMs || null;
     return GolfStore.writes.save(write).then(function () { return verdict; });
   }
 
@@ -199,7 +201,11 @@
       var pending = writes.filter(function (w) { return w.gameId === write.gameId && !done[w.key] && w.key !== write.key; }).length;
       var verdict = await sendWrite(write, game, pending);
       tried[write.key] = true;
-      if (verdict.kind === "retry") { report.stopped = verdict.code; return false; }
+      if (verdict.kind === "retry") {
+        report.stopped = verdict.code;
+        report.retryAfterMs = verdict.retryAfterMs || null;
+        return false;
+      }
       done[write.key] = true;
       report.touched[write.gameId] = true;
       report[verdict.kind === "sent" ? "sent" : "conflicts"].push(write.key);
@@ -218,7 +224,7 @@
     for (var gameId of Object.keys(report.touched)) await refresh(gameId);
     failures = report.stopped ? failures + 1 : 0;
     lastProblem = report.stopped;
-    nextTryAt = report.stopped ? env("now")() + backoffMs() : null;
+    nextTryAt = report.stopped ? env("now")() + Math.max(backoffMs(), report.retryAfterMs || 0) : null;
     delete report.touched;
     changed();
     return report;
@@ -329,7 +335,8 @@
   function tick() {
     var offline = root.navigator && root.navigator.onLine === false; // then the online event flushes
     (offline ? Promise.resolve() : flush()).catch(function () {}).then(function () {
-      if (started) started.timer = setTimeout(tick, backoffMs());
+      var wait = nextTryAt ? Math.max(nextTryAt - env("now")(), 1000) : TIMER_MS; // backoff, Retry-After
+      if (started) started.timer = setTimeout(tick, wait);
     });
   }
 
