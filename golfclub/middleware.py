@@ -10,6 +10,9 @@ ApiErrorShapeMiddleware is the safety net: whatever answered an /api/ request wi
 not JSON (Django's HttpResponseNotAllowed, a third-party view, a handler that rendered HTML), the
 client gets the documented {"detail", "errors": [{"where", "message"}]} shape with the same status
 and the same Allow / Retry-After headers.
+
+PhoneContactMiddleware notes, after a request made with a game's edit link, when that table's phone
+was last heard from and how many writes it says it still holds (`scoring.phone_contact`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from golfclub.core.errors import api_error, too_large, too_long_url, wants_json
 from golfclub.core.limits import MAX_API_URL_LENGTH
+from scoring.phone_contact import parse_pending, record_phone_contact
 
 # Headers an error answer carries that clients act on; kept when the body is reshaped.
 _KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary", "Content-Security-Policy")
@@ -109,3 +113,48 @@ class ApiErrorShapeMiddleware:
             if name in response:
                 reshaped[name] = response[name]
         return reshaped
+
+
+# The routes reached by a game's edit link, by the start of their pattern: the game's pages, the
+# table's page, and the games API (which takes either link: `record_phone_contact` finds a game by
+# its edit token only, so a view link writes nothing). A view link's pages (/games/v/) and every
+# other URL are not looked at.
+_EDIT_LINK_ROUTES = ("games/e/", "tournaments/table/", "api/v1/games/<token:token>/")
+
+
+class PhoneContactMiddleware:
+    """After a request made with a game's edit link, note that its phone was heard from (and the
+    writes it says it still holds, `X-Golf-Pending`): `scoring.phone_contact` says why and how
+    cheaply. Nothing else of the request is read, and its answer is never changed."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Answer, then record the contact when the request was a table phone's."""
+        response = self.get_response(request)
+        if not settings.GOLFCLUB_PHONE_CONTACT:
+            return response
+        token = _edit_link_token(request, response)
+        if token is not None:
+            record_phone_contact(token, parse_pending(request.headers.get("X-Golf-Pending")))
+        return response
+
+
+def _edit_link_token(request: HttpRequest, response: HttpResponse) -> str | None:
+    """The link token of a request that counts as the table's phone being heard, else None.
+
+    Not counted: a 404 (no game has that link: a mistyped or guessed token costs no statement), and
+    a logged-in user's request without the queue's header (a director or official opening the
+    table's game from the dashboard is not the table's phone, and must not hide a silent one)."""
+    match = getattr(request, "resolver_match", None)
+    if match is None or response.status_code == 404:
+        return None
+    token = match.kwargs.get("token")
+    if not isinstance(token, str) or not match.route.startswith(_EDIT_LINK_ROUTES):
+        return None
+    if "X-Golf-Pending" not in request.headers:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            return None
+    return token

@@ -83,6 +83,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication (a logged-in user's page views are not a table's phone): notes when a
+    # game's edit link was last used and what its phone still holds (scoring.phone_contact).
+    "golfclub.middleware.PhoneContactMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -222,6 +225,10 @@ LOGOUT_REDIRECT_URL = "home"
 # Anyone may create an account at /accounts/signup/ while this is on: open for local development,
 # closed on a server unless the club wants open registration (accounts are then made by the admin).
 GOLFCLUB_SIGNUP_OPEN = env_bool("GOLFCLUB_SIGNUP_OPEN", DEBUG)
+# Note when each game's phone was last heard from (golfclub.middleware.PhoneContactMiddleware). Always
+# on outside the test suite, whose settings turn it off so that the query budgets of other tests
+# count their views alone; the tests of the feature turn it on.
+GOLFCLUB_PHONE_CONTACT = True
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English"))]

@@ -386,3 +386,6 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+from scoring.phone_contact_model import PhoneContact  # noqa: E402, F401  (registered with the app)

@@ -205,6 +205,7 @@ ROUTES: dict[str, Route] = {
     "api-tournament-round-publish": Route(),
     "api-tournament-round-finalize": Route(json=_fields(ts.FinalizeSerializer)),
     "api-tournament-round-swap": Route(json=_fields(ts.SwapSerializer)),
+    "api-tournament-round-phones": Route(),
     "api-tournament-table-clear-dispute": Route(json=_fields(ts.ClearDisputeSerializer)),
     "api-tournament-standings": Route(),
     "api-tournament-penalties": Route(json=("player", "round", "offence", "step", "seconds_over", "note")),

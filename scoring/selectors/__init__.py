@@ -14,6 +14,7 @@ A package by job, every public name re-exported here so that `from scoring impor
   records, exports, scorecards, dashboard, clock and score slips): regular hole scores of many
   games at once, scorecards, holes played, and the deal order (the engine's rotation).
   Other apps read `scoring`'s tables only through these selectors;
+- `phone_contacts`: when each game's phone was last heard from and what it still holds;
 - `game_backup`: every row of some games as a backup file holds them (`games_backup`).
 """
 
@@ -42,6 +43,7 @@ from .game_lookups import (
 from .game_progress import GameProgress, deal_order, game_progress, games_progress, holes_to_play
 from .hole_scores import HoleRow, Scorecard, ScoreRow, regular_hole_scores, scorecards, seat_names
 from .match_adapter import MatchState, SeatState, game_ruleset, match_state
+from .phone_contacts import PHONE_CONTACT_RELATION, PhoneContactState, phone_contact_of, phone_contacts
 from .scoreboard_lines import (
     EntryLine,
     HoleLine,
@@ -56,6 +58,7 @@ from .scoreboard_lines import (
 )
 
 __all__ = [
+    "PHONE_CONTACT_RELATION",
     "EntryLine",
     "GameAccess",
     "GameProgress",
@@ -64,6 +67,7 @@ __all__ = [
     "HoleRow",
     "MatchState",
     "NextHole",
+    "PhoneContactState",
     "ScoreRow",
     "Scoreboard",
     "Scorecard",
@@ -88,6 +92,8 @@ __all__ = [
     "holes_to_play",
     "idempotency_key_used",
     "match_state",
+    "phone_contact_of",
+    "phone_contacts",
     "recent_player_names",
     "redo_target",
     "redo_target_change",

@@ -10,7 +10,7 @@ function fakeGolfServer() {
   const server = { games: {}, keys: {}, log: [], faults: [], nextId: 1, finalized: {} };
 
   /** Make the next request matching `when` (default: any) fail as `what`. */
-  server.failNext = (what, when) => server.faults.push({ what, when: when || (() => true) });
+  server.failNext = (what, when, headers) => server.faults.push({ what, when: when || (() => true), headers });
 
   /** A game made directly on the server (as another phone or the director would). */
   server.addGame = (players) => {
@@ -29,8 +29,13 @@ function fakeGolfServer() {
     };
   }
 
+  /** A hole as the API answers it: entries as a list of {name, typed, typed_total, cards, ...}. */
   function holeBody(hole) {
-    return { number: hole.number, etag: `"hole-${hole.id}-v${hole.version}"`, version: hole.version, entries: hole.entries };
+    const entries = Object.entries(hole.entries).map(([name, value]) => ({
+      name, typed: typeof value === "number", typed_total: typeof value === "number" ? value : null,
+      cards: Array.isArray(value) ? value : null, blocks_marked: 0,
+    }));
+    return { number: hole.number, etag: `"hole-${hole.id}-v${hole.version}"`, version: hole.version, ender: null, entries };
   }
 
   function withKey(key, request, make) {
@@ -98,7 +103,7 @@ function fakeGolfServer() {
     const index = server.faults.findIndex((f) => f.when(request));
     const fault = index >= 0 ? server.faults.splice(index, 1)[0] : null;
     if (fault && fault.what === "offline") throw new TypeError("Failed to fetch");
-    if (fault && typeof fault.what === "number") return answer(fault.what, { detail: "fault", errors: [] });
+    if (fault && typeof fault.what === "number") return answer(fault.what, { detail: "fault", errors: [] }, fault.headers);
     const result = route(request);
     if (fault && fault.what === "drop-answer") throw new TypeError("Failed to fetch (answer lost)");
     return result;

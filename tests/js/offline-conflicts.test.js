@@ -170,3 +170,37 @@ test("the heartbeat reads a table's scoreboard with X-Golf-Pending while writes 
     ["GET", `/api/v1/games/${a.edit}/scoreboard/`, "2"],
   ]);
 });
+
+test("a correction whose answer was lost is not a conflict with itself on the retry", async () => {
+  const server = phone();
+  const a = await serverGame(server);
+  a.holes.push({ id: 201, number: 1, version: 1, entries: { Ann: 3, Bob: 4 } });
+  const fix = await GolfSync.enqueue({
+    gameId: a.edit, kind: "hole-edit", method: "PUT", path: "/api/v1/games/{token}/holes/1/", holeNumber: 1,
+    ifMatch: '"hole-201-v1"', body: { entries: { Ann: 2, Bob: [["7", "K"], ["Q", "A"]] } },
+  });
+  server.failNext("drop-answer", (r) => r.method === "PUT");
+  assert.equal((await GolfSync.flush()).stopped, "offline");
+  assert.equal(a.holes[0].version, 2); // the server changed it; the phone was not told
+  const report = await GolfSync.flush(); // the retry: 412, the hole's version moved by itself
+  assert.deepEqual(report.sent, [fix.key]);
+  assert.deepEqual(await GolfSync.pending(), []);
+  assert.equal((await GolfStore.getGame(a.edit)).sent[0].replayed, true);
+  assert.equal(a.holes[0].version, 2); // not applied twice
+});
+
+test("a correction refused 412 because someone else changed the hole is a conflict", async () => {
+  const server = phone();
+  const a = await serverGame(server);
+  a.holes.push({ id: 201, number: 1, version: 1, entries: { Ann: 3, Bob: 4 } });
+  const fix = await GolfSync.enqueue({
+    gameId: a.edit, kind: "hole-edit", method: "PUT", path: "/api/v1/games/{token}/holes/1/", holeNumber: 1,
+    ifMatch: '"hole-201-v1"', body: { entries: { Ann: 2, Bob: 4 } },
+  });
+  server.failNext("offline", (r) => r.method === "PUT");
+  await GolfSync.flush();
+  Object.assign(a.holes[0], { version: 2, entries: { Ann: 8, Bob: 4 } }); // another phone's correction
+  const report = await GolfSync.flush();
+  assert.deepEqual(report.conflicts, [fix.key]);
+  assert.equal((await GolfStore.getWrite(fix.key)).conflict.code, "changed-elsewhere");
+});

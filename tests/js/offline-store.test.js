@@ -126,3 +126,73 @@ test("the localStorage lease: another tab's live lease refuses, an expired one i
   });
   assert.equal(inside.stopped, "busy-elsewhere"); // a second tab while this one flushes
 });
+
+/** The four scripts loaded in a fake page (window events, document, a service worker with
+ * Background Sync), as <script> tags would; answers the page's scope and what it saw. */
+function fakePage(server) {
+  const seen = { handlers: {}, docHandlers: {}, syncTags: [] };
+  const scope = {
+    addEventListener: (name, handler) => { seen.handlers[name] = handler; },
+    document: { cookie: "other=1; csrftoken=abc%3D", visibilityState: "visible", addEventListener: (name, handler) => { seen.docHandlers[name] = handler; } },
+    navigator: { onLine: true, serviceWorker: { ready: Promise.resolve({ sync: { register: async (tag) => seen.syncTags.push(tag) } }) } },
+    crypto: require("node:crypto").webcrypto, fetch: server.fetch, setTimeout, clearTimeout, setInterval, clearInterval,
+  };
+  scope.self = scope;
+  const context = vm.createContext(scope);
+  for (const file of [path.join(vendor, "idb-keyval-6.3.0.min.js"), ...["store.js", "sync-http.js", "sync-resolve.js", "sync.js"].map((f) => path.join(offline, f))]) {
+    vm.runInContext(fs.readFileSync(file, "utf8"), context, { filename: file });
+  }
+  scope.GolfStore.use(scope.GolfStore.memoryBackend());
+  return { scope, seen };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+test("start(): page load, a Save, the online event and the tab shown again each send what waits", async () => {
+  const server = fakeGolfServer();
+  const { scope, seen } = fakePage(server);
+  const { GolfStore: store, GolfSync: sync } = scope;
+  const made = server.addGame(["Ann", "Bob"]);
+  await store.putGame({ id: made.edit, editToken: made.edit });
+  const queue = (n) => sync.enqueue({ gameId: made.edit, kind: "hole", path: "/api/v1/games/{token}/holes/", holeNumber: n, body: { entries: { Ann: n } } });
+  await queue(1);
+  assert.equal(server.log.length, 0); // nothing sent before start()
+  sync.start();
+  await settle();
+  assert.deepEqual(made.holes.map((h) => h.number), [1]); // page load
+  assert.equal(server.writes()[0].headers["X-CSRFToken"], "abc="); // from the csrftoken cookie
+  assert.equal(await store.csrfToken(), "abc="); // remembered for the service worker
+  server.failNext("offline");
+  await queue(2);
+  await settle();
+  assert.deepEqual(made.holes.map((h) => h.number), [1]); // the Save's own try found no network
+  assert.deepEqual(seen.syncTags.slice(-1), ["golf-sync"]); // Background Sync asked for
+  seen.handlers.online();
+  await settle();
+  assert.deepEqual(made.holes.map((h) => h.number), [1, 2]);
+  server.failNext("offline");
+  await queue(3);
+  await settle();
+  seen.docHandlers.visibilitychange();
+  await settle();
+  assert.deepEqual(made.holes.map((h) => h.number), [1, 2, 3]);
+  const statuses = [];
+  sync.onChange((status) => statuses.push(status));
+  await queue(4);
+  await settle();
+  assert.ok(statuses.some((s) => s.games[made.edit].waiting === 1)); // the banner heard of it
+  assert.equal(statuses.at(-1).games[made.edit].waiting, 0);
+  sync.stop();
+});
+
+test("flush({backgroundSync: true}) rejects while writes wait, so the browser's sync tries again", async () => {
+  const server = fakeGolfServer();
+  const { scope } = fakePage(server);
+  const made = server.addGame(["Ann", "Bob"]);
+  await scope.GolfStore.putGame({ id: made.edit, editToken: made.edit });
+  await scope.GolfSync.enqueue({ gameId: made.edit, kind: "hole", path: "/api/v1/games/{token}/holes/", holeNumber: 1, body: { entries: { Ann: 1 } } });
+  server.failNext(503);
+  await assert.rejects(scope.GolfSync.flush({ backgroundSync: true }));
+  const report = await scope.GolfSync.flush({ backgroundSync: true });
+  assert.equal(report.sent.length, 1);
+});

@@ -172,5 +172,61 @@ test("holes of a game whose create has not been answered wait; other games go on
   assert.equal(create.state, "conflict");
   assert.equal(create.conflict.code, "invalid");
   assert.equal(waiting.state, "waiting");
-  assert.equal((await GolfSync.resolve(create.key, "keep-mine")).code, "offline"); // nothing to read yet
+  assert.equal((await GolfSync.resolve(create.key, "keep-mine")).code, "cannot-resend"); // as it was: refused again
+  assert.equal((await GolfSync.resolve(create.key, "keep-server")).code, "cannot-drop-create"); // no server version
+  const fixed = await GolfSync.resolve(create.key, "keep-mine", { body: { players: ["Ann", "Cy"] } });
+  assert.equal(fixed.code, "kept-mine");
+  assert.notEqual(fixed.key, create.key);
+  const game = await GolfStore.getGame(id);
+  assert.deepEqual(server.games[game.editToken].players, ["Ann", "Cy"]);
+  assert.deepEqual(holeNumbers(server, game.editToken), [1]); // its hole followed
+  assert.deepEqual(await GolfSync.pending(), []);
+});
+
+test("forgetGame removes a game and its writes, and only that game", async () => {
+  const server = phone();
+  const a = await serverGame(server);
+  const b = await serverGame(server);
+  await hole(a.edit, 1);
+  await hole(b.edit, 1);
+  assert.equal(await GolfSync.forgetGame(a.edit), 1);
+  assert.equal(await GolfStore.getGame(a.edit), undefined);
+  assert.deepEqual((await GolfSync.pending()).map((w) => w.gameId), [b.edit]);
+});
+
+test("a hole saved while the flush is sending goes in the same flush, after the others", async () => {
+  const server = phone();
+  const a = await serverGame(server);
+  await hole(a.edit, 1);
+  const fetch = server.fetch;
+  let queued = null;
+  GolfSync.configure({ locks: null, lease: null, fetch: async (url, init) => {
+    if (!queued) queued = hole(a.edit, 2); // the player saves hole 2 while hole 1 is on its way
+    await queued;
+    return fetch(url, init);
+  } });
+  const report = await GolfSync.flush();
+  assert.equal(report.sent.length, 2);
+  assert.deepEqual(holeNumbers(server, a.edit), [1, 2]);
+});
+
+test("tries back off after failures in a row, and wait as long as the server's Retry-After asks", async () => {
+  let now = Date.parse("2026-11-27T10:00:00Z");
+  const server = phone({ now: () => now });
+  const a = await serverGame(server);
+  await hole(a.edit, 1);
+  const waits = [];
+  for (let i = 0; i < 4; i += 1) {
+    server.failNext("offline");
+    await GolfSync.flush();
+    waits.push((Date.parse((await GolfSync.status()).nextTryAt) - now) / 1000);
+  }
+  assert.deepEqual(waits, [15, 30, 60, 120]);
+  server.failNext(429, null, { "Retry-After": "600" });
+  await GolfSync.flush();
+  assert.equal((Date.parse((await GolfSync.status()).nextTryAt) - now) / 1000, 600);
+  assert.equal((await GolfSync.status()).problem, "rate-limited");
+  await GolfSync.flush();
+  assert.equal((await GolfSync.status()).nextTryAt, null); // a success resets it
+  assert.equal((await GolfSync.status()).problem, null);
 });

@@ -234,3 +234,23 @@ def test_the_phone_that_lost_hole_four_keeps_its_own_as_a_correction(live_server
     assert Hole.objects.get(game=game, number=4).version == 2
     (pending,) = loser.run({"do": "pending", "gameId": game.edit_token})
     assert pending == []
+
+
+def test_a_lost_answer_to_the_games_create_makes_one_game_and_its_holes_follow(live_server) -> None:
+    with proxy_to(live_server.url) as proxy:
+        phone = Phone(proxy.url)
+        (made,) = phone.run({"do": "new-game", "players": ["Ann", "Bob", "Cy"], "ruleset": "official"})
+        phone.run({"do": "hole", "gameId": made["id"], "number": 1, "entries": _entries(1)})
+        proxy.drop_answer(lambda method, path, headers, body: path == "/api/v1/games/")
+        (first,) = phone.run({"do": "flush"})
+        assert first["stopped"] == "offline" and first["sent"] == []
+        assert Game.objects.count() == 1  # made; the phone has no token for it yet
+        (second,) = phone.run({"do": "flush"})
+        assert second["stopped"] is None and len(second["sent"]) == 2
+    game = Game.objects.get()  # still one game: the create was replayed by its key
+    assert phone.game(made["id"])["editToken"] == game.edit_token
+    assert _holes(game) == [(1, _entries(1))]
+    creates = [s for s in proxy.seen if s.path == "/api/v1/games/"]
+    assert (
+        len(creates) == 2 and creates[0].headers["Idempotency-Key"] == creates[1].headers["Idempotency-Key"]
+    )

@@ -190,6 +190,17 @@ class ConfirmSerializer(StrictObjectSerializer):
     by = StrictCharField(max_length=MAX_NAME_LENGTH * 4, help_text=_("The confirming player's name."))
     disagree = StrictBooleanField(required=False, default=False)
     note = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_NOTE)
+    scorecard = serializers.JSONField(
+        required=False,
+        default=None,
+        help_text=_(
+            "Optional: what the player attested, each player's name mapped to their regular hole "
+            "scores in hole order, as the phone showed them (a phone that attested offline sends "
+            'it, e.g. {"Ann": [3, 5, 2], "Bob": [4, 4, 6]}). When the game\'s holes differ from it '
+            "now (another phone or an official changed a hole since), the confirmation is refused "
+            "with 409 naming the first difference. Without it, the scorecard is confirmed as it stands."
+        ),
+    )
 
 
 class ClearDisputeSerializer(StrictObjectSerializer):

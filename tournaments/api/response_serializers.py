@@ -208,3 +208,40 @@ class StaffSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
     role = serializers.CharField()
+
+
+class PhoneSerializer(serializers.Serializer):
+    """A table's phone as the server last heard it (issue 32: a phone scoring without a connection)."""
+
+    last_heard_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When a request by the table's edit link was last heard (its pages, the API); null: never.",
+    )
+    pending_writes = serializers.IntegerField(
+        help_text=(
+            "The writes (holes, corrections, the confirmation) the phone last said it still holds "
+            "(`X-Golf-Pending`); 0 when none, or never said."
+        )
+    )
+    pending_reported_at = serializers.DateTimeField(allow_null=True, help_text="When it said so.")
+    silent = serializers.BooleanField(
+        help_text="The round is open, the table's game not over, and its phone not heard for over 5 minutes."
+    )
+    to_chase = serializers.BooleanField(
+        help_text="Silent, or holes still on the phone: find the table before finalizing."
+    )
+
+
+class TablePhoneSerializer(serializers.Serializer):
+    """A table of the round and its phone."""
+
+    number = serializers.IntegerField()
+    phone = PhoneSerializer()
+
+
+class RoundPhonesSerializer(serializers.Serializer):
+    """Each table's phone in a round, in table order."""
+
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    tables = TablePhoneSerializer(many=True)

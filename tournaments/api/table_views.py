@@ -29,7 +29,13 @@ _CONFIRM_ERRORS = {
     404: OpenApiResponse(
         ErrorSerializer, description="No game has this link, or it is not a tournament table."
     ),
-    409: OpenApiResponse(ErrorSerializer, description="The game is not over, or a disagreement is pending."),
+    409: OpenApiResponse(
+        ErrorSerializer,
+        description=(
+            "The game is not over, a disagreement is pending, the round is finalized (its scorecards "
+            "are closed), or the attested `scorecard` differs from the game's holes as they stand."
+        ),
+    ),
     422: OpenApiResponse(
         ErrorSerializer, description="The Idempotency-Key was already used for another request."
     ),
@@ -54,7 +60,10 @@ def confirmation_body(table: Table) -> dict[str, object]:
     summary="Confirm a table's scorecard", tags=["tournaments"], parameters=[_TOKEN, IDEMPOTENCY_KEY],
     description=(
         'Through the table\'s edit link: `{"by": "Bob"}`, a player at the table, attests the finished '
-        'scorecard; `{"disagree": true, "by": ..., "note": ...}` flags the table for the director.'
+        'scorecard; `{"disagree": true, "by": ..., "note": ...}` flags the table for the director. '
+        "A phone that attested offline sends it later with its `Idempotency-Key` (a retry is "
+        "answered the first answer, recorded once) and the `scorecard` it showed: a round finalized "
+        "meanwhile, or holes changed since, answer 409 with a sentence the phone can show."
     ),
     request=ConfirmSerializer, responses={200: ConfirmationSerializer, **_CONFIRM_ERRORS},
 )  # fmt: skip
@@ -62,7 +71,9 @@ def confirmation_body(table: Table) -> dict[str, object]:
 def game_confirm(request: Request, grant: GameGrant) -> Response:
     """POST /api/v1/games/{edit_token}/confirm/ (the table link is the credential)."""
     data = validated(ConfirmSerializer, request)
-    table = services.confirm_table(grant.game, data["by"], disagree=data["disagree"], note=data["note"])
+    table = services.confirm_table(
+        grant.game, data["by"], disagree=data["disagree"], note=data["note"], scorecard=data["scorecard"]
+    )
     table = Table.objects.select_related("round", "game", "confirmed_by", "disputed_by").get(pk=table.pk)
     return Response(confirmation_body(table))
 

@@ -6,7 +6,7 @@ from django.urls import path
 from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from golfclub.core.rate_limits import limit_hole_writes, limit_tournament_creation
 
-from . import event_views, officiating_views, player_views, round_views, table_views
+from . import event_views, officiating_views, phone_views, player_views, round_views, table_views
 
 _T = "tournaments/<id:tournament_id>/"
 _P = _T + "players/<id:player_id>/"
@@ -30,6 +30,7 @@ urlpatterns = [
     path(_R + "publish/", round_views.round_publish, name="api-tournament-round-publish"),
     path(_R + "finalize/", round_views.round_finalize, name="api-tournament-round-finalize"),
     path(_R + "swap/", round_views.round_swap, name="api-tournament-round-swap"),
+    path(_R + "phones/", phone_views.round_phones, name="api-tournament-round-phones"),
     path(
         _R + "tables/<number:table>/clear-dispute/",
         round_views.table_clear_dispute,

@@ -27,6 +27,7 @@ from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.limits import MAX_NOTE
 from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
 from tournaments.services import locks
+from tournaments.services.attested import check_attested, clean_scorecard
 from tournaments.services.events import clean_reason, log_event
 
 if TYPE_CHECKING:
@@ -65,9 +66,14 @@ def _refuse_when_finalized(table: Table) -> None:
         )
 
 
-def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = "") -> Table:
+def confirm_table(
+    game: Game, by: Any, *, disagree: bool = False, note: Any = "", scorecard: Any = None
+) -> Table:
     """A player at the table (`by`, their name) attests the finished scorecard, or with `disagree`
-    flags it for the director with a note. Confirming twice keeps the first confirmation."""
+    flags it for the director with a note. Confirming twice keeps the first confirmation.
+    `scorecard`, when given, is what the player attested (a phone that confirmed offline): refused
+    (409) when the game's holes differ from it now (`tournaments.services.attested`)."""
+    attested = clean_scorecard(scorecard)
     problems: list[Problem] = []
     try:
         name = clean_name(by)
@@ -133,6 +139,8 @@ def confirm_table(game: Game, by: Any, *, disagree: bool = False, note: Any = ""
                     % {"name": table.disputed_by.name if table.disputed_by else ""},
                 )
             )
+        if attested is not None:
+            check_attested(table.game_id, attested)
         if not table.confirms(table.game.version):  # a confirmation of an older scorecard is renewed
             table.confirmed_by = seat.entrant
             table.confirmed_at = timezone.now()

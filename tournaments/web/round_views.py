@@ -23,6 +23,7 @@ from tournaments.web.access import TournamentPage, refusal, tournament_page
 from tournaments.web.forms import ReasonForm, SwapForm, add_problems
 from tournaments.web.next_step import next_step, table_facts
 from tournaments.web.officiating_selectors import open_calls
+from tournaments.web.phone_status import attach_phone_statuses
 from tournaments.web.selectors import player_counts, rounds_of, table_lines
 from tournaments.web.table_cards import table_cards_of
 
@@ -37,12 +38,14 @@ def _dashboard_context(page: TournamentPage) -> dict[str, Any]:
     rounds = rounds_of(tournament)
     current = rounds[-1] if rounds else None
     lines = table_lines(current) if current else []
+    to_chase = attach_phone_statuses(lines, current.status) if current else []
     states = [line.state for line in lines]
     counts = player_counts(tournament)
     return page.context(
         rounds=rounds,
         current=current,
         lines=lines,
+        to_chase=to_chase,
         counts=counts,
         step=next_step(
             rounds_planned=tournament.rounds,

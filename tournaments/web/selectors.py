@@ -10,11 +10,12 @@ from django.db.models import Count, Prefetch, Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scoring.selectors import Scorecard, games_progress, scorecards
+from scoring.selectors import PHONE_CONTACT_RELATION, Scorecard, games_progress, scorecards
 from tournaments.models import Entrant, EntrantStatus, Round, RoundStatus, Table, TableSeat, Tournament
 
 if TYPE_CHECKING:
     from scoring.models import Game
+    from tournaments.web.phone_status import PhoneStatus
 
 
 @dataclass
@@ -28,6 +29,7 @@ class TableLine:
     holes_total: int | None
     state: str  # "waiting", "playing", "finished", "confirmed", "flagged"
     finished: bool = False  # the game is over (a flagged table may still be playing)
+    phone: PhoneStatus | None = None  # the dashboard's (`tournaments.web.phone_status`)
 
     @property
     def game(self) -> Game:
@@ -41,10 +43,11 @@ def rounds_of(tournament: Tournament) -> list[Round]:
 
 
 def table_lines(round_: Round) -> list[TableLine]:
-    """The tables of `round_` with their players and progress (three queries)."""
+    """The tables of `round_` with their players and progress (three queries); each game's phone
+    contact comes along (`scoring.selectors.phone_contact_of` reads it at no cost)."""
     tables = list(
         Table.objects.filter(round=round_)
-        .select_related("game", "confirmed_by", "disputed_by")
+        .select_related("game", f"game__{PHONE_CONTACT_RELATION}", "confirmed_by", "disputed_by")
         .prefetch_related(
             Prefetch("seats", queryset=TableSeat.objects.select_related("entrant").order_by("seat"))
         )

@@ -132,6 +132,125 @@
     }, record);
   }
 
+  // Writes kept in step with their game: each change of a queued write changes its copy in the
+  // game's `local` list in the same transaction (the page shows `local`; GolfSync reads "write:").
+
+  function now() { return new Date().toISOString(); }
+
+  /** Where a hole's ETag is kept in `game.holeEtags`: "3", or "p1" for playoff hole 1. */
+  function etagSlot(path, number) {
+    return (String(path).indexOf("/playoff-holes/") >= 0 ? "p" : "") + number;
+  }
+
+  /** The holes' ETags of a scoreboard answer, by etagSlot. */
+  function serverEtags(board) {
+    var tags = {};
+    ((board && board.holes) || []).forEach(function (h) { tags[String(h.number)] = h.etag; });
+    ((board && board.playoff_holes) || []).forEach(function (h) { tags["p" + h.number] = h.etag; });
+    return tags;
+  }
+
+  /** `game.local` with the write `key` replaced by `write` (null: taken out). */
+  function localWith(game, key, write) {
+    return (game.local || []).map(function (w) { return w.key === key ? write : w; }).filter(Boolean);
+  }
+
+  /** A line of the game's `sent` history ("what reached the server", and what the player dropped). */
+  function historyLine(write, answer, outcome) {
+    return {
+      key: write.key, kind: write.kind, holeNumber: write.holeNumber, status: answer ? answer.status : null,
+      replayed: !!(answer && answer.replayed), at: now(), outcome: outcome,
+    };
+  }
+
+  function withHistory(game, line) {
+    game.sent = (game.sent || []).concat([line]).slice(-SENT_KEPT);
+    return game;
+  }
+
+  /** What an acknowledged write teaches the game: its tokens and links (create-game), a hole's ETag. */
+  function learnFromAnswer(game, write, answer) {
+    var body = answer && answer.body;
+    if (answer) game.lastHeardAt = now();
+    if (body && body.etag && write.holeNumber != null) {
+      game.holeEtags = Object.assign({}, game.holeEtags);
+      game.holeEtags[etagSlot(write.path, write.holeNumber)] = body.etag;
+    }
+    if (write.kind === "create-game" && body) {
+      game.editToken = body.edit_token || game.editToken;
+      game.viewToken = body.view_token || game.viewToken;
+      game.links = body.links || game.links;
+      game.created = body;
+    }
+    return game;
+  }
+
+  var Writes = {
+    /** Queue a whole write: the next global seq (unless it has one), into its game's `local`. The
+     * same key queued again (a Save sent twice) keeps the first write; answers the stored write. */
+    add: function (write) {
+      var keys = ["meta:seq", writeKey(write.key), gameKey(write.gameId)];
+      return current().transact(keys, function (values) {
+        if (values[1]) return { result: values[1] };
+        if (!values[2]) throw new Error("GolfStore: no game " + write.gameId);
+        write.seq = write.seq != null ? write.seq : (values[0] || 0) + 1;
+        values[2].local = (values[2].local || []).concat([write]);
+        var put = {};
+        put[keys[0]] = Math.max(values[0] || 0, write.seq);
+        put[keys[1]] = write;
+        put[keys[2]] = values[2];
+        return { put: put, result: write };
+      });
+    },
+    /** Store a changed write and its copy in `local`; `changeGame(game)` may change the game too. */
+    save: function (write, changeGame) {
+      var keys = [writeKey(write.key), gameKey(write.gameId)];
+      return current().transact(keys, function (values) {
+        var put = {};
+        put[keys[0]] = write;
+        if (values[1]) {
+          values[1].local = localWith(values[1], write.key, write);
+          put[keys[1]] = changeGame ? changeGame(values[1]) || values[1] : values[1];
+        }
+        return { put: put, result: write };
+      });
+    },
+    /** The server took `write` (`answer` {status, body, replayed}): off the queue, into `sent`. */
+    acknowledge: function (write, answer) {
+      return Writes.remove(write, function (game) {
+        return withHistory(learnFromAnswer(game, write, answer), historyLine(write, answer, "sent"));
+      });
+    },
+    /** The player chose the server's version: the write leaves the phone, noted "kept-server". */
+    drop: function (write) {
+      return Writes.remove(write, function (game) { return withHistory(game, historyLine(write, null, "kept-server")); });
+    },
+    remove: function (write, changeGame) {
+      var keys = [writeKey(write.key), gameKey(write.gameId)];
+      return current().transact(keys, function (values) {
+        var put = {};
+        if (values[1]) {
+          values[1].local = localWith(values[1], write.key, null);
+          put[keys[1]] = changeGame(values[1]) || values[1];
+        }
+        return { put: put, del: [keys[0]] };
+      });
+    },
+    /** `next` takes the place of `write` (its seq, its place in `local`). */
+    replace: function (write, next) {
+      var keys = [writeKey(write.key), writeKey(next.key), gameKey(write.gameId)];
+      return current().transact(keys, function (values) {
+        var put = {};
+        put[keys[1]] = next;
+        if (values[2]) {
+          values[2].local = localWith(values[2], write.key, next);
+          put[keys[2]] = values[2];
+        }
+        return { put: put, del: [keys[0]] };
+      });
+    },
+  };
+
   var GolfStore = {
     DB_NAME: DB_NAME,
     SENT_KEPT: SENT_KEPT,
@@ -146,6 +265,10 @@
     newGameId: function () { return "local-" + newKey(); },
     gameKey: gameKey,
     writeKey: writeKey,
+    etagSlot: etagSlot,
+    serverEtags: serverEtags,
+    /** The queued writes' records, kept in step with their games (used by GolfSync). */
+    writes: Writes,
     /** The game record `id`, or undefined. */
     getGame: function (id) { return current().get(gameKey(id)); },
     /** Store a (new) game record whole; answers the record as stored. */
@@ -174,6 +297,14 @@
     gameByToken: function (token) {
       return GolfStore.listGames().then(function (games) {
         return games.find(function (g) { return g.id === token || g.editToken === token || g.viewToken === token; });
+      });
+    },
+    /** Forget game `id` and every write of it still on the phone (only on the player's word).
+     * Answers how many writes went with it. */
+    forgetGame: function (id) {
+      return GolfStore.listWrites().then(function (writes) {
+        var keys = writes.filter(function (w) { return w.gameId === id; }).map(function (w) { return writeKey(w.key); });
+        return current().transact([], function () { return { del: keys.concat([gameKey(id)]), result: keys.length }; });
       });
     },
     /** The queued write `key`, or undefined. */

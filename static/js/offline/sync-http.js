@@ -98,9 +98,19 @@
           body: parsed,
           etag: response.headers.get("ETag"),
           replayed: response.headers.get("Idempotent-Replayed") === "true",
+          retryAfterMs: retryAfterMs(response.headers.get("Retry-After")),
         };
       });
     }).finally(function () { if (timer) clearTimeout(timer); });
+  }
+
+  /** A Retry-After header in milliseconds (seconds, or an HTTP date), else null. */
+  function retryAfterMs(header) {
+    if (!header) return null;
+    var seconds = Number(header);
+    if (isFinite(seconds)) return Math.max(0, seconds * 1000);
+    var when = Date.parse(header);
+    return isNaN(when) ? null : Math.max(0, when - Date.now());
   }
 
   /** What an answer means for its write: {kind: "sent" | "retry" | "conflict", code}. */

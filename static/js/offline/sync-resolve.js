@@ -25,10 +25,40 @@
     return copy;
   }
 
-  /** The write that sends the phone's version of `write` again under `key`, or null when nothing
-   * can be sent again (a game the server refused to create: the phone's version is the refused one). */
+  /** A 412 to a correction that was sent before without an answer: maybe its own first copy moved
+   * the hole's version (the server has no key for a PUT; its ETag is what makes it safe). */
+  function mayBeOwnEcho(write, answer) {
+    return answer.status === 412 && write.method !== "POST" && write.holeNumber != null &&
+      !!write.lastError && write.lastError.code === "offline";
+  }
+
+  function sameCards(a, b) {
+    return JSON.stringify((a || []).map(function (row) { return row.map(String); })) === JSON.stringify(b || []);
+  }
+
+  /** Whether the server's entry `e` is what the phone sent as `mine` (grid, total or object). */
+  function sameEntry(e, mine) {
+    if (typeof mine === "number") return e.typed && e.typed_total === mine;
+    if (Array.isArray(mine)) return !e.typed && sameCards(mine, e.cards);
+    if (!mine || typeof mine !== "object") return false;
+    if ((mine.blocks_marked || 0) !== (e.blocks_marked || 0)) return false;
+    return mine.cards ? !e.typed && sameCards(mine.cards, e.cards) : e.typed && e.typed_total === mine.total;
+  }
+
+  /** Whether the server copy's hole is the phone's version of `write` (its players and ender). */
+  function holeMatches(game, write) {
+    var held = game && serverHole(game, write.holeNumber, isPlayoff(write));
+    var body = write.body || {};
+    if (!held || !body.entries) return false;
+    if (body.ender !== undefined && (body.ender || null) !== (held.ender || null)) return false;
+    return Object.keys(body.entries).every(function (name) {
+      var e = held.entries.find(function (x) { return x.name === name; });
+      return !!e && sameEntry(e, body.entries[name]);
+    });
+  }
+
+  /** The write that sends the phone's version of `write` (not a create) again under `key`. */
   function replacementFor(write, game, key) {
-    if (write.kind === "create-game") return null;
     var next = {
       key: key, gameId: write.gameId, seq: write.seq, holeNumber: write.holeNumber, replaces: write.key,
       state: "waiting", tries: 0, lastError: null, answer: null, conflict: null, createdAt: write.createdAt,
@@ -52,47 +82,18 @@
     return next;
   }
 
-  function outOfLocal(game, key, replacement) {
-    game.local = (game.local || []).map(function (w) { return w.key === key ? replacement : w; }).filter(Boolean);
-    return game;
-  }
-
-  /** Drop `write` on the player's choice; its game's history notes it ("kept-server"). */
-  function drop(write) {
-    var keys = [GolfStore.writeKey(write.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      var put = {};
-      if (values[1]) {
-        var game = outOfLocal(values[1], write.key, null);
-        game.sent = (game.sent || []).concat([{
-          key: write.key, kind: write.kind, holeNumber: write.holeNumber, status: null, replayed: false,
-          at: new Date().toISOString(), outcome: "kept-server",
-        }]).slice(-GolfStore.SENT_KEPT);
-        put[keys[1]] = game;
-      }
-      return { put: put, del: [keys[0]] };
+  /** A refused create sent again with the body the player corrected (a new key). */
+  async function createAgain(sync, write, body) {
+    if (!body) return { ok: false, code: "cannot-resend" };
+    var next = Object.assign({}, write, {
+      key: GolfStore.newKey(), body: body, replaces: write.key, state: "waiting", tries: 0, lastError: null,
+      answer: null, conflict: null,
     });
+    return sendReplacement(sync, write, next);
   }
 
-  /** Put `next` in the place of `write` (same seq), in the queue and in the game's `local`. */
-  function replace(write, next) {
-    var keys = [GolfStore.writeKey(write.key), GolfStore.writeKey(next.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      var put = {};
-      put[keys[1]] = next;
-      if (values[2]) put[keys[2]] = outOfLocal(values[2], write.key, next);
-      return { put: put, del: [keys[0]] };
-    });
-  }
-
-  async function keepMine(sync, write) {
-    var read = await sync.refresh(write.gameId); // the server's current hole and its ETag
-    if (read == null) return { ok: false, code: "offline" };
-    if (read !== 200) return { ok: false, code: "server-unreadable", status: read };
-    var game = await GolfStore.getGame(write.gameId);
-    var next = replacementFor(write, game, GolfStore.newKey());
-    if (!next) return { ok: false, code: "cannot-resend" };
-    await replace(write, next);
+  async function sendReplacement(sync, write, next) {
+    await GolfStore.writes.replace(write, next);
     await sync.flush();
     var after = await GolfStore.getWrite(next.key);
     if (!after) return { ok: true, code: "kept-mine", key: next.key };
@@ -100,21 +101,38 @@
     return { ok: true, code: "queued", key: next.key };
   }
 
+  async function keepMine(sync, write, options) {
+    if (write.kind === "create-game") return createAgain(sync, write, options.body);
+    var read = await sync.refresh(write.gameId); // the server's current hole and its ETag
+    if (read == null) return { ok: false, code: "offline" };
+    if (read !== 200) return { ok: false, code: "server-unreadable", status: read };
+    var game = await GolfStore.getGame(write.gameId);
+    var next = replacementFor(write, game, GolfStore.newKey());
+    if (options.body) next.body = options.body;
+    return sendReplacement(sync, write, next);
+  }
+
   /** The player's choice on the conflict `key`: answers {ok, code, key?, answer?} where code is
    * "kept-server", "kept-mine" (the server took it), "queued" (it waits to be sent), or, the choice
-   * staying open: "not-a-conflict", "offline", "server-unreadable", "cannot-resend", "refused". */
-  async function resolve(sync, key, choice) {
+   * staying open: "not-a-conflict", "offline", "server-unreadable", "cannot-resend", "refused",
+   * "cannot-drop-create". `options.body`: the player's corrected version (needed to send a refused
+   * create-game again; the server has no version of a game it refused to create, so keep-server
+   * cannot apply: forgetting that game is GolfSync.forgetGame, on the player's word). */
+  async function resolve(sync, key, choice, options) {
     if (choice !== "keep-mine" && choice !== "keep-server") throw new Error("GolfSync.resolve: " + choice);
     var write = await GolfStore.getWrite(key);
     if (!write || write.state !== "conflict") return { ok: false, code: "not-a-conflict" };
-    if (choice === "keep-mine") return keepMine(sync, write);
-    await drop(write);
+    if (choice === "keep-mine") return keepMine(sync, write, options || {});
+    if (write.kind === "create-game") return { ok: false, code: "cannot-drop-create" };
+    await GolfStore.writes.drop(write);
     await sync.refresh(write.gameId);
     await sync.flush(); // the game's later writes were held behind this one
     return { ok: true, code: "kept-server" };
   }
 
-  var GolfSyncResolve = { resolve: resolve, replacementFor: replacementFor };
+  var GolfSyncResolve = {
+    resolve: resolve, replacementFor: replacementFor, mayBeOwnEcho: mayBeOwnEcho, holeMatches: holeMatches,
+  };
 
   if (typeof module === "object" && module.exports) {
     module.exports = GolfSyncResolve;

@@ -1,9 +1,21 @@
 // GolfSync: the phone's queue of writes, sent to the server exactly once (issue 32, item 4).
 //
-// CHANGES TO THE INTERFACE (against /work/wt/HELPERS.md): none removed; added `GolfSync.configure`,
-// `status()`, `refresh(gameId)`, `heartbeat()`, `stop()`, `CONFLICT_CODES`, `WAIT_CODES`, and
-// `flush({backgroundSync: true})` for the service worker. `GolfStore.updateGame(id, change)` is the
-// way to change a game record (atomic across tabs); game records also carry `links` and `sent`.
+// CHANGES TO THE INTERFACE (against /work/wt/HELPERS.md; nothing removed):
+// - Load four scripts, in this order (pages: <script>; the service worker: importScripts):
+//   vendor/idb-keyval-6.3.0.min.js, js/offline/store.js, js/offline/sync-http.js,
+//   js/offline/sync-resolve.js, js/offline/sync.js (sync-http: requests and the lock; sync-resolve:
+//   the player's choice on a conflict).
+// - Change a game record with `GolfStore.updateGame(id, change)` (one IndexedDB transaction, safe
+//   with other tabs and the service worker); `putGame` is for a new record. Records also carry
+//   `links` (the server's, from the create), `sent` (the last 50 writes acknowledged or dropped:
+//   {key, kind, holeNumber, status, replayed, at, outcome: "sent" | "kept-server"}), `holeEtags`.
+// - Added: `GolfSync.status()`, `refresh(gameId)`, `heartbeat()`, `stop()`, `configure({...})`
+//   (tests), `forgetGame(gameId)`, `resolve(key, "keep-mine", {body})` (the player's corrected
+//   version: how a refused create-game is sent again), `CONFLICT_CODES`, `WAIT_CODES`,
+//   `flush({backgroundSync: true})`; a refused write carries `conflict: {code, at}` and `answer`.
+// - A correction queued offline: enqueue({gameId, kind: "hole-edit", method: "PUT", path:
+//   "/api/v1/games/{token}/holes/<n>/", holeNumber: n, ifMatch: "{etag}", body: {entries, ender}})
+//   ("{etag}" is the hole's ETag when it is sent, learnt from its POST's answer or the scoreboard).
 //
 // How the queue behaves
 // - A write is queued by `enqueue({gameId, kind, method, path, body, holeNumber, key?})`. Its key
@@ -12,13 +24,14 @@
 //   hole POST gets `number: holeNumber` in its body when it has none, so that a hole another phone
 //   saved meanwhile is refused (409) instead of being recorded as the next hole.
 // - `flush()` sends waiting writes one at a time in global `seq` order (the order they were made),
-//   never two flushes at once (navigator.locks, else a localStorage lease with expiry, across tabs
-//   and the service worker). `{token}` in a path is the game's edit token at send time: a game
+//   never two flushes at once (navigator.locks across tabs and the service worker; where a browser
+//   lacks it, a localStorage lease with expiry among its tabs). `{token}` in a path is the game's edit token at send time: a game
 //   started offline gets it from the answer to its "create-game" write; until then its writes wait.
 // - Retried later (the write stays "waiting", same key; the flush stops there, as nothing after it
 //   should overtake it): no answer (network error, timeout), 5xx, 429, 408; and 403 in a service
 //   worker, which cannot read the CSRF cookie (a page sends it again). Tries back off: 15 s, 30 s,
-//   1 min, 2 min, then every 5 min; reset by any success and by the `online` event.
+//   1 min, 2 min, then every 5 min, or later when the server's Retry-After says so; reset by any
+//   success and by the `online` event.
 // - Success: any 2xx, a replayed answer (`Idempotent-Replayed: true`) included. The write leaves
 //   the queue and the game's `local`, goes to the game's `sent` history; after the game's writes of
 //   this flush the game's `server` copy is read again from GET /api/v1/games/{token}/scoreboard/.
@@ -38,11 +51,27 @@
 // - Triggers (`start()`, in a page): page load, the `online` event, the tab becoming visible, a
 //   timer (15 s, backing off), Background Sync ("golf-sync", where the browser has it; the service
 //   worker calls `GolfSync.flush({backgroundSync: true})` in its sync event, after importScripts of
-//   idb-keyval, store.js and sync.js). A heartbeat every 30 s: a tournament table's game whose
+//   the four scripts above). A heartbeat every 30 s: a tournament table's game whose
 //   writes are still on the phone has its scoreboard read (with X-Golf-Pending), so the director
 //   sees the phone is alive and holding writes.
 // - `status()` and `onChange(callback)`: per game the counts waiting and in conflict, the hole
 //   numbers waiting, the time last heard from the server; the page words them (codes only here).
+//
+// Texts the page shows (it words them, translated; this code answers only codes):
+// - status().problem: "offline" (no connection: will send when it returns), "server-busy" (the
+//   server failed: trying again), "rate-limited" (asked to wait), "needs-page" (open the app to
+//   send), "busy-elsewhere" (another tab is sending); status().nextTryAt; per game `waiting`
+//   ("%(n)s holes not yet sent", holesWaiting for which), `conflict` ("%(n)s refused: choose"),
+//   `lastHeardAt` ("last heard from the server at %(time)s"); a game started offline whose create
+//   is not yet answered has no server link yet.
+// - write.conflict.code, beside write.answer.body.detail (the server's words, already in the
+//   player's language): "hole-saved-elsewhere", "refused-by-game" (match over, round finalized,
+//   rules frozen...), "changed-elsewhere", "not-allowed", "link-not-found", "invalid", "key-reused",
+//   "needs-version", "refused"; the choice: "Keep mine" / "Keep the server's".
+// - resolve() codes: "kept-mine", "kept-server", "queued" (kept, will be sent), "offline" (connect
+//   to compare with the server first), "server-unreadable", "refused" (the server refused yours too:
+//   choose again), "cannot-resend" (correct it first), "cannot-drop-create", "not-a-conflict".
+// - game.sent lines: outcome "sent" (replayed: true = "it had already arrived") or "kept-server".
 (function (root) {
   "use strict";
 
@@ -67,21 +96,6 @@
   function env(name) { return config[name] !== undefined ? config[name] : Http.defaults(root)[name]; }
   function nowIso() { return new Date(env("now")()).toISOString(); }
 
-  /** Put a changed write back, and its copy in its game's `local` list, in one transaction. */
-  function saveWrite(write, changeGame) {
-    var keys = [GolfStore.writeKey(write.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      var put = {};
-      put[keys[0]] = write;
-      if (values[1]) {
-        var game = values[1];
-        game.local = (game.local || []).map(function (w) { return w.key === write.key ? write : w; });
-        put[keys[1]] = changeGame ? changeGame(game) || game : game;
-      }
-      return { put: put, result: write };
-    });
-  }
-
   /** Queue `input` (see the top of this file); answers the stored write. A key already queued
    * (the same Save sent twice) keeps the first write. */
   function enqueue(input) {
@@ -93,54 +107,13 @@
     if (write.kind === "hole" && write.method === "POST" && write.holeNumber != null && write.body.number === undefined) {
       write.body = Object.assign({}, write.body, { number: write.holeNumber });
     }
-    var keys = ["meta:seq", GolfStore.writeKey(write.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      if (values[1]) return { result: values[1] };
-      if (!values[2]) throw new Error("GolfSync.enqueue: no game " + write.gameId);
-      write.seq = input.seq != null ? input.seq : (values[0] || 0) + 1;
-      values[2].local = (values[2].local || []).concat([write]);
-      var put = {};
-      put[keys[0]] = Math.max(values[0] || 0, write.seq);
-      put[keys[1]] = write;
-      put[keys[2]] = values[2];
-      return { put: put, result: write };
-    }).then(function (stored) {
+    return GolfStore.writes.add(write).then(function (stored) {
       changed();
       if (started) {
         registerBackgroundSync();
         setTimeout(function () { flush(); }, 0);
       }
       return stored;
-    });
-  }
-
-  /** Take the write off the queue and its game's `local`; note it in `sent`; a create-game answer
-   * gives the game its tokens and links. */
-  function acknowledge(write, answer, outcome) {
-    var keys = [GolfStore.writeKey(write.key), GolfStore.gameKey(write.gameId)];
-    return GolfStore.transact(keys, function (values) {
-      var game = values[1];
-      var put = {};
-      if (game) {
-        game.local = (game.local || []).filter(function (w) { return w.key !== write.key; });
-        game.sent = (game.sent || []).concat([{
-          key: write.key, kind: write.kind, holeNumber: write.holeNumber, status: answer ? answer.status : null,
-          replayed: !!(answer && answer.replayed), at: nowIso(), outcome: outcome,
-        }]).slice(-GolfStore.SENT_KEPT);
-        if (answer) game.lastHeardAt = nowIso();
-        if (answer && answer.body && answer.body.etag && write.holeNumber != null) {
-          game.holeEtags = Object.assign({}, game.holeEtags);
-          game.holeEtags[etagSlot(write.path, write.holeNumber)] = answer.body.etag;
-        }
-        if (write.kind === "create-game" && answer && answer.body) {
-          game.editToken = answer.body.edit_token || game.editToken;
-          game.viewToken = answer.body.view_token || game.viewToken;
-          game.links = answer.body.links || game.links;
-          game.created = answer.body;
-        }
-        put[keys[1]] = game;
-      }
-      return { put: put, del: [keys[0]] };
     });
   }
 
@@ -158,7 +131,7 @@
             if (answer.status === 200) {
               g.server = answer.body;
               g.serverEtag = answer.etag;
-              g.holeEtags = serverEtags(answer.body);
+              g.holeEtags = GolfStore.serverEtags(answer.body);
             }
             return g;
           }).then(function () { changed(); return answer.status; });
@@ -166,46 +139,51 @@
     });
   }
 
-  /** Where a hole's ETag is kept in `game.holeEtags`: "3", or "p1" for playoff hole 1. */
-  function etagSlot(path, number) {
-    return (String(path).indexOf("/playoff-holes/") >= 0 ? "p" : "") + number;
-  }
-
-  function serverEtags(board) {
-    var tags = {};
-    ((board && board.holes) || []).forEach(function (h) { tags[String(h.number)] = h.etag; });
-    ((board && board.playoff_holes) || []).forEach(function (h) { tags["p" + h.number] = h.etag; });
-    return tags;
-  }
-
   /** Send one write; answers {kind: "sent" | "conflict" | "retry", code}. An `ifMatch` of "{etag}"
    * (a correction queued before the hole reached the server) is the hole's ETag at send time. */
   function sendWrite(write, game, pending) {
     var path = Http.fillPath(write.path, game);
-    var ifMatch = write.ifMatch === "{etag}" ? (game.holeEtags || {})[etagSlot(write.path, write.holeNumber)] : write.ifMatch;
+    var ifMatch = write.ifMatch === "{etag}" ? (game.holeEtags || {})[GolfStore.etagSlot(write.path, write.holeNumber)] : write.ifMatch;
     write.state = "sending";
     write.tries = (write.tries || 0) + 1;
-    return saveWrite(write).then(function () {
+    return GolfStore.writes.save(write).then(function () {
       return Http.headersFor(config, Object.assign({}, write, { ifMatch: ifMatch }), pending);
     }).then(function (headers) {
       return Http.send(config, write.method, path, write.body, headers);
     }).then(function (answer) {
-      var verdict = Http.classify(answer, !!config.inWorker || Http.inWorker(root));
-      if (verdict.kind === "sent") return acknowledge(write, answer, "sent").then(function () { return verdict; });
-      write.lastError = { status: answer.status, body: answer.body, code: verdict.code };
-      if (verdict.kind === "retry") {
-        write.state = "waiting";
-        return saveWrite(write).then(function () { return verdict; });
-      }
-      write.state = "conflict";
-      write.answer = { status: answer.status, body: answer.body };
-      write.conflict = { code: verdict.code, at: nowIso() };
-      return saveWrite(write, function (g) { g.lastHeardAt = nowIso(); return g; }).then(function () { return verdict; });
+      return settle(write, answer, Http.classify(answer, !!config.inWorker || Http.inWorker(root)));
     }, function () {
       write.state = "waiting";
       write.lastError = { status: null, body: null, code: "offline" };
-      return saveWrite(write).then(function () { return { kind: "retry", code: "offline" }; });
+      return GolfStore.writes.save(write).then(function () { return { kind: "retry", code: "offline" }; });
     });
+  }
+
+  /** Record what the answer means for the write (see classify). */
+  function settle(write, answer, verdict) {
+    if (verdict.kind === "sent") return GolfStore.writes.acknowledge(write, answer).then(function () { return verdict; });
+    if (verdict.kind === "conflict" && Resolve.mayBeOwnEcho(write, answer)) {
+      // A correction whose answer was lost: its retry finds the hole's version moved (412), by
+      // itself when the server's hole is now exactly the phone's version.
+      return refresh(write.gameId).then(function () { return GolfStore.getGame(write.gameId); }).then(function (game) {
+        if (!Resolve.holeMatches(game, write)) return conflict(write, answer, verdict);
+        var ok = { kind: "sent", code: "replayed" };
+        return GolfStore.writes.acknowledge(write, { status: answer.status, body: null, replayed: true }).then(function () { return ok; });
+      });
+    }
+    if (verdict.kind === "conflict") return conflict(write, answer, verdict);
+    write.state = "waiting";
+    write.lastError = { status: answer.status, body: answer.body, code: verdict.code };
+    verdict.retryAfterMs = answer.retryAfterMs || null;
+    return GolfStore.writes.save(write).then(function () { return verdict; });
+  }
+
+  function conflict(write, answer, verdict) {
+    write.state = "conflict";
+    write.lastError = { status: answer.status, body: answer.body, code: verdict.code };
+    write.answer = { status: answer.status, body: answer.body };
+    write.conflict = { code: verdict.code, at: nowIso() };
+    return GolfStore.writes.save(write, function (g) { g.lastHeardAt = nowIso(); return g; }).then(function () { return verdict; });
   }
 
   /** One pass over the queue in seq order; answers the report (see flush). */
@@ -223,13 +201,18 @@
       var pending = writes.filter(function (w) { return w.gameId === write.gameId && !done[w.key] && w.key !== write.key; }).length;
       var verdict = await sendWrite(write, game, pending);
       tried[write.key] = true;
-      if (verdict.kind === "retry") { report.stopped = verdict.code; return false; }
+      if (verdict.kind === "retry") {
+        report.stopped = verdict.code;
+        report.retryAfterMs = verdict.retryAfterMs || null;
+        return false;
+      }
       done[write.key] = true;
       report.touched[write.gameId] = true;
       report[verdict.kind === "sent" ? "sent" : "conflicts"].push(write.key);
       if (verdict.kind === "conflict") held[write.gameId] = true;
     }
-    return writes.some(function (w) { return !tried[w.key] && w.state !== "conflict" && !held[w.gameId]; });
+    var now = await GolfStore.listWrites(); // writes queued while this pass was sending
+    return now.some(function (w) { return !tried[w.key] && w.state !== "conflict" && !held[w.gameId]; });
   }
 
   async function runQueue() {
@@ -241,7 +224,7 @@
     for (var gameId of Object.keys(report.touched)) await refresh(gameId);
     failures = report.stopped ? failures + 1 : 0;
     lastProblem = report.stopped;
-    nextTryAt = report.stopped ? env("now")() + backoffMs() : null;
+    nextTryAt = report.stopped ? env("now")() + Math.max(backoffMs(), report.retryAfterMs || 0) : null;
     delete report.touched;
     changed();
     return report;
@@ -301,8 +284,17 @@
     });
   }
 
+  /** The channel that tells the other tabs (and pages, from the service worker) of a change. */
+  function tabsChannel() {
+    if (!channel && root.BroadcastChannel && (root.document || Http.inWorker(root))) {
+      channel = new root.BroadcastChannel(SYNC_TAG);
+      channel.onmessage = tellListeners;
+    }
+    return channel;
+  }
+
   function changed() {
-    if (channel) channel.postMessage("changed");
+    if (tabsChannel()) channel.postMessage("changed");
     tellListeners();
   }
 
@@ -341,8 +333,10 @@
   }
 
   function tick() {
-    flush().catch(function () {}).then(function () {
-      if (started) started.timer = setTimeout(tick, backoffMs());
+    var offline = root.navigator && root.navigator.onLine === false; // then the online event flushes
+    (offline ? Promise.resolve() : flush()).catch(function () {}).then(function () {
+      var wait = nextTryAt ? Math.max(nextTryAt - env("now")(), 1000) : TIMER_MS; // backoff, Retry-After
+      if (started) started.timer = setTimeout(tick, wait);
     });
   }
 
@@ -350,12 +344,8 @@
   function start() {
     if (started) return;
     started = {};
-    var target = root;
-    if (root.BroadcastChannel) {
-      channel = new root.BroadcastChannel(SYNC_TAG);
-      channel.onmessage = tellListeners;
-    }
-    target.addEventListener("online", function () { failures = 0; flush(); });
+    tabsChannel();
+    if (root.addEventListener) root.addEventListener("online", function () { failures = 0; flush(); });
     if (root.document) {
       root.document.addEventListener("visibilitychange", function () {
         if (root.document.visibilityState === "visible") flush();
@@ -390,10 +380,11 @@
     heartbeat: heartbeat,
     onChange: onChange,
     /** The player's choice on a conflict: see static/js/offline/sync-resolve.js. */
-    resolve: function (key, choice) { return Resolve.resolve(GolfSync, key, choice); },
+    resolve: function (key, choice, options) { return Resolve.resolve(GolfSync, key, choice, options); },
+    /** Forget a game and its writes still on the phone (the player's explicit choice only). */
+    forgetGame: function (gameId) { return GolfStore.forgetGame(gameId).then(function (n) { changed(); return n; }); },
     start: start,
     stop: stop,
-    _saveWrite: saveWrite,
   };
 
   if (typeof module === "object" && module.exports) {

@@ -211,6 +211,7 @@ def test_it_covers_every_write_route_of_the_tournament_api() -> None:
     writing = {p.name for p in urlpatterns} - {
         "api-tournament-player",
         "api-tournament-round",
+        "api-tournament-round-phones",  # reads each table's phone contact (issue 32)
         "api-rulings-situations",
         "api-rulings-advise",  # writes nothing (open to anyone)
         "api-tournament-standings",

@@ -1,0 +1,56 @@
+"""Where each table's phone stands in a round: when it was last heard from and the holes it still
+holds (`scoring.phone_contact`), for the staff's scripts as the dashboard shows it.
+
+Its own route rather than a field of the round's answer: the round's ETag moves with its seating,
+state, holes and confirmations, not with its phones (heard every half minute), so a field there
+would be answered stale by a 304. This answer is never cached.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import services
+from tournaments.access import Action
+from tournaments.web.phone_status import PhoneStatus, attach_phone_statuses
+from tournaments.web.selectors import table_lines
+
+from ._common import READ_ERRORS, ROUND, TOURNAMENT_ID, tournament_api, tournament_for
+from .response_serializers import RoundPhonesSerializer
+
+
+def _phone_body(phone: PhoneStatus) -> dict[str, object]:
+    return {
+        "last_heard_at": phone.heard_at,
+        "pending_writes": phone.pending,
+        "pending_reported_at": phone.pending_at,
+        "silent": phone.silent,
+        "to_chase": phone.to_chase,
+    }
+
+
+@extend_schema(
+    summary="Each table's phone in a round", tags=["tournaments"], parameters=[TOURNAMENT_ID, ROUND],
+    description=(
+        "The staff's: when each table's phone was last heard from, the writes it said it still "
+        "holds, and whether to chase it before finalizing (as the dashboard shows it). Never cached."
+    ),
+    responses={200: RoundPhonesSerializer, **READ_ERRORS},
+)  # fmt: skip
+@tournament_api(["GET"])
+def round_phones(request: Request, tournament_id: int, number: int) -> Response:
+    """GET /api/v1/tournaments/{id}/rounds/{n}/phones/ (four queries)."""
+    tournament = tournament_for(request, tournament_id, Action.SEE_LIVE)
+    round_ = services.round_in(tournament, number)
+    lines = table_lines(round_)
+    attach_phone_statuses(lines, round_.status)
+    body = {
+        "number": round_.number,
+        "status": round_.status,
+        "tables": [{"number": line.table.number, "phone": _phone_body(line.phone)} for line in lines],
+    }
+    response = Response(RoundPhonesSerializer(body).data)
+    response["Cache-Control"] = "no-store"
+    return response
