@@ -210,3 +210,15 @@ test("a tie the tiebreakers cannot break goes to sudden death: playoff hole amon
   assert.ok(html.includes("data-offline-playoff"));
   assert.ok(html.includes("tiebreak_sudden_death"));
 });
+
+test("a refused confirmation is shown with the server's words and the two choices", () => {
+  const record = { id: "tok", editToken: "tok", managed: true, players: ["Ann", "Bob"], ruleset: GolfEngine.resolveRuleset("official"), firstDealer: 0, server: SERVER };
+  const refused = { key: "c1", seq: 1, kind: "confirm", state: "conflict", holeNumber: null, body: { by: "Ann" },
+    conflict: { code: "refused-by-game" }, answer: { status: 409, body: { detail: "Hole 1 differs: Bob 0 here, 2 attested." } } };
+  const view = game.gameView(record, [refused], GolfEngine, t);
+  const html = render.board(view, t);
+  assert.ok(html.includes("conflict_write_title(what=confirm_scorecard)"));
+  assert.ok(html.includes("Hole 1 differs: Bob 0 here, 2 attested."));
+  assert.ok(html.includes('data-resolve="keep-mine" data-key="c1"'));
+  assert.deepEqual(view.summary, { holes: 0, writes: 1, conflicts: 1 });
+});

@@ -93,6 +93,7 @@
       id: record.id, record: record, title: titleOf(record, t), players: players, ruleset: ruleset,
       rulesetLabel: record.rulesetLabel || "", tableLabel: record.table ? record.table.label || "" : "",
       managed: Boolean(record.managed), holes: merged.holes, playoffHoles: merged.playoffHoles,
+      otherConflicts: (writes || []).filter(function (w) { return w.state === "conflict" && w.kind !== "hole" && w.kind !== "hole-edit"; }),
       totals: running.totals, cumulative: running.cumulative, match: match, leaders: match.leaders,
       next: next, summary: summary, href: href, canEdit: true, holesTotal: ruleset ? ruleset.holes : null,
       shareHref: record.editToken ? "/games/e/" + record.editToken + "/share/" : "",

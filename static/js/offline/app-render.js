@@ -158,7 +158,8 @@
       '<p class="game-meta">' + esc(view.rulesetLabel) + "</p>" +
       (view.tableLabel ? '<p class="game-managed">' + esc(t("table_of", { label: view.tableLabel })) + "</p>" : "");
     var conflicts = view.holes.concat(view.playoffHoles).filter(function (h) { return h.conflict; })
-      .map(function (h) { return conflictBox(h, view, t); }).join("");
+      .map(function (h) { return conflictBox(h, view, t); }).join("") +
+      (view.otherConflicts || []).map(function (w) { return writeConflictBox(w, t); }).join("");
     var leaders = view.leaders.length && !view.match.over && view.holes.length
       ? "<p>" + esc(t(view.leaders.length === 1 ? "leading" : "level_in_lead", { names: view.leaders.join(", ") })) + "</p>" : "";
     return head + banner(view.summary, t) + conflicts + '<div id="scoreboard" data-offline-board>' + outcome(view, t) +
@@ -188,6 +189,23 @@
       '<p class="hint">' + esc(t("conflict_choose")) + '</p><div class="big-actions">' +
       '<button type="button" class="button" data-resolve="keep-server" data-key="' + esc(mine.key) + '">' + esc(t("keep_server")) + "</button>" +
       '<button type="button" class="button primary" data-resolve="keep-mine" data-key="' + esc(mine.key) + '">' + esc(t("keep_mine")) + "</button></div></section>";
+  }
+
+  var WRITE_TITLES = { confirm: "confirm_scorecard", "create-game": "new_game" };
+
+  function choices(key, t) {
+    return '<p class="hint">' + esc(t("conflict_choose")) + '</p><div class="big-actions">' +
+      '<button type="button" class="button" data-resolve="keep-server" data-key="' + esc(key) + '">' + esc(t("keep_server")) + "</button>" +
+      '<button type="button" class="button primary" data-resolve="keep-mine" data-key="' + esc(key) + '">' + esc(t("keep_mine_again")) + "</button></div>";
+  }
+
+  /** A refused write that is not a hole (a table's confirmation, the game's creation): what the
+   * server said, and the same two choices. */
+  function writeConflictBox(write, t) {
+    var reason = conflictReason(write, t);
+    return '<section class="form-errors offline-conflict" role="alert" data-conflict="' + esc(write.key) + '"><h2>' +
+      esc(t("conflict_write_title", { what: t(WRITE_TITLES[write.kind] || "scoreboard") })) + "</h2><p>" + esc(reason.plain) + "</p>" +
+      (reason.detail ? '<p class="hint">' + esc(t("server_said", { detail: reason.detail })) + "</p>" : "") + choices(write.key, t) + "</section>";
   }
 
   /** What happened to a refused write, in plain words: GolfSync's code (`write.conflict.code`)

@@ -85,7 +85,9 @@
       var write = {
         key: App.model.newKey(), gameId: state.record.id, kind: "confirm", method: "POST",
         path: "/api/v1/games/{token}/confirm/", holeNumber: null,
-        body: { by: select.value, disagree: Boolean(disagree), note: form.elements.note.value.trim() },
+        // The scorecard the players attested, as this phone shows it: the server refuses the
+        // confirmation (409, shown as a conflict) if the game's holes changed meanwhile.
+        body: { by: select.value, disagree: Boolean(disagree), note: form.elements.note.value.trim(), scorecard: attested(view) },
       };
       App.data.enqueue(write).then(function () {
         App.data.flushSoon();
@@ -95,6 +97,15 @@
       });
     });
   };
+
+  /** Each player's regular hole scores in hole order, as the scorecard shows them. */
+  function attested(view) {
+    var card = {};
+    view.players.forEach(function (name) {
+      card[name] = view.holes.map(function (hole) { return hole.scores ? hole.scores[name] : null; });
+    });
+    return card;
+  }
 
   function showError(form, message) {
     var box = form.querySelector(".field-error") || document.createElement("p");
