@@ -4,6 +4,7 @@ queue to reach the server."""
 
 from __future__ import annotations
 
+import os
 import time
 
 MINUS = "\u2212"
@@ -70,3 +71,11 @@ def wait_until_sent(page, seconds: float = 20) -> None:
             return
         page.wait_for_timeout(200)
     raise AssertionError(f"not all sent: {page.url} {page.locator('main').inner_text()[:600]}")
+
+
+def slow_down_cpu_if_asked(page) -> None:
+    """With GOLF_CPU_SLOWDOWN=4 in the environment, Chromium runs the page 4 times slower (a
+    mid-range phone): the issue's budget for Save to scoreboard is 100 ms there."""
+    rate = int(os.environ.get("GOLF_CPU_SLOWDOWN", "1"))
+    if rate > 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})

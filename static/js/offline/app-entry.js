@@ -107,15 +107,23 @@
     } };
   }
 
+  /** Queue the save, then draw the scoreboard from what is in memory (the write just stored added)
+   * without reading the phone's storage again: Save to scoreboard is the budget's 100 ms. */
   function save(state, page, read) {
     var chosen = writeFor(state, page, read);
     var stored = chosen.edit ? App.data.updateWrite(chosen.write) : App.data.enqueue(chosen.write);
     return Promise.resolve(stored).then(function (done) {
       // The queued hole was being sent meanwhile: the change goes as a correction of its own.
       if (done === false) return App.data.enqueue(writeFor(state, Object.assign({}, page, { hole: null }), read).write);
-    }).then(function () {
+      return done === true ? chosen.write : done;
+    }).then(function (write) {
+      if (root.performance && performance.measure) performance.measure("golf:save-to-stored", "golf:save");
+      state.writes = state.writes.filter(function (w) { return w.key !== write.key; }).concat([write]);
       App.data.flushSoon();
-      return App.go(page.boardHref);
+      return App.go(page.boardHref, false, true);
+    }).then(function () {
+      // Save pressed to the scoreboard drawn, for the benchmark and the tests.
+      if (root.performance && performance.measure) performance.measure("golf:save-to-board", "golf:save");
     });
   }
 
@@ -138,6 +146,7 @@
     form.addEventListener("grid-entry:change", refresh);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
+      if (root.performance && performance.mark) performance.mark("golf:save");
       var read = check(form, page, view, t, true);
       if (!read) { focusFirstError(form); return; }
       state.busy = true;

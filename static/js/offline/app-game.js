@@ -9,21 +9,30 @@
 
   function model() { return App.model || require("./app-model.js"); }
 
+  // Hole scores already worked out, by ruleset and entries: a scoreboard drawn again after a save
+  // scores only the new hole (the budget is 100 ms from Save to the scoreboard on a slow phone).
+  var scored = new Map();
+
   /** Scores of a hole entered on the phone, from the engine: name -> score, or null if refused. */
-  function scoreHole(engine, ruleset, hole) {
+  function scoreHole(engine, ruleset, hole, rulesKey) {
+    var key = (rulesKey || JSON.stringify(ruleset)) + "|" + JSON.stringify([hole.entries, hole.ender, hole.blocks || {}]);
+    if (scored.has(key)) return scored.get(key);
+    var scores = null;
     try {
       var answer = engine.scoreHole(ruleset, hole.entries, hole.ender, hole.blocks || {});
-      var scores = {};
+      scores = {};
       answer.players.forEach(function (p) { scores[p.name] = p.score; });
-      return scores;
     } catch (error) {
-      return null;
+      scores = null;
     }
+    if (scored.size > 500) scored.clear();
+    scored.set(key, scores);
+    return scores;
   }
 
-  function withScores(engine, ruleset, hole) {
-    if (!hole.scores) hole.scores = scoreHole(engine, ruleset, hole);
-    if (hole.conflict && !hole.conflict.scores) hole.conflict.scores = scoreHole(engine, ruleset, hole.conflict);
+  function withScores(engine, ruleset, hole, rulesKey) {
+    if (!hole.scores) hole.scores = scoreHole(engine, ruleset, hole, rulesKey);
+    if (hole.conflict && !hole.conflict.scores) hole.conflict.scores = scoreHole(engine, ruleset, hole.conflict, rulesKey);
     return hole;
   }
 
@@ -71,15 +80,16 @@
     var firstDealer = record.firstDealer || 0;
     var merged = m.mergeHoles(server, writes);
     var count = players.length;
+    var rulesKey = JSON.stringify(ruleset);
     merged.holes.forEach(function (hole) {
-      withScores(engine, ruleset, hole);
+      withScores(engine, ruleset, hole, rulesKey);
       var seat = m.dealerSeat(count, firstDealer, hole.number, engine);
       hole.dealerSeat = seat;
       hole.dealer = players[seat];
       hole.first = players[(seat + 1) % count];
       hole.low = m.lowest(hole, players);
     });
-    merged.playoffHoles.forEach(function (hole) { withScores(engine, ruleset, hole); hole.low = m.lowest(hole, players); });
+    merged.playoffHoles.forEach(function (hole) { withScores(engine, ruleset, hole, rulesKey); hole.low = m.lowest(hole, players); });
     var running = m.runningTotals(players, merged.holes);
     var match = matchOf(engine, ruleset, players, merged.holes, merged.playoffHoles, firstDealer, server && server.ended_early);
     var next = match.next ? {

@@ -60,16 +60,16 @@
       '<td class="total">' + minus(view.totals[name]) + "</td></tr>";
   }
 
-  /** The rows under the players: who dealt each hole (and who played first), and where it is. */
+  /** The rows under the players: who dealt each hole, who played first, and where it is. */
   function infoRows(view, t) {
-    var dealers = view.holes.map(function (hole) {
-      return '<td><span class="dealer-mark" title="' + esc(t("plays_first", { first: hole.first })) + '">' + esc(hole.dealer) + "</span></td>";
-    }).join("");
+    var dealers = view.holes.map(function (hole) { return '<td><span class="dealer-mark">' + esc(hole.dealer) + "</span></td>"; }).join("");
+    var firsts = view.holes.map(function (hole) { return '<td><span class="dealer-mark">' + esc(hole.first) + "</span></td>"; }).join("");
     var states = view.holes.map(function (hole) {
       var state = holeState(hole);
       return '<td data-hole-state="' + state + '"><span aria-hidden="true">' + STATE_MARKS[state] + '</span><span class="visually-hidden">' + esc(t(STATE_KEYS[state])) + "</span></td>";
     }).join("");
     return '<tr class="dealer-row"><th scope="row">' + esc(t("dealer")) + "</th>" + dealers + "<td></td></tr>" +
+      '<tr class="first-row"><th scope="row">' + esc(t("first_player")) + "</th>" + firsts + "<td></td></tr>" +
       '<tr class="state-row"><th scope="row">' + esc(t("where")) + "</th>" + states + "<td></td></tr>";
   }
 

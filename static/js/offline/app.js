@@ -88,12 +88,17 @@
     return App.views[state.route.view](state);
   }
 
-  /** Follow a link of the shell without the network (a game page, the start page, home). */
-  function go(href, replace) {
+  /** Follow a link of the shell without the network (a game page, the start page, home). With
+   * `inMemory`, the current game's record and writes are drawn as they are in `state` (just saved). */
+  function go(href, replace, inMemory) {
     if (replace) history.replaceState(null, "", href);
     else history.pushState(null, "", href);
     window.scrollTo(0, 0);
     if (App.views.note) App.views.note("");
+    if (inMemory && state.record) {
+      state.route = App.model.routeOf(location.pathname, location.hash);
+      return Promise.resolve(App.views[state.route.view](state));
+    }
     return show();
   }
 
