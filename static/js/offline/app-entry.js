@@ -92,7 +92,7 @@
   function writeFor(state, page, read) {
     var hole = page.hole;
     var queued = hole && (hole.conflict ? null : hole.write);
-    if (queued && queued.state === "waiting") {
+    if (queued && (queued.state === "waiting" || queued.state === "sending")) {
       var body = App.form.holeBody(read, queued.kind === "hole" ? page.number : null);
       return { edit: queued, write: Object.assign({}, queued, { body: body }) };
     }
@@ -107,11 +107,21 @@
     } };
   }
 
+  /** Change a queued write in place; while the sync is trying to send it (state "sending": with no
+   * connection the try fails at once), wait a moment and try again. False once it was sent. */
+  function editQueued(write, triesLeft) {
+    return App.data.updateWrite(write).then(function (done) {
+      if (done !== "sending") return done;
+      if (triesLeft <= 0) return false;
+      return new Promise(function (resolve) { setTimeout(resolve, 200); }).then(function () { return editQueued(write, triesLeft - 1); });
+    });
+  }
+
   /** Queue the save, then draw the scoreboard from what is in memory (the write just stored added)
    * without reading the phone's storage again: Save to scoreboard is the budget's 100 ms. */
   function save(state, page, read) {
     var chosen = writeFor(state, page, read);
-    var stored = chosen.edit ? App.data.updateWrite(chosen.write) : App.data.enqueue(chosen.write);
+    var stored = chosen.edit ? editQueued(chosen.write, 5) : App.data.enqueue(chosen.write);
     return Promise.resolve(stored).then(function (done) {
       // The queued hole was being sent meanwhile: the change goes as a correction of its own.
       if (done === false) return App.data.enqueue(writeFor(state, Object.assign({}, page, { hole: null }), read).write);

@@ -37,7 +37,11 @@
   var STATE_KEYS = { sent: "state_sent", waiting: "state_waiting", sending: "state_waiting", conflict: "state_conflict" };
   var STATE_MARKS = { sent: "\u2713", waiting: "\u23f3", sending: "\u23f3", conflict: "\u26a0" };
 
-  function holeState(hole) { return hole.conflict ? "conflict" : hole.state; }
+  /** Where a hole is, as the page says it: a write being sent is still on the phone until answered. */
+  function holeState(hole) {
+    if (hole.conflict) return "conflict";
+    return hole.state === "sending" ? "waiting" : hole.state;
+  }
 
   function headRow(view, t) {
     var cells = view.holes.map(function (hole) {

@@ -37,11 +37,12 @@
     },
     enqueue: function (write) { return root.GolfSync.enqueue(write); },
     /** A queued write changed before it was sent (a correction of a hole still waiting): same key,
-     * same place in the queue. Refused (false) once the sync has started sending it. */
+     * same place in the queue. Answers true, "sending" while the sync is sending it, false once gone. */
     updateWrite: function (write) {
       var keys = [root.GolfStore.writeKey(write.key), root.GolfStore.gameKey(write.gameId)];
       return root.GolfStore.transact(keys, function (values) {
-        if (!values[0] || values[0].state !== "waiting") return { result: false };
+        if (!values[0]) return { result: false };
+        if (values[0].state !== "waiting") return { result: values[0].state === "sending" ? "sending" : false };
         var stored = Object.assign({}, values[0], { body: write.body });
         var put = {};
         put[keys[0]] = stored;
