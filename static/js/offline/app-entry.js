@@ -117,9 +117,19 @@
     });
   }
 
+  /** A hole the server refused, entered again: "Keep mine" with this version (GolfSync.resolve reads
+   * the server's hole first, so it needs the connection; without it the choice stays open). */
+  function keepCorrected(state, page, read) {
+    var key = page.hole.conflict.key;
+    return Promise.resolve(root.GolfSync.resolve(key, "keep-mine", { body: App.form.holeBody(read, null) })).then(function (answer) {
+      return Promise.resolve(App.go(page.boardHref)).then(function () { views.note(views.resolveNote(answer, state.t)); });
+    });
+  }
+
   /** Queue the save, then draw the scoreboard from what is in memory (the write just stored added)
    * without reading the phone's storage again: Save to scoreboard is the budget's 100 ms. */
   function save(state, page, read) {
+    if (page.hole && page.hole.conflict) return keepCorrected(state, page, read);
     var chosen = writeFor(state, page, read);
     var stored = chosen.edit ? editQueued(chosen.write, 5) : App.data.enqueue(chosen.write);
     return Promise.resolve(stored).then(function (done) {

@@ -197,9 +197,9 @@
 
   var WRITE_TITLES = { confirm: "confirm_scorecard", "create-game": "new_game" };
 
-  function choices(key, t) {
+  function choices(key, t, mayDrop) {
     return '<p class="hint">' + esc(t("conflict_choose")) + '</p><div class="big-actions">' +
-      '<button type="button" class="button" data-resolve="keep-server" data-key="' + esc(key) + '">' + esc(t("keep_server")) + "</button>" +
+      (mayDrop ? '<button type="button" class="button" data-resolve="keep-server" data-key="' + esc(key) + '">' + esc(t("keep_server")) + "</button>" : "") +
       '<button type="button" class="button primary" data-resolve="keep-mine" data-key="' + esc(key) + '">' + esc(t("keep_mine_again")) + "</button></div>";
   }
 
@@ -209,7 +209,9 @@
     var reason = conflictReason(write, t);
     return '<section class="form-errors offline-conflict" role="alert" data-conflict="' + esc(write.key) + '"><h2>' +
       esc(t("conflict_write_title", { what: t(WRITE_TITLES[write.kind] || "scoreboard") })) + "</h2><p>" + esc(reason.plain) + "</p>" +
-      (reason.detail ? '<p class="hint">' + esc(t("server_said", { detail: reason.detail })) + "</p>" : "") + choices(write.key, t) + "</section>";
+      (reason.detail ? '<p class="hint">' + esc(t("server_said", { detail: reason.detail })) + "</p>" : "") +
+      // The server has no version of a game it refused to create: there is nothing of its to keep.
+      choices(write.key, t, write.kind !== "create-game") + "</section>";
   }
 
   /** What happened to a refused write, in plain words: GolfSync's code (`write.conflict.code`)

@@ -58,11 +58,25 @@
     return view;
   };
 
-  /** "Keep the server's" / "Keep mine": the player's choice goes to GolfSync.resolve. */
+  /** "Keep the server's" / "Keep mine": the player's choice goes to GolfSync.resolve. A choice that
+   * needs the server (reading its version first) waits for a connection: the page says so. */
   function resolve(button) {
+    var t = App.state.t;
     button.disabled = true;
-    return Promise.resolve(root.GolfSync.resolve(button.getAttribute("data-key"), button.getAttribute("data-resolve")))
-      .then(function () { App.data.flushSoon(); return App.show(); });
+    var key = button.getAttribute("data-key");
+    var refused = (App.state.writes || []).filter(function (w) { return w.key === key; })[0];
+    var options = refused && refused.kind === "create-game" ? { body: refused.body } : undefined;
+    return Promise.resolve(root.GolfSync.resolve(key, button.getAttribute("data-resolve"), options)).then(function (answer) {
+      return Promise.resolve(App.show()).then(function () { note(resolveNote(answer, t)); });
+    });
+  }
+
+  /** What to tell the player after a choice that could not be carried out yet. */
+  function resolveNote(answer, t) {
+    var code = answer && answer.code;
+    if (code === "offline" || code === "server-unreadable") return t("choose_needs_connection");
+    if (code === "refused") return t("choice_refused");
+    return "";
   }
 
   /** A tournament table's players attest the scorecard (or disagree), queued like a hole. */
@@ -124,6 +138,7 @@
   }
 
   views.note = note;
+  views.resolveNote = resolveNote;
   views.mount = mount;
   views.offlineNote = offlineNote;
 })(typeof globalThis !== "undefined" ? globalThis : this);
