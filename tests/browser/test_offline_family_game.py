@@ -128,6 +128,11 @@ def test_a_family_plays_nine_holes_offline_and_the_server_gets_them_once(phone) 
     unsent.get_by_role("link").click()
     page.wait_for_selector("[data-offline-board]")
     assert page.url == local_url
+    # And the shell's own page lists the games on this phone.
+    page.goto("/offline/")
+    assert "9 holes on this phone, not yet sent." in page.locator("[data-offline-games]").inner_text()
+    page.goto(local_url)
+    page.wait_for_selector("[data-offline-board]")
 
     # Back online: the game, then its holes, reach the server; the page takes the server's link.
     context.set_offline(False)
