@@ -237,7 +237,8 @@
   scope.addEventListener("sync", function (event) {
     if (event.tag !== "golf-sync") return;
     if (scope.GolfSync && typeof scope.GolfSync.flush === "function") {
-      event.waitUntil(Promise.resolve(scope.GolfSync.flush()));
+      // backgroundSync: the queue knows it runs without a page (no CSRF cookie: a 403 waits for one).
+      event.waitUntil(Promise.resolve(scope.GolfSync.flush({ backgroundSync: true })));
     }
   });
 
