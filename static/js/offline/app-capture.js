@@ -144,10 +144,12 @@
     var form = document.querySelector("form#hole-form");
     if (form) interceptHoleForm(form, token);
     if (root.GolfSync.start) root.GolfSync.start();
-    if (root.GolfSync.onChange) root.GolfSync.onChange(function () { refreshKnown(page, token); });
+    // Storage may fail (private mode, a page being left): the online page goes on without it.
+    var quiet = function () {};
+    if (root.GolfSync.onChange) root.GolfSync.onChange(function () { refreshKnown(page, token).catch(quiet); });
     var kept = root.navigator.onLine !== false ? capture(token, page).catch(function () { /* the kept copy stays */ }) : Promise.resolve();
     // data-offline-kept on the capture box: the game is on the phone (tests wait for it).
-    kept.then(function () { return refreshKnown(page, token); }).then(function () { page.setAttribute("data-offline-kept", ""); });
+    kept.then(function () { return refreshKnown(page, token); }).then(function () { page.setAttribute("data-offline-kept", ""); }, quiet);
   }
 
   App.capture = { tokenOf: tokenOf, recordFrom: recordFrom, writeFromForm: writeFromForm, capture: capture };
