@@ -94,6 +94,15 @@ def test_two_phones_record_hole_4_and_the_second_chooses_what_to_keep(phone, sec
     assert hole_4_scores(game) == {"Ann": 3, "Bob": 8}
     assert Hole.objects.filter(game=game, number=4).count() == 1
 
+    # The game's server page, opened again with the connection, points to the choice.
+    second.goto(f"/games/e/{token}/")
+    second.wait_for_selector("[data-offline-capture][data-offline-kept]", state="attached")
+    pointer = second.locator("[data-offline-conflicts]")
+    assert pointer.is_visible()
+    pointer.get_by_role("link").click()
+    second.locator("[data-conflict]").wait_for()
+    assert second.url.endswith(f"/games/e/{token}/")
+
     second.get_by_role("button", name="Keep mine (send as a correction)").click()
     wait_until_sent(second)
     assert second.locator("[data-conflict]").count() == 0

@@ -131,9 +131,14 @@
       known.waiting = writes.length;
       var words = box.querySelector("[data-offline-pending]");
       if (!words) return;
-      var n = App.model.pendingSummary(writes).writes;
+      var summary = App.model.pendingSummary(writes);
+      var n = summary.writes;
       words.hidden = n === 0;
       words.textContent = n ? words.getAttribute(n === 1 ? "data-one" : "data-many").replace("{n}", String(n)) : "";
+      // A refusal is chosen on in the offline shell, which shows both versions (this page cannot).
+      var refused = box.querySelector("[data-offline-conflicts]");
+      refused.hidden = summary.conflicts === 0;
+      refused.querySelector("[data-offline-choose]").setAttribute("href", "/offline/#/g/" + encodeURIComponent(record ? record.id : "") + "/");
     });
   }
 
