@@ -76,7 +76,8 @@ function check(c, tally, ms) {
     tally.inexact_ranges = (tally.inexact_ranges || 0) + 1;
     return rangeDifference(c.expect, got);
   }
-  return difference(c.expect, got, "answer");
+  // Most answers come with their keys in the Python's order: one string comparison settles them.
+  return JSON.stringify(c.expect) === JSON.stringify(got) ? null : difference(c.expect, got, "answer");
 }
 
 const dir = process.env.GOLF_ENGINE_CASES;
