@@ -92,8 +92,17 @@
     return path.replace(/\.[0-9a-f]{12}(\.[^./]+)$/, "$1");
   }
 
+  /** `promise`, or a rejection after `ms` if it has not settled by then. */
+  function withTimeout(promise, ms) {
+    return new Promise(function (resolve, reject) {
+      var timer = setTimeout(function () { reject(new Error("timeout")); }, ms);
+      promise.then(function (value) { clearTimeout(timer); resolve(value); },
+        function (error) { clearTimeout(timer); reject(error); });
+    });
+  }
+
   var helpers = {
-    unhashed: unhashed,
+    unhashed: unhashed, withTimeout: withTimeout,
     isKeptPage: isKeptPage, isShellPage: isShellPage, isShellFirst: function (path) { return matchesAny(SHELL_FIRST, path); },
     isStaticFile: isStaticFile, isStorable: isStorable,
     NETWORK_TIMEOUT_MS: NETWORK_TIMEOUT_MS
@@ -172,15 +181,6 @@
       if (stored) return stored;
       var shell = isShellPage(path) ? caches.match(CONFIG.shell, { ignoreVary: true }) : Promise.resolve(undefined);
       return shell.then(function (answer) { return answer || caches.match(CONFIG.notice, { ignoreVary: true }); });
-    });
-  }
-
-  /** `promise`, or a rejection after `ms` if it has not settled by then. */
-  function withTimeout(promise, ms) {
-    return new Promise(function (resolve, reject) {
-      var timer = setTimeout(function () { reject(new Error("timeout")); }, ms);
-      promise.then(function (value) { clearTimeout(timer); resolve(value); },
-        function (error) { clearTimeout(timer); reject(error); });
     });
   }
 

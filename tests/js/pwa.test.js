@@ -93,3 +93,12 @@ test("an old hashed static address is known by its name without the hash", () =>
   assert.equal(worker.unhashed("/static/js/offline/sync.js"), "/static/js/offline/sync.js"); // development
   assert.equal(worker.unhashed("/static/js/game.123.js"), "/static/js/game.123.js");
 });
+
+test("a hanging network gives up after the timeout; an answer in time is kept", async () => {
+  const hanging = new Promise(() => {});
+  await assert.rejects(worker.withTimeout(hanging, 20), /timeout/);
+  const quick = new Promise((resolve) => setTimeout(() => resolve("page"), 5));
+  assert.equal(await worker.withTimeout(quick, 200), "page");
+  await assert.rejects(worker.withTimeout(Promise.reject(new TypeError("Failed to fetch")), 200), TypeError);
+  assert.equal(worker.NETWORK_TIMEOUT_MS, 4000);
+});
