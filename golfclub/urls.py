@@ -7,7 +7,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
-from scoring.web import home_views, pwa_views, reference_views, rules_views
+from scoring.web import home_views, offline_views, pwa_views, reference_views, rules_views
 
 # Redoc (drf-spectacular-sidecar, served from our static files) injects its styles at run time and
 # searches in a worker it builds from a blob: this page alone allows inline styles and blob workers.
@@ -24,6 +24,7 @@ _redoc = csp_override(_REDOC_CSP)(SpectacularRedocView.as_view(url_name="api-sch
 urlpatterns = [
     path("", home_views.home, name="home"),
     path("favicon.ico", home_views.favicon, name="favicon"),
+    path("offline/", offline_views.offline_shell, name="offline"),
     # The installable app: at the root, so that the service worker's scope is the whole site.
     path("manifest.webmanifest", pwa_views.web_manifest, name="web-manifest"),
     path("sw.js", pwa_views.service_worker, name="service-worker"),

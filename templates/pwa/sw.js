@@ -49,7 +49,7 @@
   // and "Start a live game". A stored copy of them is the server's page of the last visit: it lacks
   // the holes entered on the phone since, and its forms post to the server; the shell draws the game
   // from the phone's copy with its waiting writes and queues what is entered.
-  var SHELL_FIRST = [/^\/games\/e\//, /^\/games\/new\/$/];
+  var SHELL_FIRST = [/^\/games\/e\//, /^\/games\/new\/$/, /^\/offline\/$/];
   // Never touched: the API, the admin, logging in and out.
   var PASSED_THROUGH = [/^\/api\//, /^\/admin\//, /^\/accounts\//];
 
@@ -224,8 +224,34 @@
     });
   }
 
+  // A game's hole form (new hole, correction, playoff) posted as a page: when the request fails (the
+  // phone believed it was online: hall Wi-Fi without internet), the offline app queues the form's
+  // fields under its own idempotency key and the scoreboard opens (the shell, offline). App helper.
+  var HOLE_FORMS = /^\/games\/e\/[^/]+\/(?:holes|playoff)\/(?:new|\d+)\/$/;
+
+  function postHoleForm(event, path) {
+    var copy = event.request.clone();
+    return fetch(event.request).catch(function (error) {
+      var app = scope.GolfOfflineApp && scope.GolfOfflineApp.capture;
+      if (!app) throw error;
+      return copy.formData().then(function (data) {
+        var values = {};
+        data.forEach(function (value, name) { values[name] = value; });
+        return app.queueHoleForm(path, values);
+      }).then(function (board) {
+        return Response.redirect(new URL(board, scope.location.origin).href, 303);
+      }, function () { throw error; });
+    });
+  }
+
   scope.addEventListener("fetch", function (event) {
     var request = event.request;
+    var path = new URL(request.url).pathname;
+    if (request.method === "POST" && request.mode === "navigate" && HOLE_FORMS.test(path) &&
+        new URL(request.url).origin === scope.location.origin) {
+      event.respondWith(postHoleForm(event, path));
+      return;
+    }
     if (request.method !== "GET" || isConditional(request)) return;
     var url = new URL(request.url);
     if (url.origin !== scope.location.origin || matchesAny(PASSED_THROUGH, url.pathname)) return;

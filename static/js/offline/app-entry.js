@@ -1,0 +1,199 @@
+// The offline hole page (issue 32): score a hole or correct one with no connection. The cards go in
+// on static/js/grid-entry.js's keypad (or a typed total, blocks marked by hand), the scores are
+// previewed by GolfEngine as the scorer types, and the online form's refusals are shown next to the
+// field. Save queues the write (its Idempotency-Key made at that moment) and shows the scoreboard.
+// Correcting a hole still waiting on the phone edits that queued write in place (its place in the
+// queue kept); correcting a sent hole queues a correction (PUT).
+(function (root) {
+  "use strict";
+
+  var App = root.GolfOfflineApp || (root.GolfOfflineApp = {});
+  var views = App.views || (App.views = {});
+
+  /** The players of a hole's form, as the server's form takes them: a recorded hole's own players,
+   * else the next hole's (only the tied players for a playoff hole). */
+  function playersOf(view, hole) {
+    if (hole) return view.players.filter(function (name) { return hole.entries[name] !== undefined || (hole.conflict && hole.conflict.entries[name] !== undefined); });
+    return view.next && view.next.players ? view.next.players : view.players;
+  }
+
+  function pageOf(state, view, route) {
+    var ruleset = view.ruleset;
+    var editing = route.view === "hole-edit";
+    var list = route.playoff ? view.playoffHoles : view.holes;
+    var hole = editing ? list.filter(function (h) { return h.number === route.number; })[0] : null;
+    var number = editing ? route.number : view.next ? view.next.number : list.length + 1;
+    var seats = view.players;
+    var dealerSeat = hole && hole.dealerSeat != null ? hole.dealerSeat : view.next ? view.next.dealerSeat
+      : App.model.dealerSeat(seats.length, state.record.firstDealer || 0, number, root.GolfEngine);
+    var players = playersOf(view, hole);
+    var shown = hole && hole.conflict ? hole.conflict : hole;
+    var dealer = seats[dealerSeat];
+    var first = seats[(dealerSeat + 1) % seats.length];
+    return {
+      editing: editing, playoff: Boolean(route.playoff), number: number, hole: hole, players: players,
+      shape: { rows: ruleset.rows, cols: ruleset.cols }, entries: shown ? shown.entries : null,
+      blocks: shown ? shown.blocks : null, ender: shown ? shown.ender : null,
+      dealerSeat: players.indexOf(dealer), firstSeat: players.indexOf(first), dealer: dealer, first: first,
+      hasBlocks: Boolean(ruleset.four_of_a_kind_block), hasEnderPenalty: ruleset.ender_penalty != null,
+      holesTotal: ruleset.holes, boardHref: view.href(""), bannerHtml: App.render.banner(view.summary, App.state.t),
+    };
+  }
+
+  function formValues(form) {
+    var values = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name) return;
+      if (el.type === "radio") { if (el.checked) values[el.name] = el.value; } else values[el.name] = el.value;
+    });
+    return values;
+  }
+
+  /** Read the form, ask the engine, show the preview and each player's problems; the hole's body
+   * when it can be saved, else null. */
+  function check(form, page, view, t, showMissing) {
+    var read = App.form.readHole(formValues(form), page.players, page.shape, t);
+    var problems = { bySeat: {}, general: [] };
+    var scores = {};
+    try {
+      var ender = read.ender && read.partial[read.ender] !== undefined ? read.ender : null;
+      var answer = root.GolfEngine.scoreHole(view.ruleset, read.partial, ender, read.blocks, { checkDecks: !page.playoff });
+      answer.players.forEach(function (p) { scores[p.name] = p; });
+    } catch (error) {
+      problems = App.form.spreadProblems(error.problems || [{ message: String(error.message || error) }], page.players);
+    }
+    var before = page.editing ? totalsWithout(view, page) : view.totals;
+    var rows = page.players.map(function (name, seat) {
+      var s = scores[name];
+      return { name: name, score: s ? s.score : null, adjustments: s ? s.adjustments : [], bad: Boolean(problems.bySeat[seat]),
+        matchTotal: s && !page.playoff ? (before[name] || 0) + s.score : null };
+    });
+    form.querySelector("#preview-box").innerHTML = App.hole.preview(rows, problems.general, t);
+    page.players.forEach(function (_name, seat) {
+      var messages = (problems.bySeat[seat] || []).concat(showMissing ? read.errors[seat] || [] : []);
+      form.querySelector('[data-errors-for="' + seat + '"]').innerHTML = App.hole.fieldErrors(messages);
+      form.querySelector("#player-" + seat).classList.toggle("has-error", messages.length > 0);
+    });
+    var ok = !Object.keys(read.errors).length && !Object.keys(problems.bySeat).length && !problems.general.length;
+    return ok ? read : null;
+  }
+
+  function totalsWithout(view, page) {
+    var totals = Object.assign({}, view.totals);
+    if (page.hole && page.hole.scores) page.players.forEach(function (n) { totals[n] -= page.hole.scores[n] || 0; });
+    return totals;
+  }
+
+  function apiPath(page, number) {
+    var family = page.playoff ? "playoff-holes/" : "holes/";
+    return "/api/v1/games/{token}/" + family + (number ? number + "/" : "");
+  }
+
+  /** The write for this save: a new hole, the queued write edited, or a correction of a sent hole. */
+  function writeFor(state, page, read) {
+    var hole = page.hole;
+    var queued = hole && (hole.conflict ? null : hole.write);
+    if (queued && (queued.state === "waiting" || queued.state === "sending")) {
+      var body = App.form.holeBody(read, queued.kind === "hole" ? page.number : null);
+      return { edit: queued, write: Object.assign({}, queued, { body: body }) };
+    }
+    var correction = page.editing;
+    return { write: {
+      key: App.model.newKey(), gameId: state.record.id, kind: correction ? "hole-edit" : "hole",
+      method: correction ? "PUT" : "POST", path: apiPath(page, correction ? page.number : null),
+      body: App.form.holeBody(read, correction ? null : page.number), holeNumber: page.number, playoff: page.playoff,
+      // A correction changes the hole as this phone last read it (If-Match: its ETag): if another
+      // phone changed it meanwhile, the server refuses (412) and the player is shown both.
+      ifMatch: correction && hole ? hole.etag || null : null,
+    } };
+  }
+
+  /** Change a queued write in place; while the sync is trying to send it (state "sending": with no
+   * connection the try fails at once), wait a moment and try again. False once it was sent. */
+  function editQueued(write, triesLeft) {
+    return App.data.updateWrite(write).then(function (done) {
+      if (done !== "sending") return done;
+      if (triesLeft <= 0) return false;
+      return new Promise(function (resolve) { setTimeout(resolve, 200); }).then(function () { return editQueued(write, triesLeft - 1); });
+    });
+  }
+
+  /** A hole the server refused, entered again: "Keep mine" with this version (GolfSync.resolve reads
+   * the server's hole first, so it needs the connection; without it the choice stays open). */
+  function keepCorrected(state, page, read) {
+    var key = page.hole.conflict.key;
+    return Promise.resolve(root.GolfSync.resolve(key, "keep-mine", { body: App.form.holeBody(read, null) })).then(function (answer) {
+      return Promise.resolve(App.go(page.boardHref)).then(function () { views.note(views.resolveNote(answer, state.t)); });
+    });
+  }
+
+  /** Queue the save, then draw the scoreboard from what is in memory (the write just stored added)
+   * without reading the phone's storage again: Save to scoreboard is the budget's 100 ms. */
+  function save(state, page, read) {
+    if (page.hole && page.hole.conflict) return keepCorrected(state, page, read);
+    var chosen = writeFor(state, page, read);
+    var stored = chosen.edit ? editQueued(chosen.write, 5) : App.data.enqueue(chosen.write);
+    return Promise.resolve(stored).then(function (done) {
+      // The queued hole was being sent meanwhile: the change goes as a correction of its own.
+      if (done === false) return App.data.enqueue(writeFor(state, Object.assign({}, page, { hole: null }), read).write);
+      return done === true ? chosen.write : done;
+    }).then(function (write) {
+      if (root.performance && performance.measure) performance.measure("golf:save-to-stored", "golf:save");
+      state.writes = state.writes.filter(function (w) { return w.key !== write.key; }).concat([write]);
+      App.data.flushSoon();
+      return App.go(page.boardHref, false, true);
+    }).then(function () {
+      // Save pressed to the scoreboard drawn, for the benchmark and the tests.
+      if (root.performance && performance.measure) performance.measure("golf:save-to-board", "golf:save");
+    });
+  }
+
+  function holeView(state) {
+    var t = state.t;
+    var view = views.gameView(state);
+    var page = pageOf(state, view, state.route);
+    var box = views.mount(views.offlineNote(t) + App.hole.holePage(page, t),
+      t(page.playoff ? "playoff_hole" : "hole_n", { n: page.number }) + " \u00b7 " + view.title);
+    var keypad = document.getElementById("offline-keypad").content.cloneNode(true);
+    var joker = keypad.querySelector("#keypad-joker");
+    if (joker && !view.ruleset.jokers) joker.hidden = true;
+    box.querySelector("[data-keypad-slot]").appendChild(keypad);
+    if (root.GridEntry) root.GridEntry.bind(box);
+    var form = box.querySelector("[data-offline-hole-form]");
+    wireNegate(form);
+    var refresh = function () { check(form, page, view, t, false); };
+    form.addEventListener("input", refresh);
+    form.addEventListener("change", refresh);
+    form.addEventListener("grid-entry:change", refresh);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (root.performance && performance.mark) performance.mark("golf:save");
+      var read = check(form, page, view, t, true);
+      if (!read) { focusFirstError(form); return; }
+      state.busy = true;
+      save(state, page, read).finally(function () { state.busy = false; });
+    });
+    refresh();
+  }
+
+  function focusFirstError(form) {
+    var bad = form.querySelector(".has-error input");
+    if (bad) bad.focus();
+  }
+
+  /** Phone number pads often lack a minus sign: the ± button flips a typed total's sign. */
+  function wireNegate(form) {
+    form.querySelectorAll("[data-negate]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var input = document.getElementById(button.getAttribute("data-negate"));
+        var value = input.value.trim();
+        input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    });
+  }
+
+  views["hole-new"] = holeView;
+  views["hole-edit"] = holeView;
+  App.entry = { writeFor: writeFor, pageOf: pageOf };
+})(typeof globalThis !== "undefined" ? globalThis : this);
