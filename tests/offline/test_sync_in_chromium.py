@@ -1,7 +1,9 @@
 """The offline queue in real Chromium (IndexedDB through idb-keyval, navigator.locks, fetch with the
 page's cookies) against the live server on PostgreSQL: what is queued with no connection survives
-a reload and reaches the server once when the connection returns. (The pages themselves are the
-app helper's; here the scripts are loaded into an ordinary page of the site.)
+a reload and reaches the server once when the connection returns. The scripts are loaded into a
+page that has none of the offline app (the rules page), in a context whose service workers are
+blocked: the test alone decides when the queue is sent (the app's pages and the service worker's
+Background Sync send it by themselves; tests/browser/test_offline_*.py test them so).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import pytest
 from django.db import connection
 
 from scoring.models import Game, Hole, IdempotencyKey
+from tests.conftest import PHONE
 
 SCRIPTS = (
     "/static/vendor/idb-keyval-6.3.0.min.js",
@@ -41,8 +44,24 @@ QUEUE_A_GAME = """async () => {
 }"""
 
 
+@pytest.fixture
+def phone(chromium_browser, live_server):
+    """A page at 390x844 with no service worker: nothing sends the queue but the test."""
+    context = chromium_browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, base_url=live_server.url, service_workers="block"
+    )
+    context.set_default_timeout(10_000)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
 def _load_scripts(page) -> None:
-    page.goto("/")
+    page.goto("/rules/")
+    assert page.evaluate("() => typeof GolfSync") == "undefined"  # no page script sends the queue
     for script in SCRIPTS:
         page.add_script_tag(url=script)
 
