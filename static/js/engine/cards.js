@@ -1,6 +1,6 @@
-// The phone's rules engine, part 2 of 10: cards: ranks and suits, card tokens and grids of tokens parsed, every bad card named
-// (scoring/rules/cards.py).
-// Loaded after python-ways.js; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 2 of 10: cards: ranks and suits, card tokens and grids of tokens
+// parsed, every bad card named (scoring/rules/cards.py). Loaded after python-ways.js;
+// golf-engine.js lists the load order and assembles GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;

@@ -1,6 +1,6 @@
-// The phone's rules engine, part 4 of 10: deck checks: more cards of a kind in a grid, or across the table, than the packs in
-// play hold (scoring/rules/decks.py).
-// Loaded after ruleset.js; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 4 of 10: deck checks: more cards of a kind in a grid, or across
+// the table, than the packs in play hold (scoring/rules/decks.py). Loaded after ruleset.js;
+// golf-engine.js lists the load order and assembles GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;

@@ -1,6 +1,7 @@
-// The phone's rules engine, part 6 of 10: grid scoring: a ruleset compiled into its engine, a grid's total and its full breakdown
-// with the explanation lines (scoring/rules/grid.py, grid_results.py).
-// Loaded after matching.js; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 6 of 10: grid scoring: a ruleset compiled into its engine, a
+// grid's total and its full breakdown with the explanation lines (scoring/rules/grid.py,
+// grid_results.py). Loaded after matching.js; golf-engine.js lists the load order and assembles
+// GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;

@@ -1,6 +1,7 @@
-// The phone's rules engine, part 8 of 10: hole scoring: one hole for the whole table, typed totals checked against the score
-// range, blocks' points for the others and the ender's penalty (scoring/rules/hole.py, holes.py).
-// Loaded after score-range.js; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 8 of 10: hole scoring: one hole for the whole table, typed totals
+// checked against the score range, blocks' points for the others and the ender's penalty
+// (scoring/rules/hole.py, holes.py). Loaded after score-range.js; golf-engine.js lists the load
+// order and assembles GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;

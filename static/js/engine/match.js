@@ -1,6 +1,6 @@
-// The phone's rules engine, part 10 of 10: the match: who deals each hole, when the match is over, and the match state the
-// scoreboard shows (scoring/rules/match.py, match_state.py).
-// Loaded after tiebreak.js; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 10 of 10: the match: who deals each hole, when the match is over,
+// and the match state the scoreboard shows (scoring/rules/match.py, match_state.py). Loaded after
+// tiebreak.js; golf-engine.js lists the load order and assembles GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;

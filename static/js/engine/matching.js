@@ -1,6 +1,6 @@
-// The phone's rules engine, part 5 of 10: lines and matches: the lines a ruleset matches along and the set of matches that
-// gives the lowest score (scoring/rules/lines.py, matching.py).
-// Loaded after decks.js; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 5 of 10: lines and matches: the lines a ruleset matches along and
+// the set of matches that gives the lowest score (scoring/rules/lines.py, matching.py). Loaded
+// after decks.js; golf-engine.js lists the load order and assembles GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;

@@ -1,6 +1,7 @@
-// The phone's rules engine, part 1 of 10: Python's ways where JavaScript differs (string order, sorting, repr, a key named "__proto__")
-// and RulesError, the refusal every part throws (scoring/rules/errors.py).
-// Loaded first; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 1 of 10: Python's ways where JavaScript differs (string order,
+// sorting, repr, a key named "__proto__") and RulesError, the refusal every part throws
+// (scoring/rules/errors.py). Loaded first; golf-engine.js lists the load order and assembles
+// GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;

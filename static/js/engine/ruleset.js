@@ -1,6 +1,6 @@
-// The phone's rules engine, part 3 of 10: rulesets: the presets, the checks of every override and a spec resolved; each
-// resolved ruleset compiled once (scoring/rules/presets.py, ruleset.py, resolve.py).
-// Loaded after cards.js; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 3 of 10: rulesets: the presets, the checks of every override and a
+// spec resolved; each resolved ruleset compiled once (scoring/rules/presets.py, ruleset.py,
+// resolve.py). Loaded after cards.js; golf-engine.js lists the load order and assembles GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;

@@ -1,6 +1,6 @@
-// The phone's rules engine, part 7 of 10: the score range: the lowest and highest grid score a ruleset allows, searched within
-// RANGE_SEARCH_LIMIT steps (scoring/rules/score_range.py).
-// Loaded after grid.js; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 7 of 10: the score range: the lowest and highest grid score a
+// ruleset allows, searched within RANGE_SEARCH_LIMIT steps (scoring/rules/score_range.py). Loaded
+// after grid.js; golf-engine.js lists the load order and assembles GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;

@@ -1,6 +1,7 @@
-// The phone's rules engine, part 9 of 10: standings and tiebreaks: players ranked by total, ties broken by countback, most holes
-// won, sudden death or a shared victory, each step explained (scoring/rules/tiebreak.py, standings.py).
-// Loaded after hole.js; golf-engine.js lists the load order and assembles GolfEngine.
+// The phone's rules engine, part 9 of 10: standings and tiebreaks: players ranked by total, ties
+// broken by countback, most holes won, sudden death or a shared victory, each step explained
+// (scoring/rules/tiebreak.py, standings.py). Loaded after hole.js; golf-engine.js lists the load
+// order and assembles GolfEngine.
 (root => {
   "use strict";
   var node = typeof module !== "undefined" && module.exports;
