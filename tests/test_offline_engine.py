@@ -6,6 +6,8 @@ At test time (never from a committed fixture, so a rule changed in Python alone 
 2. the engine's own tests (tests/rules/, those with fixed answers) run with a recorder around the
    engine's public functions (tests/engine_conformance/recorder.py), in a second process meanwhile;
 3. node runs tests/js/engine.test.js on both sets of cases and compares every answer exactly.
+The engine is split into parts (static/js/engine/*.js, golf-engine.js loading the others): a rule
+broken in any one of them, in a copy of the folder named by GOLF_ENGINE_SCRIPT, fails the check.
 """
 
 from __future__ import annotations
@@ -78,3 +80,69 @@ def test_the_phones_engine_answers_every_case_as_the_python_engine(tmp_path: Pat
     print("\n".join(line for line in run.stdout.splitlines() if "engine cases" in line))
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert "# fail 0" in run.stdout and "# skipped 0" in run.stdout
+
+
+# --- the check runs the engine's split files (static/js/engine/*.js, loaded by golf-engine.js) -------
+ENGINE_FOLDER = ROOT / "static" / "js" / "engine"
+# One change of rule in each file of the engine: in a copy of the folder that GOLF_ENGINE_SCRIPT names,
+# any one of them makes the check fail, so the check runs every part, loaded from the copy's own folder.
+BREAKS = {
+    "python-ways.js": ("cmp(a[0], b[0]) || a[1] - b[1]", "cmp(a[0], b[0]) || b[1] - a[1]"),
+    "cards.js": ('optionally followed by a suit S, H, D, C";', 'optionally followed by a suit";'),
+    "ruleset.js": ("holes: 9, target_score", "holes: 10, target_score"),
+    "decks.js": ("limit = decks !== null ? 4 * decks", "limit = decks !== null ? 5 * decks"),
+    "matching.js": ('line("column", [c, cols + c], "2.3")', 'line("column", [c, cols + c], "2.2")'),
+    "grid.js": ('"Grid score: "', '"Grid total: "'),
+    "score-range.js": ("[sign * best[0], best[1], true]", "[sign * best[0] + 1, best[1], true]"),
+    "hole.js": ("ended the hole and", "ended the round and"),
+    "tiebreak.js": ("most holes won (", "most holes taken ("),
+    "match.js": ("mod(firstDealer + holeNumber - 1", "mod(firstDealer + holeNumber"),
+    "golf-engine.js": ("firstPlayerForHole: firstPlayerForHole,", "firstPlayerForHole: dealerForHole,"),
+}
+SMALL_CASE_COUNT = 1_500
+RANGE_CASES_KEPT = 12  # score_range cases are the slow ones: a few suffice to catch a broken range
+
+
+@pytest.fixture(scope="module")
+def small_cases(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small set of the Python engine's answers (the full check above runs 100,000)."""
+    folder = tmp_path_factory.mktemp("engine-cases")
+    generate(folder, DEFAULT_SEED, SMALL_CASE_COUNT)
+    for path in folder.glob("*.jsonl"):
+        kept, ranges = [], 0
+        for line in path.read_text().splitlines():
+            is_range = json.loads(line)["fn"] == "score_range"
+            ranges += is_range
+            if not is_range or ranges <= RANGE_CASES_KEPT:
+                kept.append(line)
+        path.write_text("\n".join(kept) + "\n")
+    return folder
+
+
+def test_every_file_of_the_engine_has_a_break_to_catch() -> None:
+    assert sorted(BREAKS) == sorted(path.name for path in ENGINE_FOLDER.glob("*.js"))
+
+
+@pytest.mark.parametrize("part", [None, *BREAKS])
+def test_a_rule_broken_in_any_part_of_the_engine_fails_the_check(
+    part: str | None, small_cases: Path, tmp_path: Path
+) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the phone engine's conformance test needs it")
+    copy = tmp_path / "engine"
+    shutil.copytree(ENGINE_FOLDER, copy)
+    if part is not None:
+        before, after = BREAKS[part]
+        text = (copy / part).read_text()
+        assert before in text, f"{part} no longer holds {before!r}: choose another break"
+        (copy / part).write_text(text.replace(before, after, 1))
+    script = str(copy / "golf-engine.js")
+    env = os.environ | {"GOLF_ENGINE_CASES": str(small_cases), "GOLF_ENGINE_SCRIPT": script}
+    run = subprocess.run(
+        [node, "--test", str(NODE_TEST)], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    if part is None:  # the copy as it is passes: the failures below are the breaks'
+        assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    else:
+        assert run.returncode != 0 and "cases differ" in run.stdout, run.stdout[-3000:]

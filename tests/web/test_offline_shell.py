@@ -4,6 +4,9 @@ for everyone."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -11,6 +14,7 @@ from django.test import Client
 from scoring import services
 
 pytestmark = pytest.mark.django_db
+ENGINE = Path(__file__).resolve().parents[2] / "static" / "js" / "engine"
 
 
 def test_the_shell_can_be_kept_and_has_its_own_title(client: Client) -> None:
@@ -25,6 +29,17 @@ def test_the_shell_can_be_kept_and_has_its_own_title(client: Client) -> None:
     for part in parts:
         assert part in html, part
     assert "js/engine/golf-engine.js" in html and "js/offline/sync.js" in html and "js/offline/app.js" in html
+
+
+def test_the_shell_loads_every_part_of_the_engine_in_its_load_order(client: Client) -> None:
+    """golf-engine.js lists its parts in load order (PARTS); the page loads them so, then golf-engine.js."""
+    listed = re.search(r"var PARTS = \[(.*?)\];", (ENGINE / "golf-engine.js").read_text())
+    assert listed is not None
+    parts = [*re.findall(r'"([\w-]+)"', listed.group(1)), "golf-engine"]
+    assert sorted(parts) == sorted(path.stem for path in ENGINE.glob("*.js"))  # no part left out
+    html = client.get("/offline/").content.decode()
+    loaded = re.findall(r'<script src="/static/js/engine/([\w-]+)\.js" defer></script>', html)
+    assert loaded == parts
 
 
 def test_the_shell_holds_nothing_of_the_visitor(client: Client) -> None:
