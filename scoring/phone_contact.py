@@ -30,12 +30,12 @@ from datetime import datetime
 from django.db import DatabaseError, connection
 from django.utils import timezone
 
+from golfclub.core.limits import MAX_PHONE_PENDING
+
 logger = logging.getLogger(__name__)
 
 #: Last-heard is written at most once in this many seconds per game link (and process).
 HEARD_EVERY_SECONDS = 30
-#: The header's largest value taken; a larger one (or anything but digits) is ignored.
-MAX_PENDING = 9999
 #: Links remembered by this process before the memory starts afresh (a bound, not a cache policy).
 MAX_REMEMBERED = 20_000
 
@@ -72,7 +72,7 @@ def parse_pending(value: str | None) -> int | None:
     if not _PENDING.fullmatch(value):
         return None
     count = int(value)
-    return count if count <= MAX_PENDING else None
+    return count if count <= MAX_PHONE_PENDING else None
 
 
 def _due(edit_token: str, pending: int | None, now: datetime) -> bool:

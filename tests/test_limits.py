@@ -35,6 +35,7 @@ LOOKS_LIKE_A_LIMIT = re.compile(r"^_?(MAX|MIN)_[A-Z0-9_]+$|^_?[A-Z0-9_]*_(LIMIT|
 NOT_USER_LIMITS = {
     ("rules/cards.py", "_KNOWN_LIMIT"),  # size of a parse cache
     ("rules/grid.py", "CACHE_LIMIT"),  # size of a scoring cache
+    ("phone_contact.py", "MAX_REMEMBERED"),  # links one process remembers (a memory bound)
     ("rules/resolve.py", "_INTERN_LIMIT"),  # size of an intern table
     ("web/games/_page_helpers.py", "RECENT_LIMIT"),  # how many recent names the start page suggests
     ("web/grid_entry.py", "MAX_TOKEN_LENGTH"),  # keypad token box, the longest card token ("10h") and more

@@ -28,6 +28,7 @@ __all__ = [
     "MAX_DIGITS",
     "MAX_HOLES",
     "MAX_NAME_LENGTH",
+    "MAX_PHONE_PENDING",
     "MAX_PLAYERS",
     "MAX_REASON_LENGTH",
     "MAX_RULES_SEARCH",
@@ -129,3 +130,7 @@ MIN_ANONYMOUS_IDEMPOTENCY_KEY = 16
 # refused with a JSON 414 (golfclub.middleware). gunicorn refuses a request line over 4094 bytes
 # itself, with its own small HTML 414 (not JSON), before the app sees it.
 MAX_API_URL_LENGTH = 2048
+
+#: The largest `X-Golf-Pending` taken (the writes a table's phone says it still holds,
+#: `scoring.phone_contact`); a larger value, or anything but digits, is ignored.
+MAX_PHONE_PENDING = 9999

@@ -30,7 +30,9 @@
   };
   var STATIC_CACHE = "golf-static-" + CONFIG.version;
   var PAGES_CACHE = "golf-pages";
-  var NETWORK_TIMEOUT_MS = 4000;
+  // Long enough for a busy server answering a form's redirect (a copy drawn by the shell lacks the
+  // server's message and anything saved since), short enough for a table on hanging Wi-Fi.
+  var NETWORK_TIMEOUT_MS = 8000;
   var PAGES_KEPT_AT_MOST = 80;
 
   // The pages a table needs with no connection: stored when they answer (paths, query strings kept).

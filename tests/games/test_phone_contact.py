@@ -12,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from golfclub.core.limits import MAX_PHONE_PENDING
 from scoring import phone_contact, services
 from scoring.models import Game, PhoneContact
 from scoring.selectors import phone_contact_of, phone_contacts
@@ -166,7 +167,7 @@ def test_the_selectors_read_it(game: Game, django_assert_num_queries) -> None:
 def test_the_parser_takes_digits_only() -> None:
     assert phone_contact.parse_pending(" 12 ") == 12
     assert phone_contact.parse_pending("0") == 0
-    assert phone_contact.parse_pending(str(phone_contact.MAX_PENDING)) == phone_contact.MAX_PENDING
+    assert phone_contact.parse_pending(str(MAX_PHONE_PENDING)) == MAX_PHONE_PENDING
     for bad in (None, "", "-1", "1e3", "١٢", "12345"):
         assert phone_contact.parse_pending(bad) is None
 
