@@ -76,20 +76,18 @@
       return data.writesOf(record).then(function (writes) {
         state.writes = writes;
         if (record.editToken && route.gameId) return adoptServerLink(record, route);
-        refreshOnce(record);
         return App.views[route.view](state);
       });
     });
   }
 
   /** The shell may stand in for a server game's page while the phone is online (the page hung past
-   * the service worker's limit): its copy may lack what was saved since, so read the server's
-   * scoreboard once per drawing of that game; the redraw comes through GolfSync.onChange. */
-  var refreshed = {};
-  function refreshOnce(record) {
-    if (!record.editToken || refreshed[record.id] || !root.GolfSync || !root.GolfSync.refresh) return;
+   * the service worker's limit): its copy may lack what was saved since, so when the page opens
+   * online, read the server's scoreboard once; the redraw comes through GolfSync.onChange. */
+  function refreshIfOnline() {
+    var record = state.record;
+    if (!record || !record.editToken || !root.GolfSync || !root.GolfSync.refresh) return;
     if (root.navigator && root.navigator.onLine === false) return;
-    refreshed[record.id] = true;
     root.GolfSync.refresh(record.id).catch(function () { /* offline after all: the copy stands */ });
   }
 
@@ -160,7 +158,7 @@
     window.addEventListener("hashchange", quietly(show));
     if (root.GolfSync && root.GolfSync.onChange) root.GolfSync.onChange(quietly(onSyncChange));
     if (root.GolfSync && root.GolfSync.start) root.GolfSync.start();
-    return quietly(show)();
+    return quietly(show)().then(refreshIfOnline);
   }
 
   App.data = data;
