@@ -34,7 +34,7 @@ SYNC_SCRIPT_RULES = (
     "js/offline/sync-resolve.js",
     "js/offline/sync.js",
     # The offline app's reading of a hole form, for a form posted while the browser believed it was
-    # online and whose request failed: the worker queues it (app helper, issue 32).
+    # online and whose request failed: the worker queues it (issue 32).
     "js/offline/app-model.js",
     "js/offline/app-form.js",
     "js/offline/app-capture.js",

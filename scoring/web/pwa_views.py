@@ -26,7 +26,7 @@ from scoring.web.pwa_files import precache, template_folder
 #: The colours of static/css/app.css (light scheme): --accent is the theme, --bg the background.
 THEME_COLOR = "#0b6e4f"
 BACKGROUND_COLOR = "#ffffff"
-#: The offline app's shell page (the "app" helper's `/offline/` view): shown for a game or table
+#: The offline app's shell page (`/offline/`, scoring/web/offline_views.py): shown for a game or table
 #: address never stored on the phone; stored at install only if it answers 200.
 OFFLINE_SHELL_URL = "/offline/"
 NO_CONNECTION_URL = "/no-connection/"

@@ -47,7 +47,7 @@
   ];
   // Addresses whose pages the offline shell can stand in for (it reads the game from the phone).
   var SHELL_PAGES = [/^\/games\//, /^\/tournaments\/table\//];
-  // Addresses where the shell comes before a stored copy (app helper, issue 32): a game's edit pages
+  // Addresses where the shell comes before a stored copy (issue 32): a game's edit pages
   // and "Start a live game". A stored copy of them is the server's page of the last visit: it lacks
   // the holes entered on the phone since, and its forms post to the server; the shell draws the game
   // from the phone's copy with its waiting writes and queues what is entered.
@@ -228,7 +228,7 @@
 
   // A game's hole form (new hole, correction, playoff) posted as a page: when the request fails (the
   // phone believed it was online: hall Wi-Fi without internet), the offline app queues the form's
-  // fields under its own idempotency key and the scoreboard opens (the shell, offline). App helper.
+  // fields under its own idempotency key and the scoreboard opens (the shell, offline).
   var HOLE_FORMS = /^\/games\/e\/[^/]+\/(?:holes|playoff)\/(?:new|\d+)\/$/;
 
   function postHoleForm(event, path) {
@@ -264,7 +264,7 @@
     }
   });
 
-  // The offline queue (written by the sync helper) loads at start, as service workers must load
+  // The offline queue loads at start, as service workers must load
   // their scripts: importScripts() of a new script after install is refused. Missing scripts, or
   // scripts that need a page, leave the worker working without Background Sync.
   try {

@@ -1,5 +1,5 @@
 // The offline app's model (issue 32): pure functions, no DOM, no storage. From a game record
-// (GolfStore's shape, see HELPERS.md) and the phone's writes for it, they work out the holes the
+// (GolfStore's shape, see the top of store.js) and the phone's writes for it, they work out the holes the
 // phone should show (the server's copy with the phone's waiting writes on top), the routes of the
 // offline shell, the API bodies of a hole form, and what is still on the phone.
 // Tested with `node --test tests/js/` (tests/js/offline-app-model.test.js).

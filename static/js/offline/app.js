@@ -22,7 +22,7 @@
     };
   }
 
-  /** The phone's storage and queue, as HELPERS.md names them (GolfStore, GolfSync). */
+  /** The phone's storage and queue, (GolfStore, GolfSync: static/js/offline/store.js and sync.js). */
   var data = {
     gameFor: function (route) {
       if (route.gameId) return root.GolfStore.getGame(route.gameId);

@@ -5,9 +5,22 @@
 //
 // Keys: "game:<id>" a game record, "write:<key>" a queued write (its Idempotency-Key), "meta:seq"
 // the last global write number, "meta:csrftoken" the last CSRF token a page saw (a service worker
-// has no cookies to read it from). The shapes are in /work/wt/HELPERS.md ("GolfStore"); a game
-// record also carries `links` (the server's links once it answered the create) and `sent` (the
-// last writes acknowledged, newest last: {key, kind, holeNumber, status, replayed, at, outcome}).
+// has no cookies to read it from).
+//
+// A game record ("game:<id>"):
+//   { id: "<edit token>" or "local-<uuid>" (a game started offline keeps its local id),
+//     editToken, viewToken (null until the server answered the create), title, players: [names],
+//     rulesetSpec: "official" | {...}, ruleset: {...resolved}, rulesetLabel, firstDealer, managed,
+//     table: null | {tournament, round, number, confirmUrl},
+//     server: null | the last GET /api/v1/games/{token}/scoreboard/ answer, serverEtag, holeEtags,
+//     local: [writes not yet acknowledged], lastHeardAt: ISO time of the server's last answer,
+//     links: the server's links once it answered the create,
+//     sent: the last writes acknowledged, newest last: {key, kind, holeNumber, status, replayed, at, outcome} }
+// A write ("write:<key>"), also the queue's entry:
+//   { key (the Idempotency-Key, made when Save was pressed), gameId, seq (global order),
+//     kind: "create-game" | "hole" | "hole-edit" | "confirm" | ..., method, path ("{token}" filled
+//     at send time), body, holeNumber, ifMatch, state: "waiting" | "sending" | "conflict",
+//     createdAt, tries, lastError, answer: null | {status, body}, conflict: null | {code, at} }
 //
 // Several tabs (and the service worker) share the database: change a game with `updateGame` (one
 // IndexedDB transaction reads and writes it), never by getGame + putGame, which could undo another

@@ -1,6 +1,6 @@
 // GolfSync: the phone's queue of writes, sent to the server exactly once (issue 32, item 4).
 //
-// CHANGES TO THE INTERFACE (against /work/wt/HELPERS.md; nothing removed):
+// The interface: enqueue, flush, pending, resolve, onChange, start (below), and:
 // - Load four scripts, in this order (pages: <script>; the service worker: importScripts):
 //   vendor/idb-keyval-6.3.0.min.js, js/offline/store.js, js/offline/sync-http.js,
 //   js/offline/sync-resolve.js, js/offline/sync.js (sync-http: requests and the lock; sync-resolve:
