@@ -329,6 +329,7 @@ def saved_timing(page: Any, number: int) -> dict[str, float]:
         "dom": result["domAt"] - click,
         "frame": result["frameAt"] - click,
         "painted": result["paintedAt"] - click,
+        "click_at": click,
     }
 
 
@@ -340,6 +341,8 @@ def app_measures(page: Any) -> dict[str, float]:
             const all = performance.getEntriesByName(name);
             return all.length ? all[all.length - 1].duration : null;
           };
-          return { stored: last("golf:save-to-stored"), board: last("golf:save-to-board") };
+          const marks = performance.getEntriesByName("golf:save");
+          const at = marks.length ? performance.timeOrigin + marks[marks.length - 1].startTime : null;
+          return { save_at: at, stored: last("golf:save-to-stored"), board: last("golf:save-to-board") };
         }"""
     )

@@ -35,6 +35,7 @@ over budget. Figures in docs/performance.md ("Offline app (issue 32)").
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -77,7 +78,11 @@ def play_offline(page: Any, rate: float, holes: int) -> list[dict[str, float]]:
     for number in range(1, holes + 1):
         score_hole_offline(page, number, HOLES[number - 1])
         timing = saved_timing(page, number)
-        timing.update({f"app_{k}": v for k, v in app_measures(page).items()})
+        own = app_measures(page)
+        # The page's marks, from the tap: its submit handler began, the write stored, the board drawn.
+        timing["app_submit"] = own["save_at"] - timing["click_at"] if own["save_at"] else None
+        timing["app_stored"] = own["stored"]
+        timing["app_board"] = own["board"]
         timing["hole"] = number
         timing["loop"] = loop
         timings.append(timing)
@@ -141,6 +146,10 @@ def print_run(label: str, timings: list[dict[str, float]]) -> None:
     if boards:
         page_own = spread(boards)
         line += f"   page's golf:save-to-board median {page_own['median']:6.1f}  max {page_own['max']:6.1f}"
+    submits = [t["app_submit"] for t in timings if t.get("app_submit") is not None]
+    if submits:
+        stored = statistics.median(t["app_stored"] for t in timings if t.get("app_stored") is not None)
+        line += f" (tap to submit {statistics.median(submits):.1f}, to stored +{stored:.1f})"
     loops = spread([t["loop"] for t in timings])
     print(line + f"   (fixed JS loop {loops['median']:.1f} ms)")
 
