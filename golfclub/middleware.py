@@ -133,7 +133,7 @@ class PhoneContactMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         """Answer, then record the contact when the request was a table phone's."""
         response = self.get_response(request)
-        if not settings.GOLFCLUB_PHONE_CONTACT:
+        if not getattr(settings, "GOLFCLUB_PHONE_CONTACT", True):
             return response
         token = _edit_link_token(request, response)
         if token is not None:

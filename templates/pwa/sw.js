@@ -46,7 +46,7 @@
   // and "Start a live game". A stored copy of them is the server's page of the last visit: it lacks
   // the holes entered on the phone since, and its forms post to the server; the shell draws the game
   // from the phone's copy with its waiting writes and queues what is entered.
-  var SHELL_FIRST = [/^\/games\/e\//, /^\/games\/new\/$/];
+  var SHELL_FIRST = [/^\/games\/e\//, /^\/games\/new\/$/, /^\/offline\/$/];
   // Never touched: the API, the admin, logging in and out.
   var PASSED_THROUGH = [/^\/api\//, /^\/admin\//, /^\/accounts\//];
 
@@ -237,7 +237,8 @@
   scope.addEventListener("sync", function (event) {
     if (event.tag !== "golf-sync") return;
     if (scope.GolfSync && typeof scope.GolfSync.flush === "function") {
-      event.waitUntil(Promise.resolve(scope.GolfSync.flush()));
+      // backgroundSync: the queue knows it runs without a page (no CSRF cookie: a 403 waits for one).
+      event.waitUntil(Promise.resolve(scope.GolfSync.flush({ backgroundSync: true })));
     }
   });
 

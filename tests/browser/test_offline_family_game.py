@@ -76,6 +76,23 @@ def score_hole(page, number: int, entries: dict) -> None:
     save_hole(page, f"Save hole {number}")
 
 
+def refuse_what_the_online_form_refuses(page) -> None:
+    """An impossible total and a half-filled grid are refused next to the player; nothing is saved."""
+    page.get_by_role("link", name="Score hole 1").click()
+    page.fill("#id_p0-total", "99")
+    page.click("#id-p1-1-1")
+    page.click('[data-card-keypad] [data-rank="5"]')
+    page.fill("#id_p2-total", "4")
+    page.get_by_role("button", name="Save hole 1").click()
+    assert "impossible" in page.locator('[data-errors-for="0"]').inner_text()
+    assert "missing a card at row 1, column 2" in page.locator('[data-errors-for="1"]').inner_text()
+    assert page.locator('[data-errors-for="2"]').inner_text() == ""
+    assert "check the cards" in page.locator("#preview-box").inner_text()
+    page.get_by_role("link", name="Scoreboard").click()
+    # Only the game's own create is waiting: the refused hole was not queued.
+    assert "1 change on this phone" in page.locator("[data-offline-banner]").inner_text()
+
+
 def test_a_family_plays_nine_holes_offline_and_the_server_gets_them_once(phone) -> None:
     page = phone
     context = page.context
@@ -83,6 +100,7 @@ def test_a_family_plays_nine_holes_offline_and_the_server_gets_them_once(phone) 
     slow_down_cpu_if_asked(page)
     start_game_offline(page)
     assert "/offline/#/g/local-" in page.url
+    refuse_what_the_online_form_refuses(page)
     for number, entries in enumerate(HOLES, start=1):
         score_hole(page, number, entries)
         assert page.locator("[data-offline-banner]").inner_text().startswith(f"{number} hole")
@@ -128,6 +146,11 @@ def test_a_family_plays_nine_holes_offline_and_the_server_gets_them_once(phone) 
     unsent.get_by_role("link").click()
     page.wait_for_selector("[data-offline-board]")
     assert page.url == local_url
+    # And the shell's own page lists the games on this phone.
+    page.goto("/offline/")
+    assert "9 holes on this phone, not yet sent." in page.locator("[data-offline-games]").inner_text()
+    page.goto(local_url)
+    page.wait_for_selector("[data-offline-board]")
 
     # Back online: the game, then its holes, reach the server; the page takes the server's link.
     context.set_offline(False)

@@ -9,8 +9,11 @@ page; then it goes offline (`context.set_offline(True)`) and opens each page aga
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring import services
+from tests.browser.helpers import log_in_as_director
+from tests.conftest import PHONE
 from tests.tournaments.helpers import event_in_play
 from tournaments.models import Table
 
@@ -22,7 +25,11 @@ def wait_for_the_service_worker(page) -> None:
     # `ready` settles once a worker is active, so install (with its stored files) has finished; it
     # claims the open pages as it activates. (A polled wait_for_function would need eval, which the
     # pages' CSP refuses.)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    ready = page.evaluate(
+        "Promise.race([navigator.serviceWorker.ready.then(() => true),"
+        " new Promise((resolve) => setTimeout(() => resolve(false), 20000))])"
+    )
+    assert ready, "no service worker became active in 20 s"
     for _ in range(100):
         if page.evaluate("navigator.serviceWorker.controller !== null"):
             return
@@ -34,7 +41,9 @@ def visit_offline(page, path: str, text: str) -> None:
     """Open `path` with no connection: the page answers with `text` in it (not Chromium's error)."""
     page.goto(path)
     body = page.locator("body")
-    assert text in body.inner_text(), (path, body.inner_text()[:400])
+    # The offline shell (a game's edit pages, the start page) draws the page from the phone's
+    # storage just after it loads: wait for the text rather than read it at once.
+    expect(body).to_contain_text(text)
     assert "ERR_INTERNET_DISCONNECTED" not in page.content()
 
 
@@ -84,3 +93,66 @@ def test_online_pages_are_the_servers_own_with_the_service_worker_in_control(pho
     services.hole_record(game, entries={"Ann": 4, "Bob": 9}, ender=None)
     page.reload()
     page.locator("table.scorecard tbody tr", has_text="Bob").locator("td.total", has_text="9").wait_for()
+
+
+FAKE_INSTALL_OFFER = """() => {
+  const offer = new Event("beforeinstallprompt", { cancelable: true });
+  offer.prompt = () => { window.__prompted = true; return Promise.resolve(); };
+  offer.userChoice = Promise.resolve({ outcome: "accepted", platform: "web" });
+  window.dispatchEvent(offer);
+  return offer.defaultPrevented;
+}"""
+STORED_PAGES = """caches.open("golf-pages").then((cache) => cache.keys())
+  .then((requests) => requests.map((request) => new URL(request.url).pathname))"""
+IPHONE = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+    "Version/17.4 Mobile/15E148 Safari/604.1"
+)
+
+
+def test_the_install_button_appears_when_the_browser_offers_to_install(phone) -> None:
+    page = phone
+    page.goto("/")
+    install = page.get_by_role("button", name="Install Golf club")
+    assert install.count() == 0  # hidden until the browser says the app can be installed
+    assert page.evaluate(FAKE_INSTALL_OFFER) is True  # the browser's own banner is held back
+    install.click()
+    assert page.evaluate("window.__prompted") is True
+    page.locator("[data-install-offer]").wait_for(state="hidden")
+
+
+def test_an_iphone_is_told_once_how_to_install(chromium_browser, live_server) -> None:
+    context = chromium_browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, user_agent=IPHONE, base_url=live_server.url
+    )
+    try:
+        page = context.new_page()
+        page.goto("/")
+        hint = page.get_by_text("Install Golf club on this iPhone: tap Share, then Add to Home Screen.")
+        hint.wait_for()
+        assert page.get_by_role("button", name="Install Golf club").count() == 0
+        page.get_by_role("button", name="Got it").click()
+        hint.wait_for(state="hidden")
+        page.goto("/rules/")
+        page.wait_for_load_state("load")
+        assert hint.count() == 1 and not hint.is_visible()  # once: not on the next pages
+    finally:
+        context.close()
+
+
+def test_a_file_download_and_logging_in_work_with_the_service_worker_in_control(phone) -> None:
+    page = phone
+    tournament = event_in_play(8, rounds=1, holes=2)
+    page.goto("/")
+    wait_for_the_service_worker(page)
+    log_in_as_director(page)  # /accounts/ is passed through, never stored
+    page.goto(f"/tournaments/{tournament.pk}/standings/")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="standings (CSV)").click()
+    assert download.value.suggested_filename.endswith(".csv")
+    stored = page.evaluate(STORED_PAGES)
+    # The start pages, stored at install; not the login page, the director's pages or the file.
+    assert "/" in stored and "/games/new/" in stored, stored
+    assert not any(path.startswith(("/accounts/", f"/tournaments/{tournament.pk}/")) for path in stored), (
+        stored
+    )

@@ -14,6 +14,7 @@ const form = require(path.join(dir, "offline", "app-form.js"));
 const game = require(path.join(dir, "offline", "app-game.js"));
 const render = require(path.join(dir, "offline", "app-render.js"));
 const hole = require(path.join(dir, "offline", "app-hole.js"));
+const capture = require(path.join(dir, "offline", "app-capture.js"));
 
 /** Texts as the page gives them: the key and the values, so tests see what was said. */
 function t(key, values) {
@@ -30,6 +31,7 @@ test("routeOf reads server links, local games and the start page", () => {
   assert.deepEqual(model.routeOf("/offline/", "#/g/local-1/holes/3/"), { gameId: "local-1", view: "hole-edit", playoff: false, number: 3 });
   assert.deepEqual(model.routeOf("/offline/", "#/g/local-1/confirm/"), { gameId: "local-1", view: "confirm" });
   assert.deepEqual(model.routeOf("/games/e/tok/", "#confirm"), { token: "tok", view: "confirm" });
+  assert.deepEqual(model.routeOf("/tournaments/table/tok/", ""), { token: "tok", view: "board" });
   assert.deepEqual(model.routeOf("/games/new/", ""), { view: "start" });
   assert.deepEqual(model.routeOf("/offline/", "#/new/"), { view: "start" });
   assert.deepEqual(model.routeOf("/offline/", ""), { view: "home" });
@@ -221,4 +223,22 @@ test("a refused confirmation is shown with the server's words and the two choice
   assert.ok(html.includes("Hole 1 differs: Bob 0 here, 2 attested."));
   assert.ok(html.includes('data-resolve="keep-mine" data-key="c1"'));
   assert.deepEqual(view.summary, { holes: 0, writes: 1, conflicts: 1 });
+});
+
+test("an online visit keeps the game as the API gives it, with what the page says of it", () => {
+  assert.equal(capture.tokenOf("/games/e/AbC-9_z/holes/new/"), "AbC-9_z");
+  assert.equal(capture.tokenOf("/games/v/AbC/"), null);
+  const page = { getAttribute: (name) => ({ "data-managed": "1", "data-ruleset-label": "official: 2x3", "data-table-label": "Spring Open, table 3" })[name] };
+  const api = { title: "", view_token: "V", preset: "official", first_dealer: 2, players: [{ name: "Ann" }, { name: "Bob" }, { name: "Cy" }] };
+  const board = Object.assign({ ruleset: GolfEngine.resolveRuleset("official") }, SERVER);
+  const kept = capture.recordFrom({ id: "local-9", local: [{ key: "w" }], sent: [] }, "T", api, board, page);
+  assert.equal(kept.id, "local-9"); // a game started on this phone keeps its local id
+  assert.deepEqual(kept.local, [{ key: "w" }]); // and its waiting writes
+  assert.equal(kept.editToken, "T");
+  assert.deepEqual(kept.players, ["Ann", "Bob", "Cy"]);
+  assert.equal(kept.firstDealer, 2);
+  assert.equal(kept.server, board);
+  assert.equal(kept.managed, true);
+  assert.deepEqual(kept.table, { label: "Spring Open, table 3" });
+  assert.equal(capture.recordFrom(null, "T", api, board, page).id, "T");
 });

@@ -56,6 +56,14 @@ test("the offline shell stands in for game and table addresses only", () => {
   assert.equal(worker.isShellPage("/score/"), false);
 });
 
+test("the shell comes before a stored copy for a game's edit pages and the start page", () => {
+  assert.equal(worker.isShellFirst("/games/e/abc/"), true);
+  assert.equal(worker.isShellFirst("/games/e/abc/holes/new/"), true);
+  assert.equal(worker.isShellFirst("/games/new/"), true);
+  assert.equal(worker.isShellFirst("/games/v/abc/"), false); // a watcher's page: the stored copy
+  assert.equal(worker.isShellFirst("/tournaments/table/abc/"), false);
+});
+
 test("static files are recognised under the static URL of this site only", () => {
   const origin = "https://golf.example";
   assert.equal(worker.isStaticFile(new URL("https://golf.example/static/js/game.abc123.js"), origin), true);

@@ -51,7 +51,7 @@
 // Errors: every refusal throws GolfEngine.RulesError: .kind is the Python class ("RulesError",
 //   "CardError", "GridError", "RulesetError", "DeckError"), .problems = [{where, message}] (English,
 //   word for word the Python's), .message the first message, .asDict() = {detail, errors} (the API).
-(function (root) {
+(root => {
   "use strict";
 
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "X"];
@@ -65,7 +65,7 @@
     "♤": "S", "♡": "H", "♢": "D", "♧": "C" };
   var SUIT_SYMBOLS = "♠♥♦♣♤♡♢♧";
   var RANK_ALIAS = { T: "10", JK: "X" };
-  RANKS.forEach(function (r) { RANK_ALIAS[r] = r; });
+  RANKS.forEach(r => { RANK_ALIAS[r] = r; });
   var HELP = "use A, 2-10 (or T), J, Q, K or X/JK for a joker, optionally followed by a suit S, H, D, C";
   var HELP_NO_JOKERS = "use A, 2-10 (or T), J, Q or K, optionally followed by a suit S, H, D, C";
   var MATCH_LINES = ["columns", "rows", "diagonals", "anywhere"];
@@ -78,17 +78,17 @@
     "ender_penalty_on_tie", "hole_end", "holes", "target_score", "tiebreakers"];
 
   // --- Python's ways, where JavaScript differs ------------------------------------------------------
-  var own = function (o, k) { return o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k); };
-  var isInt = function (v) { return typeof v === "number" && Number.isInteger(v); };
-  var isObj = function (v) { return v !== null && typeof v === "object" && !Array.isArray(v); };
+  var own = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
+  var isInt = v => typeof v === "number" && Number.isInteger(v);
+  var isObj = v => v !== null && typeof v === "object" && !Array.isArray(v);
   var PY_SPACE = "[\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
   var STRIP = new RegExp("^" + PY_SPACE + "+|" + PY_SPACE + "+$", "g");
   var RSTRIP = new RegExp(PY_SPACE + "+$");
-  var strip = function (s) { return s.replace(STRIP, ""); };
-  var sum = function (list) { return list.reduce(function (a, b) { return a + b; }, 0); };
-  var plural = function (n, word) { return word + (n !== 1 ? "s" : ""); };
-  var bits = function (mask) { var n = 0; while (mask) { mask &= mask - 1; n++; } return n; };
-  var lowBit = function (mask) { return 31 - Math.clz32(mask & -mask); };
+  var strip = s => s.replace(STRIP, "");
+  var sum = list => { return list.reduce((a, b) => a + b, 0); };
+  var plural = (n, word) => word + (n !== 1 ? "s" : "");
+  var bits = mask => { var n = 0; while (mask) { mask &= mask - 1; n++; } return n; };
+  var lowBit = mask => 31 - Math.clz32(mask & -mask);
   /** Python's order of strings (by code point; JavaScript's < compares UTF-16 units). */
   function cmpStr(a, b) {
     var i = 0, j = 0;
@@ -110,9 +110,9 @@
   }
   /** Python's sorted(items, key=...): stable, ascending. */
   function sortBy(items, key) {
-    return items.map(function (v, i) { return [key(v), i, v]; })
-      .sort(function (a, b) { return cmp(a[0], b[0]) || a[1] - b[1]; })
-      .map(function (e) { return e[2]; });
+    return items.map((v, i) => [key(v), i, v])
+      .sort((a, b) => cmp(a[0], b[0]) || a[1] - b[1])
+      .map(e => e[2]);
   }
   function floatRepr(v) {
     var exp = Math.floor(Math.log10(Math.abs(v)));
@@ -130,7 +130,7 @@
     if (typeof v === "number") return isInt(v) ? String(v) : floatRepr(v);
     if (typeof v === "string") {
       var q = v.indexOf("'") >= 0 && v.indexOf('"') < 0 ? '"' : "'";
-      return q + v.replace(/[\\'"\n\r\t\x00-\x1f\x7f]/g, function (c) {
+      return q + v.replace(/[\\'"\n\r\t\x00-\x1f\x7f]/g, c => {
         if (c === "\\") return "\\\\";
         if (c === '"' || c === "'") return c === q ? "\\" + c : c;
         var named = { "\n": "\\n", "\r": "\\r", "\t": "\\t" }[c];
@@ -138,10 +138,10 @@
       }) + q;
     }
     if (Array.isArray(v)) return "[" + v.map(repr).join(", ") + "]";
-    return "{" + Object.keys(v).map(function (k) { return repr(k) + ": " + repr(v[k]); }).join(", ") + "}";
+    return "{" + Object.keys(v).map(k => repr(k) + ": " + repr(v[k])).join(", ") + "}";
   }
   /** Python's str() of a JSON value, as an f-string shows it. */
-  var str = function (v) { return typeof v === "string" ? v : repr(v); };
+  var str = v => typeof v === "string" ? v : repr(v);
 
   // --- errors ---------------------------------------------------------------------------------------
   /** A refusal: `problems` [{where, message}], `kind` the Python error class's name. */
@@ -155,15 +155,15 @@
   RulesError.prototype = Object.create(Error.prototype);
   RulesError.prototype.constructor = RulesError;
   RulesError.prototype.asDict = function () {
-    return { detail: this.message, errors: this.problems.map(function (p) { return { where: p.where, message: p.message }; }) };
+    return { detail: this.message, errors: this.problems.map(p => { return { where: p.where, message: p.message }; }) };
   };
-  RulesError.prototype.toString = function () { return this.problems.map(function (p) { return p.message; }).join("; "); };
-  var P = function (where, message) { return { where: where, message: message }; };
-  var fail = function (problems, kind) { throw new RulesError(problems, kind); };
+  RulesError.prototype.toString = function () { return this.problems.map(p => p.message).join("; "); };
+  var P = (where, message) => { return { where: where, message: message }; };
+  var fail = (problems, kind) => { throw new RulesError(problems, kind); };
 
   // --- cards ----------------------------------------------------------------------------------------
-  var tokenOf = function (card) { return card.rank + (card.suit || ""); };
-  var cardName = function (card) {
+  var tokenOf = card => card.rank + (card.suit || "");
+  var cardName = card => {
     var rank = RANK_NAMES[card.rank] || card.rank;
     return card.suit ? rank + " of " + SUIT_NAMES[card.suit] : rank;
   };
@@ -208,11 +208,11 @@
     if (!Array.isArray(rows)) fail([P(where, "A grid is a list of rows, each a list of cards.")], "GridError");
     if (!rows.length) fail([P(where, "The grid has no rows.")], "GridError");
     var problems = [], parsed = [], lengths = [];
-    rows.forEach(function (row, i) {
+    rows.forEach((row, i) => {
       var r = i + 1;
       if (!Array.isArray(row)) { problems.push(P(where + "[" + r + "]", "Row " + r + " is not a list of cards.")); return; }
       lengths.push([r, row.length]);
-      parsed.push(row.map(function (token, j) {
+      parsed.push(row.map((token, j) => {
         try { return parseCard(token, where + "[" + r + "][" + (j + 1) + "]", jokers); } catch (e) {
           if (!(e instanceof RulesError)) throw e;
           problems.push.apply(problems, e.problems);
@@ -220,10 +220,10 @@
         }
       }).filter(Boolean));
     });
-    var shape = null, counts = lengths.map(function (l) { return l[1]; });
-    if (counts.some(function (n) { return n !== counts[0]; })) {
+    var shape = null, counts = lengths.map(l => l[1]);
+    if (counts.some(n => n !== counts[0])) {
       shape = P(where, "All rows must have the same number of cards; got " +
-        lengths.map(function (l) { return "row " + l[0] + ": " + l[1]; }).join(", ") + ".");
+        lengths.map(l => "row " + l[0] + ": " + l[1]).join(", ") + ".");
     } else if (lengths.length && counts[0] === 0) shape = P(where, "The grid's rows are empty.");
     if (shape || (problems.length && problems[0].where.split("[").length === 2)) {
       fail((shape ? [shape] : []).concat(problems), "GridError");
@@ -236,7 +236,7 @@
   function values(changes) {
     var base = { A: 1, J: 10, Q: 10, K: 0, X: -2 }, out = {};
     for (var n = 2; n <= 10; n++) base[String(n)] = n;
-    RANKS.forEach(function (r) { out[r] = own(changes, r) ? changes[r] : base[r]; });
+    RANKS.forEach(r => { out[r] = own(changes, r) ? changes[r] : base[r]; });
     return out;
   }
   var OFFICIAL = { preset: "official", source: "000 §2, §5.1", rows: 2, cols: 3, face_up_at_start: 2,
@@ -244,7 +244,7 @@
     negative_matches: "keep", jokers_wild: false, four_of_a_kind_block: null, ender_penalty: null,
     ender_penalty_on_tie: false, hole_end: "all_face_up", holes: 9, target_score: null,
     tiebreakers: ["countback", "most_holes_won", "sudden_death"], overrides: [] };
-  var like = function (base, changes) { return Object.assign({}, base, changes); };
+  var like = (base, changes) => { return Object.assign({}, base, changes); };
   var BASIC = like(OFFICIAL, { preset: "basic", source: "001, 002", decks: "auto", values: values({}),
     tiebreakers: ["countback", "shared"] });
   var PRESETS = {};
@@ -262,7 +262,7 @@
     like(BASIC, { preset: "nine-card", source: "001 part 4, 002", rows: 3, cols: 3, face_up_at_start: 3,
       min_decks: 2, match_lines: ["columns", "rows"] }),
     like(BASIC, { preset: "anywhere-pairs", source: "001 part 4", match_lines: ["anywhere"] }),
-  ].forEach(function (r) { PRESETS[r.preset] = r; });
+  ].forEach(r => { PRESETS[r.preset] = r; });
 
   /** How a wrong value reads in a message (Python's _type_name). */
   function typeName(v) {
@@ -289,7 +289,7 @@
   };
   Checker.prototype.choice = function (name, v, choices) {
     if (typeof v !== "string" || choices.indexOf(v) < 0) {
-      this.fail(name, name + " must be one of " + choices.map(function (c) { return '"' + c + '"'; }).join(", ") + "; got " + typeName(v) + ".");
+      this.fail(name, name + " must be one of " + choices.map(c => '"' + c + '"').join(", ") + "; got " + typeName(v) + ".");
       return this.base[name];
     }
     return v;
@@ -309,7 +309,7 @@
   Checker.prototype.values = function (v) {
     if (!isObj(v)) { this.fail("values", "values must be an object of rank → points, not " + typeName(v) + "."); return this.base.values; }
     var merged = Object.assign({}, this.base.values), self = this;
-    Object.keys(v).forEach(function (key) {
+    Object.keys(v).forEach(key => {
       var points = v[key], alias = strip(key).toUpperCase(), rank = own(RANK_ALIAS, alias) ? RANK_ALIAS[alias] : null;
       if (rank === null) return self.fail("values." + key, '"' + key + '" in values is not a rank: use A, 2-10, J, Q, K or X (the joker).');
       if (!isInt(points)) return self.fail("values." + rank, "The value of " + rank + " must be a whole number, not " + typeName(points) + ".");
@@ -322,7 +322,7 @@
   };
   Checker.prototype.knownWords = function (where, items, allowed, unknown, repeated, repeatsAllowed) {
     var known = [], self = this;
-    items.forEach(function (item) {
+    items.forEach(item => {
       if (typeof item !== "string" || allowed.indexOf(item) < 0) self.fail(where, unknown.replace("{}", typeName(item)));
       else if (known.indexOf(item) >= 0) { if (!repeatsAllowed) self.fail(where, repeated.replace("{}", item)); } else known.push(item);
     });
@@ -336,7 +336,7 @@
       this.fail("match_lines", '"anywhere" already covers every line: it cannot be combined with others.');
       return this.base.match_lines;
     }
-    return MATCH_LINES.filter(function (l) { return lines.indexOf(l) >= 0; });
+    return MATCH_LINES.filter(l => lines.indexOf(l) >= 0);
   };
   Checker.prototype.block = function (v) {
     if (v === null) return null;
@@ -345,10 +345,10 @@
       return this.base.four_of_a_kind_block;
     }
     var ok = true, numbers = {}, self = this;
-    Object.keys(v).forEach(function (key) {
+    Object.keys(v).forEach(key => {
       if (key !== "points" && key !== "others_add") { self.fail("four_of_a_kind_block." + key, 'Unknown key "' + key + '": use "points" and "others_add".'); ok = false; }
     });
-    ["points", "others_add"].forEach(function (key) {
+    ["points", "others_add"].forEach(key => {
       var n = own(v, key) ? v[key] : null;
       if (!isInt(n) || n < -VALUE_LIMIT || n > VALUE_LIMIT) {
         self.fail("four_of_a_kind_block." + key, "four_of_a_kind_block." + key + " must be a whole number from -" + VALUE_LIMIT + " to " + VALUE_LIMIT + "; got " + typeName(n) + ".");
@@ -366,8 +366,8 @@
       this.fail("ender_penalty.kind", 'ender_penalty.kind must be "fixed" or "lowest_score"; got ' + typeName(kind) + ".");
       return this.base.ender_penalty;
     }
-    var extra = Object.keys(v).filter(function (k) { return k !== "kind" && k !== "points"; });
-    extra.forEach(function (k) { self.fail("ender_penalty." + k, 'Unknown key "' + k + '" in ender_penalty: use ' + shapes + "."); });
+    var extra = Object.keys(v).filter(k => k !== "kind" && k !== "points");
+    extra.forEach(k => { self.fail("ender_penalty." + k, 'Unknown key "' + k + '" in ender_penalty: use ' + shapes + "."); });
     var points = own(v, "points") ? v.points : null;
     if (kind === "fixed") {
       if (!isInt(points) || points < 0 || points > VALUE_LIMIT) {
@@ -397,16 +397,16 @@
     if (name === "ender_penalty") return checker.ender(v);
     return checker[name](v);
   }
-  var same = function (a, b) { return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b)); };
+  var same = (a, b) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
   function canonical(v) {
     if (!isObj(v)) return Array.isArray(v) ? v.map(canonical) : v;
     var out = {};
-    Object.keys(v).sort().forEach(function (k) { out[k] = canonical(v[k]); });
+    Object.keys(v).sort().forEach(k => { out[k] = canonical(v[k]); });
     return out;
   }
   function apply(base, overrides) {
     var checker = new Checker(base), changes = {};
-    Object.keys(overrides).forEach(function (name) {
+    Object.keys(overrides).forEach(name => {
       if (name === "source" || name === "overrides") return;
       if (SETTABLE.indexOf(name) < 0) {
         checker.problems.push(P("ruleset." + name, 'Unknown ruleset parameter "' + name + '". Known parameters: ' + SETTABLE.join(", ") + "."));
@@ -417,7 +417,7 @@
     var result = like(base, changes);
     checkCombination(result, changes, checker);
     if (checker.problems.length) fail(checker.problems, "RulesetError");
-    result.overrides = SETTABLE.filter(function (name) { return !same(result[name], base[name]); });
+    result.overrides = SETTABLE.filter(name => !same(result[name], base[name]));
     return result;
   }
   function checkCombination(rs, changes, checker) {
@@ -447,22 +447,27 @@
     var name = own(spec, "preset") ? spec.preset : "official";
     if (typeof name !== "string") fail([P("ruleset.preset", "preset must be a preset name, not " + typeName(name) + ".")], "RulesetError");
     var base = preset(strip(name), "ruleset.preset"), overrides = {};
-    Object.keys(spec).forEach(function (k) { if (k !== "preset") overrides[k] = spec[k]; });
+    Object.keys(spec).forEach(k => { if (k !== "preset") overrides[k] = spec[k]; });
     return Object.keys(overrides).length ? apply(base, overrides) : base;
   }
-  var compiledRulesets = new Map();
-  /** The resolved ruleset and its compiled engine, memoised by the spec's JSON. */
+  var specs = new Map(), engines = new Map();
+  /** The resolved ruleset's compiled engine (with its score ranges), memoised by the spec's JSON and
+   * by the resolved ruleset's, so that a preset's name and its to_dict() share one engine. */
   function compiled(spec) {
-    var key = JSON.stringify(spec);
-    var found = compiledRulesets.get(key);
+    var key = JSON.stringify(spec), found = specs.get(key);
     if (found) return found;
-    var rs = resolveSpec(spec);
-    if (compiledRulesets.size > 512) compiledRulesets.clear();
-    found = new Engine(rs);
-    compiledRulesets.set(key, found);
+    var rs = resolveSpec(spec), rsKey = JSON.stringify(canonical(rs));
+    found = engines.get(rsKey);
+    if (!found) {
+      if (engines.size >= 512) engines.clear();
+      found = new Engine(rs);
+      engines.set(rsKey, found);
+    }
+    if (specs.size >= 2048) specs.clear();
+    specs.set(key, found);
     return found;
   }
-  var copy = function (v) { return JSON.parse(JSON.stringify(v)); };
+  var copy = v => JSON.parse(JSON.stringify(v));
   /** A preset name, {"preset", ...overrides} or a resolved ruleset -> the resolved ruleset (to_dict). */
   function resolveRuleset(spec) { return copy(compiled(spec).rs); }
   function decksFor(rs, players) {
@@ -478,32 +483,32 @@
     })(0, []);
     return out;
   }
-  var range = function (n) { var out = []; for (var i = 0; i < n; i++) out.push(i); return out; };
+  var range = n => { var out = []; for (var i = 0; i < n; i++) out.push(i); return out; };
   function line(kind, cells, rule) {
-    return { kind: kind, cells: cells, mask: cells.reduce(function (m, c) { return m | (1 << c); }, 0), rule: rule };
+    return { kind: kind, cells: cells, mask: cells.reduce((m, c) => m | (1 << c), 0), rule: rule };
   }
   function candidateLines(rows, cols, kinds) {
-    var has = function (k) { return kinds.indexOf(k) >= 0; }, lines = [];
-    if (has("anywhere")) return combinations(range(rows * cols), 2).map(function (p) { return line("anywhere", p, "seed 001"); });
+    var has = k => kinds.indexOf(k) >= 0, lines = [];
+    if (has("anywhere")) return combinations(range(rows * cols), 2).map(p => line("anywhere", p, "seed 001"));
     var c, r;
     if (rows === 2) {
       if (has("columns")) for (c = 0; c < cols; c++) lines.push(line("column", [c, cols + c], "2.3"));
-      if (has("rows")) for (r = 0; r < 2; r++) combinations(range(cols), 2).forEach(function (p) { lines.push(line("row", [r * cols + p[0], r * cols + p[1]], "9.1")); });
+      if (has("rows")) for (r = 0; r < 2; r++) combinations(range(cols), 2).forEach(p => { lines.push(line("row", [r * cols + p[0], r * cols + p[1]], "9.1")); });
       if (has("diagonals") && cols === 2) lines.push(line("diagonal", [0, 3], "seed 001"), line("diagonal", [1, 2], "seed 001"));
       return lines;
     }
-    if (has("columns")) for (c = 0; c < cols; c++) lines.push(line("column", range(rows).map(function (i) { return i * cols + c; }), "seed 001"));
-    if (has("rows")) for (r = 0; r < rows; r++) lines.push(line("row", range(cols).map(function (i) { return r * cols + i; }), "seed 001"));
+    if (has("columns")) for (c = 0; c < cols; c++) lines.push(line("column", range(rows).map(i => i * cols + c), "seed 001"));
+    if (has("rows")) for (r = 0; r < rows; r++) lines.push(line("row", range(cols).map(i => r * cols + i), "seed 001"));
     if (has("diagonals") && rows === cols) {
-      lines.push(line("diagonal", range(rows).map(function (i) { return i * cols + i; }), "seed 001"));
-      lines.push(line("diagonal", range(rows).map(function (i) { return i * cols + cols - 1 - i; }), "seed 001"));
+      lines.push(line("diagonal", range(rows).map(i => i * cols + i), "seed 001"));
+      lines.push(line("diagonal", range(rows).map(i => i * cols + cols - 1 - i), "seed 001"));
     }
     return lines;
   }
-  var byCells = function (found) { return sortBy(found, function (f) { return f.line.cells; }); };
+  var byCells = found => { return sortBy(found, f => f.line.cells); };
   function cellsByRank(ranks, free) {
     var out = new Map();
-    ranks.forEach(function (rank, cell) {
+    ranks.forEach((rank, cell) => {
       if ((free >> cell) & 1) { if (out.has(rank)) out.get(rank).push(cell); else out.set(rank, [cell]); }
     });
     return out;
@@ -514,41 +519,41 @@
     this.lines = candidateLines(rs.rows, rs.cols, rs.match_lines);
     this.wild = rs.jokers_wild;
     this.kept = {}; this.weight = {};
-    RANKS.forEach(function (r) {
+    RANKS.forEach(r => {
       self.kept[r] = rs.negative_matches === "keep" ? Math.min(rs.values[r], 0) : 0;
       self.weight[r] = rs.values[r] - self.kept[r];
     });
-    this.pairs = this.lines.every(function (l) { return l.cells.length === 2; });
+    this.pairs = this.lines.every(l => l.cells.length === 2);
     this.anywhere = rs.match_lines.indexOf("anywhere") >= 0;
     this.pairLine = {};
-    this.neighbours = range(this.size).map(function () { return []; });
+    this.neighbours = range(this.size).map(() => []);
     if (this.pairs) {
-      this.lines.forEach(function (l) {
+      this.lines.forEach(l => {
         self.pairLine[l.cells.join()] = l;
         self.neighbours[l.cells[0]].push(l.cells[1]);
         self.neighbours[l.cells[1]].push(l.cells[0]);
       });
     }
   }
-  var found = function (l, rank, wild, points, gain) { return { line: l, rank: rank, wild: wild, points: points, gain: gain }; };
+  var found = (l, rank, wild, points, gain) => { return { line: l, rank: rank, wild: wild, points: points, gain: gain }; };
   Finder.prototype.pairOf = function (a, b) { return this.pairLine[(a < b ? [a, b] : [b, a]).join()]; };
   Finder.prototype.present = function (ranks, free) {
     if (this.pairs) return this.presentPairs(ranks, free);
     var self = this, out = [];
-    this.lines.forEach(function (l) {
+    this.lines.forEach(l => {
       if ((l.mask & free) !== l.mask) return;
-      var lineRanks = l.cells.map(function (c) { return ranks[c]; });
-      var naturals = new Set(self.wild ? lineRanks.filter(function (r) { return r !== JOKER; }) : lineRanks);
+      var lineRanks = l.cells.map(c => ranks[c]);
+      var naturals = new Set(self.wild ? lineRanks.filter(r => r !== JOKER) : lineRanks);
       if (naturals.size > 1) return;
       var rank = naturals.size ? naturals.values().next().value : JOKER;
-      var jokers = rank !== JOKER ? l.cells.filter(function (c) { return ranks[c] === JOKER; }) : [];
-      out.push(found(l, rank, jokers, sum(lineRanks.map(function (r) { return self.kept[r]; })), sum(lineRanks.map(function (r) { return self.weight[r]; }))));
+      var jokers = rank !== JOKER ? l.cells.filter(c => ranks[c] === JOKER) : [];
+      out.push(found(l, rank, jokers, sum(lineRanks.map(r => self.kept[r])), sum(lineRanks.map(r => self.weight[r]))));
     });
     return out;
   };
   Finder.prototype.presentPairs = function (ranks, free) {
     var self = this, cellsOf = cellsByRank(ranks, free), out = [];
-    cellsOf.forEach(function (cells, rank) {
+    cellsOf.forEach((cells, rank) => {
       for (var i = 0; i < cells.length; i++) {
         for (var j = i + 1; j < cells.length; j++) {
           var l = self.pairLine[cells[i] + "," + cells[j]];
@@ -557,8 +562,8 @@
       }
     });
     if (this.wild && cellsOf.has(JOKER)) {
-      cellsOf.get(JOKER).forEach(function (joker) {
-        self.neighbours[joker].forEach(function (other) {
+      cellsOf.get(JOKER).forEach(joker => {
+        self.neighbours[joker].forEach(other => {
           var rank = ranks[other];
           if (rank === JOKER || !((free >> other) & 1)) return;
           out.push(found(self.pairOf(joker, other), rank, [joker], self.kept[rank] + self.kept[JOKER], self.weight[rank] + self.weight[JOKER]));
@@ -583,24 +588,24 @@
     var cellsOf = cellsByRank(ranks, free), weight = this.weight, jokers = [];
     if (this.wild && cellsOf.has(JOKER)) { jokers = cellsOf.get(JOKER); cellsOf.delete(JOKER); }
     var counted = [], naturals = 0, J = jokers.length;
-    cellsOf.forEach(function (cells, rank) { counted.push([rank, cells.length]); naturals += cells.length; });
-    var choice = counted.some(function (c) { return c[1] > 2; }) || (J > 0 && J + naturals > 2);
+    cellsOf.forEach((cells, rank) => { counted.push([rank, cells.length]); naturals += cells.length; });
+    var choice = counted.some(c => c[1] > 2) || (J > 0 && J + naturals > 2);
     if (!J) return [this.anywherePairs(cellsOf, jokers, new Set(), false), choice];
-    var gains = sortBy(counted.map(function (c) { return [c[1] % 2 ? weight[c[0]] : -weight[c[0]], c[0]]; }), function (g) { return -g[0]; });
-    var base = J * weight[JOKER] + sum(counted.map(function (c) { return weight[c[0]] * (c[1] - c[1] % 2); }));
+    var gains = sortBy(counted.map(c => [c[1] % 2 ? weight[c[0]] : -weight[c[0]], c[0]]), g => -g[0]);
+    var base = J * weight[JOKER] + sum(counted.map(c => weight[c[0]] * (c[1] - c[1] % 2)));
     var bestA = null, running = 0;
     for (var flips = 0; flips <= Math.min(J, gains.length); flips++) {
       if (flips) running += gains[flips - 1][0];
       if ((J - flips) % 2 === 0 && (bestA === null || base + running > bestA[0])) bestA = [base + running, flips];
     }
-    var odd = counted.filter(function (c) { return c[1] % 2; }).length, bestB = null;
-    if (odd <= J - 1 && (J - 1 - odd) % 2 === 0) bestB = (J - 1) * weight[JOKER] + sum(counted.map(function (c) { return weight[c[0]] * c[1]; }));
+    var odd = counted.filter(c => c[1] % 2).length, bestB = null;
+    if (odd <= J - 1 && (J - 1 - odd) % 2 === 0) bestB = (J - 1) * weight[JOKER] + sum(counted.map(c => weight[c[0]] * c[1]));
     var flipped, spare;
     if (bestA === null || (bestB !== null && bestB > bestA[0])) {
-      flipped = new Set(counted.filter(function (c) { return c[1] % 2; }).map(function (c) { return c[0]; }));
+      flipped = new Set(counted.filter(c => c[1] % 2).map(c => c[0]));
       spare = true;
     } else {
-      flipped = new Set(gains.slice(0, bestA[1]).map(function (g) { return g[1]; }));
+      flipped = new Set(gains.slice(0, bestA[1]).map(g => g[1]));
       spare = false;
     }
     return [this.anywherePairs(cellsOf, jokers, flipped, spare), choice];
@@ -608,7 +613,7 @@
   Finder.prototype.anywherePairs = function (cellsOf, jokers, flipped, spare) {
     var self = this, out = [], kept = this.kept, weight = this.weight;
     jokers = jokers.slice();
-    cellsOf.forEach(function (all, rank) {
+    cellsOf.forEach((all, rank) => {
       var cells = all;
       if (cells.length === 1 && !flipped.has(rank)) return;
       if (flipped.has(rank)) {
@@ -622,13 +627,13 @@
     for (var i = 0; i < jokers.length - 1; i += 2) out.push(found(self.pairOf(jokers[i], jokers[i + 1]), JOKER, [], 2 * kept[JOKER], 2 * weight[JOKER]));
     return out.length > 1 ? byCells(out) : out;
   };
-  var cellsOfMask = function (mask) { var out = []; while (mask) { out.push(lowBit(mask)); mask &= mask - 1; } return out; };
+  var cellsOfMask = mask => { var out = []; while (mask) { out.push(lowBit(mask)); mask &= mask - 1; } return out; };
   /** The maximal set of disjoint pairs with the largest saving (matching.py best_pair_matching). */
   function bestPairMatching(present, weight) {
     var partners = new Map(), near = new Map(), rankOf = {};
-    present.forEach(function (f) {
+    present.forEach(f => {
       var a = f.line.cells[0], b = f.line.cells[1];
-      [[a, b], [b, a]].forEach(function (pair) {
+      [[a, b], [b, a]].forEach(pair => {
         if (partners.has(pair[0])) { partners.get(pair[0]).push([pair[1], f]); near.set(pair[0], near.get(pair[0]) | (1 << pair[1])); } else {
           partners.set(pair[0], [[pair[1], f]]); near.set(pair[0], 1 << pair[1]);
         }
@@ -639,18 +644,18 @@
       } else rankOf[a] = rankOf[b] = f.rank;
     });
     var free = 0, twins = {}, groups = new Map(), sameParts = new Map();
-    near.forEach(function (mask, cell) {
+    near.forEach((mask, cell) => {
       free |= 1 << cell;
       var key = rankOf[cell] + "|" + (mask | (1 << cell));
       groups.set(key, (groups.get(key) || 0) | (1 << cell));
       if (sameParts.has(mask)) sameParts.get(mask).push(cell); else sameParts.set(mask, [cell]);
     });
-    near.forEach(function (mask, cell) { twins[cell] = groups.get(rankOf[cell] + "|" + (mask | (1 << cell))); });
+    near.forEach((mask, cell) => { twins[cell] = groups.get(rankOf[cell] + "|" + (mask | (1 << cell))); });
     var dropped = 0, forced = 0;
-    sameParts.forEach(function (cells, shared) {
+    sameParts.forEach((cells, shared) => {
       var room = bits(shared);
       if (cells.length > room) {
-        sortBy(cells, function (c) { return -weight[rankOf[c]]; }).slice(room).forEach(function (c) { dropped |= 1 << c; });
+        sortBy(cells, c => -weight[rankOf[c]]).slice(room).forEach(c => { dropped |= 1 << c; });
         forced |= shared;
       }
     });
@@ -662,7 +667,7 @@
       var key = free * 65536 + must;
       if (memo.has(key)) return memo.get(key);
       var bit = free & -free, cell = lowBit(free), result = null, tried = 0;
-      partners.get(cell).forEach(function (p) {
+      partners.get(cell).forEach(p => {
         var other = p[0], f = p[1], otherBit = 1 << other;
         if (!(free & otherBit) || (tried & twins[other])) return;
         tried |= otherBit;
@@ -671,7 +676,7 @@
       });
       if (!(must & bit)) {
         var leftFree = free & ~bit, leftMust = must | (near.get(cell) & leftFree);
-        if (cellsOfMask(leftMust).every(function (c) { return near.get(c) & leftFree & ~(1 << c); })) {
+        if (cellsOfMask(leftMust).every(c => near.get(c) & leftFree & ~(1 << c))) {
           var rest = best(leftFree, leftMust);
           if (rest !== null && (result === null || rest[0] > result[0])) result = rest;
         }
@@ -684,18 +689,18 @@
   /** The maximal set of disjoint lines (any length) with the largest saving (3x3 lines of three). */
   function bestLineSet(present) {
     var byCell = new Map(), free = 0;
-    present.forEach(function (f) {
+    present.forEach(f => {
       free |= f.line.mask;
-      f.line.cells.forEach(function (c) { if (!byCell.has(c)) byCell.set(c, []); byCell.get(c).push(f); });
+      f.line.cells.forEach(c => { if (!byCell.has(c)) byCell.set(c, []); byCell.get(c).push(f); });
     });
-    byCell.forEach(function (options, c) { byCell.set(c, sortBy(options, function (f) { return -f.gain; })); });
+    byCell.forEach((options, c) => { byCell.set(c, sortBy(options, f => -f.gain)); });
     var memo = new Map();
     function best(free, unmatched) {
       if (!free) return [0, []];
       var key = free * 65536 + unmatched;
       if (memo.has(key)) return memo.get(key);
       var bit = free & -free, cell = lowBit(free), result = null;
-      byCell.get(cell).forEach(function (f) {
+      byCell.get(cell).forEach(f => {
         var mask = f.line.mask;
         if ((mask & free) === mask) {
           var rest = best(free & ~mask, unmatched);
@@ -703,7 +708,7 @@
         }
       });
       var left = unmatched | bit;
-      if (byCell.get(cell).every(function (f) { return f.line.mask & ~left; })) {
+      if (byCell.get(cell).every(f => f.line.mask & ~left)) {
         var rest = best(free & ~bit, left);
         if (rest !== null && (result === null || rest[0] > result[0])) result = rest;
       }
@@ -715,15 +720,15 @@
 
   // --- grids ----------------------------------------------------------------------------------------
   var OFFICIAL_VALUES = values({ 2: -2 });
-  var cite = function (key) {
+  var cite = key => {
     if (key === "project") return "project decision";
     if (key === "ruleset") return "ruleset override";
     return /^[0-9]/.test(key) ? "rule " + key : key;
   };
-  var term = function (n) { return n >= 0 ? String(n) : "(" + n + ")"; };
-  var article = function (rank) { return (rank === "A" || rank === "8" ? "an " : "a ") + rank; };
-  var pos = function (p) { return { row: p[0] + 1, col: p[1] + 1 }; };
-  var label = function (p) { return "row " + (p[0] + 1) + ", column " + (p[1] + 1); };
+  var term = n => n >= 0 ? String(n) : "(" + n + ")";
+  var article = rank => (rank === "A" || rank === "8" ? "an " : "a ") + rank;
+  var pos = p => { return { row: p[0] + 1, col: p[1] + 1 }; };
+  var label = p => "row " + (p[0] + 1) + ", column " + (p[1] + 1);
   function valueRule(rs, rank) {
     var value = rs.values[rank];
     if (rs.overrides.indexOf("values") >= 0 && value !== PRESETS[rs.preset].values[rank]) return "ruleset";
@@ -733,7 +738,7 @@
   }
   function largestDisjoint(blocks) {
     for (var size = blocks.length; size > 0; size--) {
-      var layouts = combinations(blocks, size).filter(function (combo) {
+      var layouts = combinations(blocks, size).filter(combo => {
         return new Set([].concat.apply([], combo)).size === 4 * size;
       });
       if (layouts.length) return layouts;
@@ -745,28 +750,28 @@
     var self = this;
     this.rs = rs;
     this.rows = rs.rows; this.cols = rs.cols; this.size = rs.rows * rs.cols;
-    this.positions = range(this.size).map(function (i) { return [Math.floor(i / self.cols), i % self.cols]; });
+    this.positions = range(this.size).map(i => [Math.floor(i / self.cols), i % self.cols]);
     this.finder = new Finder(rs);
     this.value = rs.values;
     this.keep = rs.negative_matches === "keep";
     this.zeroRule = rs.preset === "jokers-54" ? "seed 004" : "seed 001";
     this.block = rs.four_of_a_kind_block;
-    this.blockCells = this.block && rs.rows === 2 ? range(rs.cols - 1).map(function (c) { return [c, c + 1, rs.cols + c, rs.cols + c + 1]; }) : [];
+    this.blockCells = this.block && rs.rows === 2 ? range(rs.cols - 1).map(c => [c, c + 1, rs.cols + c, rs.cols + c + 1]) : [];
     this.ranges = {};
   }
   Engine.prototype.withBlocks = function (ranks) {
     var self = this, everything = (1 << this.size) - 1;
-    var candidates = this.blockCells.filter(function (c) {
+    var candidates = this.blockCells.filter(c => {
       return ranks[c[0]] !== JOKER && ranks[c[0]] === ranks[c[1]] && ranks[c[1]] === ranks[c[2]] && ranks[c[2]] === ranks[c[3]];
     });
     if (!candidates.length) { var plain = this.finder.choose(ranks, everything); return [plain[0], [], plain[1]]; }
     var layouts = largestDisjoint(candidates), best = null;
-    layouts.forEach(function (layout) {
+    layouts.forEach(layout => {
       var free = everything;
-      layout.forEach(function (cells) { cells.forEach(function (c) { free &= ~(1 << c); }); });
+      layout.forEach(cells => { cells.forEach(c => { free &= ~(1 << c); }); });
       var chosen = self.finder.choose(ranks, free);
-      var rest = sum(range(self.size).filter(function (c) { return (free >> c) & 1; }).map(function (c) { return self.value[ranks[c]]; }));
-      var score = layout.length * self.block.points + rest - sum(chosen[0].map(function (f) { return f.gain; }));
+      var rest = sum(range(self.size).filter(c => (free >> c) & 1).map(c => self.value[ranks[c]]));
+      var score = layout.length * self.block.points + rest - sum(chosen[0].map(f => f.gain));
       if (best === null || score < best[0]) best = [score, chosen[0], layout, chosen[1] || layouts.length > 1];
     });
     return [best[1], best[2], best[3]];
@@ -777,18 +782,18 @@
     return [plain[0], [], plain[1]];
   };
   Engine.prototype.totalOfRanks = function (ranks) {
-    var self = this, total = sum(ranks.map(function (r) { return self.value[r]; }));
+    var self = this, total = sum(ranks.map(r => self.value[r]));
     var chosen = this.chosen(ranks);
-    chosen[1].forEach(function (cells) { total += self.block.points - sum(cells.map(function (c) { return self.value[ranks[c]]; })); });
-    chosen[0].forEach(function (f) { total -= f.gain; });
+    chosen[1].forEach(cells => { total += self.block.points - sum(cells.map(c => self.value[ranks[c]])); });
+    chosen[0].forEach(f => { total -= f.gain; });
     return total;
   };
   Engine.prototype.describe = function (f, ranks) {
     var self = this, l = f.line;
-    var positions = l.cells.map(function (c) { return self.positions[c]; });
-    var wild = f.wild.map(function (c) { return self.positions[c]; });
+    var positions = l.cells.map(c => self.positions[c]);
+    var wild = f.wild.map(c => self.positions[c]);
     var match = { kind: l.kind, positions: positions.map(pos), rank: f.rank, points: f.points, wild: wild.map(pos), rule: wild.length ? "seed 002" : l.rule };
-    var shown = l.cells.map(function (c) { return ranks[c]; });
+    var shown = l.cells.map(c => ranks[c]);
     var cards = shown.join(shown.length === 2 ? " and " : ", "), where;
     if (l.kind === "column") where = "Column " + (positions[0][1] + 1);
     else if (l.kind === "row" && positions.length === 2) where = "Row " + (positions[0][0] + 1) + ", columns " + (positions[0][1] + 1) + " and " + (positions[1][1] + 1);
@@ -797,22 +802,22 @@
     else where = "Cards at " + positions.map(label).join(" and ");
     var text = where + ": " + cards + " match (" + cite(l.rule) + ")";
     if (wild.length) text += "; the joker at " + wild.map(label).join(" and ") + " stands in for " + article(f.rank) + " (" + cite("seed 002") + ")";
-    if (shown.some(function (r) { return self.value[r] < 0; })) {
+    if (shown.some(r => self.value[r] < 0)) {
       text += this.keep ? "; matched negative cards keep their points: " + f.points + " (" + cite("2.3") + ")." : "; negative cards score 0 when matched (" + cite(this.zeroRule) + ").";
     } else text += ": 0 points.";
     return [match, text];
   };
   /** The full breakdown of a checked grid, given as its cards row by row (GridScore.to_dict()). */
   Engine.prototype.score = function (cards) {
-    var self = this, ranks = cards.map(function (c) { return c.rank; });
+    var self = this, ranks = cards.map(c => c.rank);
     var chosen = this.chosen(ranks), lines = [], terms = [], matches = [], ruleOf = {};
-    chosen[0].forEach(function (f) {
+    chosen[0].forEach(f => {
       var described = self.describe(f, ranks);
       matches.push(described[0]); lines.push(described[1]); terms.push(term(f.points));
-      f.line.cells.forEach(function (c) { ruleOf[c] = described[0].rule; });
+      f.line.cells.forEach(c => { ruleOf[c] = described[0].rule; });
     });
-    var blocks = chosen[1].map(function (cells) {
-      var positions = cells.map(function (c) { return self.positions[c]; }), rank = ranks[cells[0]];
+    var blocks = chosen[1].map(cells => {
+      var positions = cells.map(c => self.positions[c]), rank = ranks[cells[0]];
       terms.push(term(self.block.points));
       lines.push("Columns " + (positions[0][1] + 1) + " and " + (positions[1][1] + 1) + ": four " + rank + "s form a block scoring " +
         self.block.points + " in all, and every other player adds " + self.block.others_add + " (" + cite("seed 001") + ").");
@@ -824,7 +829,7 @@
         "and each card takes part in one match at most (" + cite("seed 001") + ").");
     }
     var total = 0;
-    var scores = cards.map(function (card, i) {
+    var scores = cards.map((card, i) => {
       var p = self.positions[i], points, matched = true, rule;
       if (own(ruleOf, i)) { points = self.finder.kept[card.rank]; rule = points ? "2.3" : ruleOf[i]; } else if (inBlock.has(i)) { points = 0; rule = "seed 001"; } else {
         points = self.value[card.rank]; matched = false; rule = valueRule(self.rs, card.rank);
@@ -834,7 +839,7 @@
       total += points;
       return { position: pos(p), card: tokenOf(card), rank: card.rank, points: points, matched: matched, rule: rule };
     });
-    blocks.forEach(function (b) { total += b.points; });
+    blocks.forEach(b => { total += b.points; });
     lines.push("Grid score: " + (terms.length ? terms.join(" + ") : "0") + " = " + total + " (" + cite("2.4") + ").");
     return { total: total, matches: matches, blocks: blocks, cards: scores, explanation: lines };
   };
@@ -856,11 +861,11 @@
   };
 
   // --- deck checks ----------------------------------------------------------------------------------
-  var packs = function (decks) { return decks === 1 ? "1 pack holds" : decks + " packs hold"; };
-  var rankCount = function (rank, n) { var name = RANK_NAMES[rank] || rank; return n === 1 ? "1 " + name : n + " " + name + "s"; };
+  var packs = decks => decks === 1 ? "1 pack holds" : decks + " packs hold";
+  var rankCount = (rank, n) => { var name = RANK_NAMES[rank] || rank; return n === 1 ? "1 " + name : n + " " + name + "s"; };
   function count(grid, counts, exact) {
-    grid.forEach(function (row) {
-      row.forEach(function (card) {
+    grid.forEach(row => {
+      row.forEach(card => {
         counts[card.rank] = (counts[card.rank] || 0) + 1;
         if (card.suit) { var t = tokenOf(card); exact.set(t, (exact.get(t) || 0) + 1); }
       });
@@ -868,7 +873,7 @@
   }
   function excesses(counts, exact, rs, decks) {
     var out = [];
-    RANKS.forEach(function (rank) {
+    RANKS.forEach(rank => {
       var n = counts[rank] || 0, limit;
       if (!n) return;
       if (rank === JOKER) limit = decks !== null ? rs.jokers * decks : (rs.jokers ? null : 0);
@@ -876,7 +881,7 @@
       if (limit !== null && n > limit) out.push({ rank: rank, card: null, count: n, limit: limit });
     });
     if (decks !== null) {
-      exact.forEach(function (n, token) {
+      exact.forEach((n, token) => {
         if (n > decks) out.push({ rank: token.slice(0, -1), card: { rank: token.slice(0, -1), suit: token.slice(-1) }, count: n, limit: decks });
       });
     }
@@ -887,11 +892,11 @@
     if (x.rank === JOKER && rs.jokers === 0) return rankCount(JOKER, x.count) + " entered" + scope + ", but the " + rs.preset + " ruleset plays without jokers.";
     return rankCount(x.rank, x.count) + " entered" + scope + ", but " + packs(decks || 1) + " only " + x.limit + ".";
   }
-  var matcher = function (x) { return x.card ? function (c) { return tokenOf(c) === tokenOf(x.card); } : function (c) { return c.rank === x.rank; }; };
+  var matcher = x => { return x.card ? c => tokenOf(c) === tokenOf(x.card) : c => c.rank === x.rank; };
   function gridCardProblems(grid, rs, decks, where) {
     var counts = {}, exact = new Map();
     count(grid, counts, exact);
-    return excesses(counts, exact, rs, decks).map(function (x) {
+    return excesses(counts, exact, rs, decks).map(x => {
       var test = matcher(x), at = where;
       outer: for (var r = 0; r < grid.length; r++) {
         for (var c = 0; c < grid[r].length; c++) if (test(grid[r][c])) { at = where + "[" + (r + 1) + "][" + (c + 1) + "]"; break outer; }
@@ -901,17 +906,17 @@
   }
   function tableCardProblems(grids, rs, decks, where) {
     var counts = {}, exact = new Map();
-    grids.forEach(function (g) { count(g[1], counts, exact); });
-    return excesses(counts, exact, rs, decks).map(function (x) {
+    grids.forEach(g => { count(g[1], counts, exact); });
+    return excesses(counts, exact, rs, decks).map(x => {
       var test = matcher(x);
-      var holders = grids.map(function (g) { return [g[0], sum(g[1].map(function (row) { return row.filter(test).length; }))]; })
-        .filter(function (h) { return h[1]; }).map(function (h) { return h[0] + " " + h[1]; }).join(", ");
+      var holders = grids.map(g => { return [g[0], sum(g[1].map(row => row.filter(test).length))]; })
+        .filter(h => h[1]).map(h => h[0] + " " + h[1]).join(", ");
       var message = excessMessage(x, rs, decks, " across the table");
       return P(where, message.slice(0, -1) + " (" + holders + ").");
     });
   }
-  var parsedCards = function (grid) {
-    return grid.map(function (row) { return row.map(function (t) { return typeof t === "string" ? parseCard(t) : t; }); });
+  var parsedCards = grid => {
+    return grid.map(row => { return row.map(t => typeof t === "string" ? parseCard(t) : t); });
   };
   /** Throws a DeckError when one grid holds more cards than the packs allow. */
   function checkGridCards(ruleset, grid, players, where) {
@@ -919,13 +924,13 @@
     var problems = gridCardProblems(parsedCards(grid), engine.rs, engine.gridDecks(players), where === undefined ? "grid" : where);
     if (problems.length) fail(problems, "DeckError");
   }
-  var pairsOf = function (grids) { return grids instanceof Map ? Array.from(grids) : Object.keys(grids).map(function (k) { return [k, grids[k]]; }); };
+  var pairsOf = grids => { return grids instanceof Map ? Array.from(grids) : Object.keys(grids).map(k => [k, grids[k]]); };
   /** Throws a DeckError when one hole's grids ({name: grid}) hold more cards than the packs. */
   function checkTableCards(ruleset, grids, players, where) {
-    var rs = compiled(ruleset).rs, list = pairsOf(grids).map(function (g) { return [g[0], parsedCards(g[1])]; });
+    var rs = compiled(ruleset).rs, list = pairsOf(grids).map(g => [g[0], parsedCards(g[1])]);
     where = where === undefined ? "grids" : where;
     var decks = decksFor(rs, players === null || players === undefined ? list.length : players), problems = [];
-    list.forEach(function (g) { problems = problems.concat(gridCardProblems(g[1], rs, decks, where + "." + g[0])); });
+    list.forEach(g => { problems = problems.concat(gridCardProblems(g[1], rs, decks, where + "." + g[0])); });
     if (!problems.length) problems = tableCardProblems(list, rs, decks, where);
     if (problems.length) fail(problems, "DeckError");
   }
@@ -933,9 +938,9 @@
   // --- the score range ------------------------------------------------------------------------------
   function GaveUp(grid) { this.grid = grid; }
   function rankGroups(rs, decks, size, sign) {
-    var naturals = sortBy(RANKS.filter(function (r) { return r !== JOKER; }), function (r) { return -sign * rs.values[r]; }).slice(0, size);
+    var naturals = sortBy(RANKS.filter(r => r !== JOKER), r => -sign * rs.values[r]).slice(0, size);
     var groups = [], limit = {};
-    naturals.forEach(function (r) {
+    naturals.forEach(r => {
       var last = groups[groups.length - 1];
       if (last && rs.values[last[0]] === rs.values[r]) last.push(r); else groups.push([r]);
       limit[r] = 4 * decks;
@@ -945,10 +950,10 @@
   }
   function climb(engine, size, sign, groups, limit) {
     var alphabet = [].concat.apply([], groups), bestScore = -Infinity, bestGrid = [];
-    var countOf = function (grid, rank) { return grid.filter(function (r) { return r === rank; }).length; };
+    var countOf = (grid, rank) => { return grid.filter(r => r === rank).length; };
     for (var start = 0; start < Math.min(2, alphabet.length); start++) {
-      var grid = range(size).map(function (i) { return alphabet[(start + i) % alphabet.length]; });
-      if (grid.some(function (r) { return countOf(grid, r) > limit[r]; })) grid = range(size).map(function (i) { return alphabet[i % alphabet.length]; });
+      var grid = range(size).map(i => alphabet[(start + i) % alphabet.length]);
+      if (grid.some(r => countOf(grid, r) > limit[r])) grid = range(size).map(i => alphabet[i % alphabet.length]);
       var score = sign * engine.totalOfRanks(grid), improved = true, passes = 0;
       while (improved && passes < 3) {
         improved = false; passes++;
@@ -969,16 +974,16 @@
   function extreme(engine, decks, highest) {
     var rs = engine.rs, size = engine.size, sign = highest ? 1 : -1;
     var rg = rankGroups(rs, decks, size, sign), groups = rg[0], limit = rg[1], reach = {};
-    groups.forEach(function (ranks) {
-      ranks.forEach(function (r) {
+    groups.forEach(ranks => {
+      ranks.forEach(r => {
         var options = [sign * rs.values[r], sign * engine.finder.kept[r]];
         if (rs.four_of_a_kind_block !== null && r !== JOKER) options.push(sign * rs.four_of_a_kind_block.points / 4);
         reach[r] = Math.max.apply(null, options);
       });
     });
-    var bestAny = Math.max.apply(null, Object.keys(reach).map(function (r) { return reach[r]; }));
-    var best = climb(engine, size, sign, groups, limit), soFar = [], counts = {}, opened = groups.map(function () { return 0; }), scored = 0;
-    Object.keys(limit).forEach(function (r) { counts[r] = 0; });
+    var bestAny = Math.max.apply(null, Object.keys(reach).map(r => reach[r]));
+    var best = climb(engine, size, sign, groups, limit), soFar = [], counts = {}, opened = groups.map(() => 0), scored = 0;
+    Object.keys(limit).forEach(r => { counts[r] = 0; });
     function search(cell, reached) {
       scored++;
       if (scored > RANGE_SEARCH_LIMIT) throw new GaveUp();
@@ -1010,7 +1015,7 @@
   /** The lowest and highest grid score with `decks` packs: {low, high, low_grid, high_grid, exact}. */
   function gridScoreRange(engine, decks) {
     if (!own(engine.ranges, decks)) {
-      var rows = function (ranks) { return range(engine.rows).map(function (r) { return ranks.slice(r * engine.cols, (r + 1) * engine.cols); }); };
+      var rows = ranks => { return range(engine.rows).map(r => ranks.slice(r * engine.cols, (r + 1) * engine.cols)); };
       var low = extreme(engine, decks, false), high = extreme(engine, decks, true);
       engine.ranges[decks] = { low: low[0], high: high[0], low_grid: rows(low[1]), high_grid: rows(high[1]), exact: low[2] && high[2] };
     }
@@ -1020,9 +1025,9 @@
   // --- holes ----------------------------------------------------------------------------------------
   function entryList(entries, blocksMarked) {
     var marked = blocksMarked || {};
-    if (Array.isArray(entries)) return entries.map(function (e) { return isObj(e) ? { name: e.name, grid: own(e, "grid") ? e.grid : null, total: own(e, "total") ? e.total : null, blocks_marked: own(e, "blocks_marked") ? e.blocks_marked : 0 } : e; });
+    if (Array.isArray(entries)) return entries.map(e => { return isObj(e) ? { name: e.name, grid: own(e, "grid") ? e.grid : null, total: own(e, "total") ? e.total : null, blocks_marked: own(e, "blocks_marked") ? e.blocks_marked : 0 } : e; });
     if (!isObj(entries) && !(entries instanceof Map)) fail([P("grids", "Players' grids must be given as a list or a mapping name → grid.")], "GridError");
-    return pairsOf(entries).map(function (pair) {
+    return pairsOf(entries).map(pair => {
       var name = pair[0], v = pair[1], blocks = own(marked, name) ? marked[name] : 0;
       return isInt(v) ? { name: name, grid: null, total: v, blocks_marked: blocks } : { name: name, grid: v === undefined ? null : v, total: null, blocks_marked: blocks };
     });
@@ -1062,13 +1067,13 @@
     var engine = compiled(ruleset), rs = engine.rs, checkDecks = !options || options.checkDecks !== false;
     ender = ender === undefined ? null : ender;
     var players = entryList(entries, blocksMarked), problems = [], seen = new Set();
-    players.forEach(function (e) { problems = problems.concat(checkEntry(e, rs, seen)); });
+    players.forEach(e => { problems = problems.concat(checkEntry(e, rs, seen)); });
     if (!players.length) problems.push(P("grids", "A hole needs at least one player."));
     if (ender !== null && !seen.has(ender)) {
-      problems.push(P("ender", 'The ender "' + str(ender) + '" is not one of the players (' + players.filter(isObj).map(function (e) { return str(e.name); }).join(", ") + ")."));
+      problems.push(P("ender", 'The ender "' + str(ender) + '" is not one of the players (' + players.filter(isObj).map(e => str(e.name)).join(", ") + ")."));
     }
     var kind = problems.length ? "GridError" : null, decks = decksFor(rs, players.length), grids = new Map(), deckProblems = [];
-    players.forEach(function (e) {
+    players.forEach(e => {
       if (!isObj(e) || e.grid === null || e.total !== null) return;
       var where = "grids." + str(e.name);
       try { grids.set(e.name, engine.prepare(e.grid, where)); } catch (error) {
@@ -1082,7 +1087,7 @@
     if (deckProblems.length) { problems = problems.concat(deckProblems); kind = kind || "DeckError"; }
     if (!problems.length) {
       var rangeDecks = checkDecks ? decks : decksFor(rs, CALCULATOR_API_MAX_PLAYERS);
-      players.forEach(function (e) { var p = typedTotalProblem(e, engine, rangeDecks); if (p) problems.push(p); });
+      players.forEach(e => { var p = typedTotalProblem(e, engine, rangeDecks); if (p) problems.push(p); });
       kind = problems.length ? "GridError" : null;
     }
     if (problems.length) fail(problems, kind || "RulesError");
@@ -1090,31 +1095,31 @@
   }
   function holeScores(players, grids, engine, ender, decks) {
     var rs = engine.rs, results = new Map(), base = new Map(), blocks = new Map(), adjustments = new Map();
-    grids.forEach(function (grid, name) { results.set(name, engine.score([].concat.apply([], grid))); });
-    players.forEach(function (e) {
+    grids.forEach((grid, name) => { results.set(name, engine.score([].concat.apply([], grid))); });
+    players.forEach(e => {
       var r = results.get(e.name);
       base.set(e.name, r ? r.total : e.total);
       blocks.set(e.name, r ? r.blocks.length : e.blocks_marked);
     });
-    blocks.forEach(function (n, name) { adjustments.set(name, []); });
+    blocks.forEach((n, name) => { adjustments.set(name, []); });
     var rule = rs.four_of_a_kind_block;
     if (rule !== null) {
-      blocks.forEach(function (n, owner) {
+      blocks.forEach((n, owner) => {
         var reason = owner + " has a four-of-a-kind block: +" + rule.others_add + " to every other player (" + cite("seed 001") + ").";
         for (var i = 0; i < n; i++) {
-          adjustments.forEach(function (list, other) { if (other !== owner) list.push({ kind: "block_others_add", reason: reason, points: rule.others_add, rule: "seed 001" }); });
+          adjustments.forEach((list, other) => { if (other !== owner) list.push({ kind: "block_others_add", reason: reason, points: rule.others_add, rule: "seed 001" }); });
         }
       });
     }
-    var points = function (name) { return base.get(name) + sum(adjustments.get(name).map(function (a) { return a.points; })); };
+    var points = name => { return base.get(name) + sum(adjustments.get(name).map(a => a.points)); };
     var soFar = new Map();
-    base.forEach(function (v, name) { soFar.set(name, points(name)); });
+    base.forEach((v, name) => { soFar.set(name, points(name)); });
     if (ender !== null) {
       var penalty = enderPenalty(ender, soFar, rs);
       if (penalty) adjustments.get(ender).push(penalty);
     }
     return {
-      players: players.map(function (e) {
+      players: players.map(e => {
         var out = { name: e.name, grid_score: base.get(e.name), typed: !results.has(e.name), adjustments: adjustments.get(e.name).slice(), score: points(e.name) };
         if (results.has(e.name)) out.grid = results.get(e.name);
         return out;
@@ -1124,12 +1129,12 @@
   }
   function enderPenalty(ender, soFar, rs) {
     var penalty = rs.ender_penalty, others = [];
-    soFar.forEach(function (score, name) { if (name !== ender) others.push([name, score]); });
+    soFar.forEach((score, name) => { if (name !== ender) others.push([name, score]); });
     if (penalty === null || !others.length) return null;
-    var lowest = Math.min.apply(null, others.map(function (o) { return o[1]; })), mine = soFar.get(ender), how;
+    var lowest = Math.min.apply(null, others.map(o => o[1])), mine = soFar.get(ender), how;
     if (!(lowest < mine || (rs.ender_penalty_on_tie && lowest === mine))) return null;
     if (lowest === mine) how = "tied for the lowest score";
-    else how = "did not have the lowest score (" + others.filter(function (o) { return o[1] === lowest; }).map(function (o) { return o[0]; }).join(" and ") + ": " + lowest + ")";
+    else how = "did not have the lowest score (" + others.filter(o => o[1] === lowest).map(o => o[0]).join(" and ") + ": " + lowest + ")";
     if (penalty.kind === "fixed") {
       return { kind: "ender_penalty", reason: ender + " ended the hole and " + how + ": +" + penalty.points + " (" + cite("seed 001") + ").", points: penalty.points, rule: "seed 001" };
     }
@@ -1145,7 +1150,7 @@
     if (!isInt(holeNumber) || holeNumber < 1) problems.push(P("hole_number", "Holes are numbered from 1."));
     if (problems.length) fail(problems, "RulesError");
   }
-  var mod = function (a, n) { return ((a % n) + n) % n; };
+  var mod = (a, n) => ((a % n) + n) % n;
   /** The seat (0-based, clockwise) dealing hole `holeNumber` (1-based): the deal passes clockwise. */
   function dealerForHole(playerCount, firstDealer, holeNumber) {
     checkSeats(firstDealer, holeNumber, playerCount);
@@ -1159,9 +1164,9 @@
   function matchOver(ruleset, holesPlayed, totals) {
     var rs = compiled(ruleset).rs;
     if (rs.target_score !== null) {
-      var reached = sortBy(Object.keys(totals).filter(function (n) { return totals[n] >= rs.target_score; }), function (n) { return n; });
+      var reached = sortBy(Object.keys(totals).filter(n => totals[n] >= rs.target_score), n => n);
       if (reached.length) {
-        return [true, reached.map(function (n) { return n + " (" + totals[n] + ")"; }).join(" and ") + " " + (reached.length > 1 ? "reach" : "reaches") + " the target score of " + rs.target_score + " (seed 001)."];
+        return [true, reached.map(n => n + " (" + totals[n] + ")").join(" and ") + " " + (reached.length > 1 ? "reach" : "reaches") + " the target score of " + rs.target_score + " (seed 001)."];
       }
     }
     if (rs.holes !== null) {
@@ -1172,11 +1177,11 @@
     if (rs.target_score !== null) return [false, "The match ends after a hole in which anyone reaches " + rs.target_score + "."];
     return [false, "The match has no set length: it ends when the players decide."];
   }
-  var joined = function (names) { return names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names[names.length - 1]; };
+  var joined = names => names.length === 1 ? names[0] : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
   /** Split a group by ascending key, keeping the order within a part. */
   function splitByKey(group, key) {
     var parts = [];
-    sortBy(group, key).forEach(function (name) {
+    sortBy(group, key).forEach(name => {
       var last = parts[parts.length - 1];
       if (last && cmp(key(last[0]), key(name)) === 0) last.push(name); else parts.push([name]);
     });
@@ -1185,55 +1190,55 @@
   function lowScorers(scores) {
     var names = Object.keys(scores);
     if (!names.length) return [];
-    var lowest = Math.min.apply(null, names.map(function (n) { return scores[n]; }));
-    return names.filter(function (n) { return scores[n] === lowest; });
+    var lowest = Math.min.apply(null, names.map(n => scores[n]));
+    return names.filter(n => scores[n] === lowest);
   }
-  var step = function (method, players, values, decided, explanation) {
+  var step = (method, players, values, decided, explanation) => {
     var shown = {};
-    values.forEach(function (v) { shown[v[0]] = v[1]; });
+    values.forEach(v => { shown[v[0]] = v[1]; });
     return { method: method, players: players, values: shown, decided: decided, explanation: explanation };
   };
   function keySplit(name, group, data, key, column, describe) {
-    var values = group.map(function (n) { return [n, column(n)]; }), parts = splitByKey(group, key);
+    var values = group.map(n => [n, column(n)]), parts = splitByKey(group, key);
     var text = describe(joined(group), values), decided = parts[0].length === 1;
     if (decided) text += ": " + parts[0][0] + " ranks ahead";
     else if (parts.length === 1) text += ": still level";
     else text += ": " + joined(parts[0]) + " stay level ahead";
     return { parts: parts, step: step(name, group, values, decided, text + " (" + cite("4.2") + ")."), holds: "" };
   }
-  var countbackKey = function (data, n) { return sortBy((data.regular[n] || []).slice(), function (s) { return s; }); };
+  var countbackKey = (data, n) => { return sortBy((data.regular[n] || []).slice(), s => s); };
   var METRICS = {
-    countback: { firstOnly: false, split: function (group, data) {
-      var key = function (n) { return countbackKey(data, n); };
-      return keySplit("countback", group, data, key, function (n) { return key(n).join(", "); }, function (names, values) {
-        return names + " tie; countback compares their hole scores from the lowest (" + values.map(function (v) { return v[0] + ": " + v[1]; }).join("; ") + ")";
+    countback: { firstOnly: false, split: (group, data) => {
+      var key = n => countbackKey(data, n);
+      return keySplit("countback", group, data, key, n => key(n).join(", "), (names, values) => {
+        return names + " tie; countback compares their hole scores from the lowest (" + values.map(v => v[0] + ": " + v[1]).join("; ") + ")";
       });
     } },
-    most_holes_won: { firstOnly: false, split: function (group, data) {
-      var won = function (n) { return data.won[n] || 0; };
-      return keySplit("most_holes_won", group, data, function (n) { return -won(n); }, function (n) { return String(won(n)); }, function (names, values) {
-        return names + " tie; most holes won (" + values.map(function (v) { return v[0] + " " + v[1]; }).join(", ") + ")";
+    most_holes_won: { firstOnly: false, split: (group, data) => {
+      var won = n => data.won[n] || 0;
+      return keySplit("most_holes_won", group, data, n => -won(n), n => String(won(n)), (names, values) => {
+        return names + " tie; most holes won (" + values.map(v => v[0] + " " + v[1]).join(", ") + ")";
       });
     } },
-    sudden_death: { firstOnly: true, split: function (group, data) {
-      var common = data.playoff.filter(function (h) { return group.every(function (n) { return own(h.scores, n); }); });
+    sudden_death: { firstOnly: true, split: (group, data) => {
+      var common = data.playoff.filter(h => { return group.every(n => own(h.scores, n)); });
       var winner = null, played = common.length;
       for (var i = 0; i < common.length; i++) {
         var scores = {};
-        group.forEach(function (n) { scores[n] = common[i].scores[n]; });
+        group.forEach(n => { scores[n] = common[i].scores[n]; });
         var lows = lowScorers(scores);
         if (lows.length === 1) { winner = lows[0]; played = i + 1; break; }
       }
-      var values = group.map(function (n) { return [n, common.slice(0, played).map(function (h) { return String(h.scores[n]); }).join(", ")]; });
+      var values = group.map(n => { return [n, common.slice(0, played).map(h => String(h.scores[n])).join(", ")]; });
       var names = joined(group);
       if (winner === null) {
-        var shown = played ? " (" + values.map(function (v) { return v[0] + ": " + v[1]; }).join("; ") + ")" : "";
+        var shown = played ? " (" + values.map(v => v[0] + ": " + v[1]).join("; ") + ")" : "";
         return { parts: [group], holds: "playoff", step: step("sudden_death", group, values, false, names + " tie; sudden death: no playoff hole has a single lowest score yet" + shown + " (" + cite("4.2") + ").") };
       }
-      return { parts: [[winner], group.filter(function (n) { return n !== winner; })], holds: "",
+      return { parts: [[winner], group.filter(n => n !== winner)], holds: "",
         step: step("sudden_death", group, values, true, names + " tie; sudden death: " + winner + " scores lowest on playoff hole " + played + " (" + cite("4.2") + ").") };
     } },
-    shared: { firstOnly: true, split: function (group, data, first) {
+    shared: { firstOnly: true, split: (group, data, first) => {
       return { parts: [group], holds: "shared", step: step("shared", group, [], true, joined(group) + " tie and share " + (first ? "the victory" : "their place") + " (" + cite("4.2") + ").") };
     } },
   };
@@ -1245,17 +1250,17 @@
     state.steps.push(result.step);
     if (result.holds) { state.held[JSON.stringify(group)] = result.holds; return [group]; }
     var settled = [];
-    result.parts.forEach(function (part, i) { settled = settled.concat(settle(state, part, rest, first && i === 0)); });
+    result.parts.forEach((part, i) => { settled = settled.concat(settle(state, part, rest, first && i === 0)); });
     return settled;
   }
   function holesFromSequences(names, holeScores, playoffScores) {
     var holes = [];
-    [[false, holeScores, names], [true, playoffScores || {}, Object.keys(playoffScores || {})]].forEach(function (pair) {
+    [[false, holeScores, names], [true, playoffScores || {}, Object.keys(playoffScores || {})]].forEach(pair => {
       var byPlayer = pair[1], names = pair[2];
-      var n = Math.max.apply(null, [0].concat(names.map(function (k) { return byPlayer[k].length; })));
+      var n = Math.max.apply(null, [0].concat(names.map(k => byPlayer[k].length)));
       for (var i = 0; i < n; i++) {
         var scores = {};
-        names.forEach(function (k) { if (i < byPlayer[k].length) scores[k] = byPlayer[k][i]; });
+        names.forEach(k => { if (i < byPlayer[k].length) scores[k] = byPlayer[k][i]; });
         holes.push({ number: i + 1, scores: scores, playoff: pair[0] });
       }
     });
@@ -1263,40 +1268,40 @@
   }
   function holesWon(holes, players) {
     var won = {};
-    players.forEach(function (n) { won[n] = 0; });
-    holes.forEach(function (h) { if (!h.playoff) lowScorers(h.scores).forEach(function (n) { won[n] = (won[n] || 0) + 1; }); });
+    players.forEach(n => { won[n] = 0; });
+    holes.forEach(h => { if (!h.playoff) lowScorers(h.scores).forEach(n => { won[n] = (won[n] || 0) + 1; }); });
     return won;
   }
   function sumTotals(players, holes, penalties) {
     var points = new Map(), played = new Map(), playoff = new Map(), pen = penalties || {};
-    var init = function (m, n) { if (!m.has(n)) m.set(n, 0); };
-    players.forEach(function (n) { points.set(n, 0); played.set(n, 0); playoff.set(n, 0); });
-    holes.forEach(function (h) {
-      Object.keys(h.scores).forEach(function (n) {
+    var init = (m, n) => { if (!m.has(n)) m.set(n, 0); };
+    players.forEach(n => { points.set(n, 0); played.set(n, 0); playoff.set(n, 0); });
+    holes.forEach(h => {
+      Object.keys(h.scores).forEach(n => {
         var s = h.scores[n];
         if (h.playoff) { init(points, n); init(played, n); playoff.set(n, (playoff.get(n) || 0) + s); } else {
           points.set(n, (points.get(n) || 0) + s); played.set(n, (played.get(n) || 0) + 1); init(playoff, n);
         }
       });
     });
-    Object.keys(pen).forEach(function (n) { init(points, n); init(played, n); init(playoff, n); });
+    Object.keys(pen).forEach(n => { init(points, n); init(played, n); init(playoff, n); });
     var out = new Map();
-    points.forEach(function (p, n) {
+    points.forEach((p, n) => {
       var extra = own(pen, n) ? pen[n] : 0;
       out.set(n, { total: p + extra, holes_played: played.get(n), playoff_total: playoff.get(n), penalty_points: extra, hole_points: p });
     });
     return out;
   }
   function validateRanking(holeScores, tiebreakers, playoffScores, penalties) {
-    var problems = [], whole = function (list) { return list.every(isInt); };
+    var problems = [], whole = list => list.every(isInt);
     if (!Object.keys(holeScores).length) problems.push(P("hole_scores", "Standings need at least one player."));
-    Object.keys(holeScores).forEach(function (n) { if (!whole(holeScores[n])) problems.push(P("hole_scores." + n, n + "'s hole scores must be whole numbers.")); });
-    tiebreakers.forEach(function (m) { if (!own(METRICS, m)) problems.push(P("tiebreakers", 'Unknown tiebreaker "' + str(m) + '".')); });
-    Object.keys(playoffScores || {}).forEach(function (n) {
+    Object.keys(holeScores).forEach(n => { if (!whole(holeScores[n])) problems.push(P("hole_scores." + n, n + "'s hole scores must be whole numbers.")); });
+    tiebreakers.forEach(m => { if (!own(METRICS, m)) problems.push(P("tiebreakers", 'Unknown tiebreaker "' + str(m) + '".')); });
+    Object.keys(playoffScores || {}).forEach(n => {
       if (!own(holeScores, n)) problems.push(P("playoff_scores." + n, '"' + n + '" is not a player of this match.'));
       else if (!whole(playoffScores[n])) problems.push(P("playoff_scores." + n, n + "'s playoff scores must be whole numbers."));
     });
-    Object.keys(penalties || {}).forEach(function (n) {
+    Object.keys(penalties || {}).forEach(n => {
       if (!own(holeScores, n)) problems.push(P("penalties." + n, '"' + n + '" is not a player here.'));
       else if (!isInt(penalties[n])) problems.push(P("penalties." + n, n + "'s penalty points must be a whole number."));
     });
@@ -1310,19 +1315,19 @@
   function rankNamed(names, holeScores, tiebreakers, playoffScores, penalties) {
     validateRanking(holeScores, tiebreakers, playoffScores, penalties);
     var holes = holesFromSequences(names, holeScores, playoffScores), sums = sumTotals(names, holes, penalties), totals = {};
-    names.forEach(function (n) { totals[n] = sums.get(n).total; });
+    names.forEach(n => { totals[n] = sums.get(n).total; });
     var regular = {};
-    names.forEach(function (n) { regular[n] = []; });
-    holes.forEach(function (h) { if (!h.playoff) Object.keys(h.scores).forEach(function (n) { (regular[n] = regular[n] || []).push(h.scores[n]); }); });
-    var playoff = sortBy(holes.filter(function (h) { return h.playoff; }), function (h) { return [h.number, ""]; });
+    names.forEach(n => { regular[n] = []; });
+    holes.forEach(h => { if (!h.playoff) Object.keys(h.scores).forEach(n => { (regular[n] = regular[n] || []).push(h.scores[n]); }); });
+    var playoff = sortBy(holes.filter(h => h.playoff), h => [h.number, ""]);
     var state = { data: { regular: regular, won: holesWon(holes, names), playoff: playoff }, steps: [], held: {} };
-    var total = function (n) { return totals[n]; };
-    var explanation = ["Totals, lowest wins (rule 2.5): " + sortBy(names, total).map(function (n) { return n + " " + totals[n]; }).join(", ") + "."];
+    var total = n => totals[n];
+    var explanation = ["Totals, lowest wins (rule 2.5): " + sortBy(names, total).map(n => n + " " + totals[n]).join(", ") + "."];
     var order = [];
-    splitByKey(names, total).forEach(function (group, place) {
+    splitByKey(names, total).forEach((group, place) => {
       var before = state.steps.length;
       order = order.concat(settle(state, group, tiebreakers, place === 0));
-      state.steps.slice(before).forEach(function (s) { explanation.push(s.explanation); });
+      state.steps.slice(before).forEach(s => { explanation.push(s.explanation); });
     });
     var leaders = order[0], held = state.held[JSON.stringify(leaders)], status;
     if (held === "shared") status = "shared";
@@ -1339,22 +1344,22 @@
 
   // --- the match state ------------------------------------------------------------------------------
   function scoresByPlayer(names, holes) {
-    var byNumber = sortBy(holes, function (h) { return h.number; }), out = {};
-    names.forEach(function (n) { out[n] = byNumber.filter(function (h) { return own(h.scores, n); }).map(function (h) { return h.scores[n]; }); });
+    var byNumber = sortBy(holes, h => h.number), out = {};
+    names.forEach(n => { out[n] = byNumber.filter(h => own(h.scores, n)).map(h => h.scores[n]); });
     return out;
   }
-  var holeOf = function (h, playoff) { return { number: h.number, scores: h.scores, playoff: playoff || !!h.playoff }; };
+  var holeOf = (h, playoff) => { return { number: h.number, scores: h.scores, playoff: playoff || !!h.playoff }; };
   /** compute_match_state, plus what the scoreboard derives from it (see the interface above). */
   function matchState(ruleset, players, holes, firstDealer, options) {
     options = options || {};
     var rs = compiled(ruleset).rs, names = players.slice();
-    var recorded = (holes || []).map(function (h) { return holeOf(h, false); }).concat((options.playoffHoles || []).map(function (h) { return holeOf(h, true); }));
-    var regular = recorded.filter(function (h) { return !h.playoff; }), playoff = recorded.filter(function (h) { return h.playoff; });
+    var recorded = (holes || []).map(h => holeOf(h, false)).concat((options.playoffHoles || []).map(h => holeOf(h, true)));
+    var regular = recorded.filter(h => !h.playoff), playoff = recorded.filter(h => h.playoff);
     var sums = sumTotals(names, recorded), totals = {}, playerTotals = {};
-    names.forEach(function (n) { totals[n] = sums.get(n).total; playerTotals[n] = sums.get(n); });
+    names.forEach(n => { totals[n] = sums.get(n).total; playerTotals[n] = sums.get(n); });
     var holeScores = scoresByPlayer(names, regular), playoffScores = {}, byPlayoff = scoresByPlayer(names, playoff);
-    names.forEach(function (n) { if (byPlayoff[n].length) playoffScores[n] = byPlayoff[n]; });
-    var numbers = function (list) { return new Set(list.map(function (h) { return h.number; })).size; };
+    names.forEach(n => { if (byPlayoff[n].length) playoffScores[n] = byPlayoff[n]; });
+    var numbers = list => { return new Set(list.map(h => h.number)).size; };
     var regularCount = numbers(regular), ended = matchOver(rs, regularCount, totals), over = ended[0], reason = ended[1];
     var early = !!options.endedEarly && !over && regularCount > 0;
     if (early) {
@@ -1371,40 +1376,40 @@
     }
     var stale = false;
     if (playoff.length) {
-      var first = Math.min.apply(null, playoff.map(function (h) { return h.number; })), playedFirst = new Set(), tied = new Set();
-      playoff.forEach(function (h) { if (h.number === first) Object.keys(h.scores).forEach(function (n) { playedFirst.add(n); }); });
+      var first = Math.min.apply(null, playoff.map(h => h.number)), playedFirst = new Set(), tied = new Set();
+      playoff.forEach(h => { if (h.number === first) Object.keys(h.scores).forEach(n => { playedFirst.add(n); }); });
       if (over && names.length) {
         var regularOnly = rankNamed(names, holeScores, rs.tiebreakers, null);
-        if (regularOnly.status === "sudden_death") regularOnly.contenders.forEach(function (n) { tied.add(n); });
+        if (regularOnly.status === "sudden_death") regularOnly.contenders.forEach(n => { tied.add(n); });
       }
-      stale = playedFirst.size !== tied.size || Array.from(tied).some(function (n) { return !playedFirst.has(n); });
+      stale = playedFirst.size !== tied.size || Array.from(tied).some(n => !playedFirst.has(n));
     }
     var state = { totals: totals, player_totals: playerTotals, regular_holes: regularCount, playoff_holes: numbers(playoff), match_over: over, reason: reason,
       outcome: outcome, status: status, winners: winners, contenders: contenders, hole_scores: holeScores, playoff_scores: playoffScores, playoff_stale: stale, ended_early: early };
     return scoreboardParts(state, rs, names, recorded, firstDealer);
   }
   function scoreboardParts(state, rs, names, recorded, firstDealer) {
-    var played = state.regular_holes > 0, totals = state.totals, values = names.map(function (n) { return totals[n]; });
+    var played = state.regular_holes > 0, totals = state.totals, values = names.map(n => totals[n]);
     var best = values.length && played ? Math.min.apply(null, values) : null, ranks = {};
-    state.leaders = names.filter(function (n) { return best !== null && totals[n] === best; });
+    state.leaders = names.filter(n => best !== null && totals[n] === best);
     if (state.outcome) {
       var place = 1;
-      state.outcome.order.forEach(function (group) { group.forEach(function (n) { ranks[n] = place; }); place += group.length; });
-    } else names.forEach(function (n) { ranks[n] = 1 + values.filter(function (v) { return v < totals[n]; }).length; });
+      state.outcome.order.forEach(group => { group.forEach(n => { ranks[n] = place; }); place += group.length; });
+    } else names.forEach(n => { ranks[n] = 1 + values.filter(v => v < totals[n]).length; });
     state.ranks = {};
-    names.forEach(function (n) { state.ranks[n] = played ? ranks[n] : 1; });
+    names.forEach(n => { state.ranks[n] = played ? ranks[n] : 1; });
     state.cumulative = {};
-    names.forEach(function (n) { var run = 0; state.cumulative[n] = state.hole_scores[n].map(function (s) { return (run += s); }); });
+    names.forEach(n => { var run = 0; state.cumulative[n] = state.hole_scores[n].map(s => (run += s)); });
     state.holes_won = holesWon(recorded, names);
     state.shared_victory = state.status === "finished" && state.winners.length > 1;
     state.holes_left = rs.holes ? Math.max(rs.holes - state.regular_holes, 0) : null;
     var count = names.length, deal = isInt(firstDealer) && count > 0;
-    var seatsFor = function (number) {
+    var seatsFor = number => {
       return deal ? { dealer_seat: dealerForHole(count, firstDealer, number), first_player_seat: firstPlayerForHole(count, firstDealer, number) } : { dealer_seat: null, first_player_seat: null };
     };
-    state.holes = sortBy(recorded, function (h) { return [h.playoff ? 1 : 0, h.number]; }).map(function (h) {
+    state.holes = sortBy(recorded, h => [h.playoff ? 1 : 0, h.number]).map(h => {
       var low = lowScorers(h.scores);
-      return Object.assign({ number: h.number, playoff: h.playoff, low: names.filter(function (n) { return low.indexOf(n) >= 0; }) }, seatsFor(h.playoff ? state.regular_holes + h.number : h.number));
+      return Object.assign({ number: h.number, playoff: h.playoff, low: names.filter(n => low.indexOf(n) >= 0) }, seatsFor(h.playoff ? state.regular_holes + h.number : h.number));
     });
     state.next_hole = null;
     if (count && (state.contenders.length || !state.match_over)) {
@@ -1412,7 +1417,7 @@
       var seats = seatsFor(playoff ? state.regular_holes + number : number);
       state.next_hole = { number: number, is_playoff: playoff, dealer_seat: seats.dealer_seat, dealer: deal ? names[seats.dealer_seat] : null,
         first_player_seat: seats.first_player_seat, first_player: deal ? names[seats.first_player_seat] : null,
-        players: playoff ? names.filter(function (n) { return state.contenders.indexOf(n) >= 0; }) : names.slice() };
+        players: playoff ? names.filter(n => state.contenders.indexOf(n) >= 0) : names.slice() };
     }
     return state;
   }
@@ -1422,20 +1427,20 @@
     RANKS: RANKS.slice(), SUITS: SUITS.slice(), PRESETS: copy(PRESETS), RulesError: RulesError,
     resolveRuleset: resolveRuleset,
     parseCard: parseCard,
-    parseGrid: function (rows, where, jokers) { return parseGrid(rows, where, jokers).map(function (row) { return row.map(tokenOf); }); },
-    scoreGrid: function (ruleset, grid, players) { var e = compiled(ruleset); return e.score(e.checked(grid, players)); },
-    gridTotal: function (ruleset, grid) { var e = compiled(ruleset); return e.totalOfRanks(e.checked(grid, null).map(function (c) { return c.rank; })); },
+    parseGrid: (rows, where, jokers) => { return parseGrid(rows, where, jokers).map(row => row.map(tokenOf)); },
+    scoreGrid: (ruleset, grid, players) => { var e = compiled(ruleset); return e.score(e.checked(grid, players)); },
+    gridTotal: (ruleset, grid) => { var e = compiled(ruleset); return e.totalOfRanks(e.checked(grid, null).map(c => c.rank)); },
     scoreHole: scoreHole,
     checkGridCards: checkGridCards,
     checkTableCards: checkTableCards,
-    scoreRange: function (ruleset, decks) { var e = compiled(ruleset); return copy(gridScoreRange(e, decks === undefined || decks === null ? decksFor(e.rs, 2) : decks)); },
+    scoreRange: (ruleset, decks) => { var e = compiled(ruleset); return copy(gridScoreRange(e, decks === undefined || decks === null ? decksFor(e.rs, 2) : decks)); },
     matchState: matchState,
     rankPlayers: rankPlayers,
     matchOver: matchOver,
     dealerForHole: dealerForHole,
     firstPlayerForHole: firstPlayerForHole,
     lowScorers: lowScorers,
-    decksFor: function (ruleset, players) { return decksFor(compiled(ruleset).rs, players); },
+    decksFor: (ruleset, players) => decksFor(compiled(ruleset).rs, players),
   };
   root.GolfEngine = GolfEngine;
   if (typeof module !== "undefined" && module.exports) module.exports = GolfEngine;

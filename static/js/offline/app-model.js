@@ -33,6 +33,9 @@
     // A table's scorecard is confirmed at the game's own link with #confirm: the server has no such
     // page, so a reload with a connection shows the game page (its table page confirms online).
     if (server) return Object.assign({ token: server[1] }, fragment === "confirm" ? { view: "confirm" } : subRoute(server[2]));
+    // A table's page (its link is its game's edit token) opened with nothing stored: the game's board.
+    var table = /^\/tournaments\/table\/([A-Za-z0-9_-]+)\/$/.exec(path);
+    if (table) return { token: table[1], view: fragment === "confirm" ? "confirm" : "board" };
     var local = /^\/g\/([A-Za-z0-9_-]+)\/(.*)$/.exec(fragment);
     if (local) return Object.assign({ gameId: local[1] }, subRoute(local[2]));
     return { view: "home" };

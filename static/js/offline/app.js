@@ -121,7 +121,7 @@
   /** Redraw after the queue changed, unless the scorer is typing a hole (then only the banner). */
   function onSyncChange() {
     if (state.busy) return;
-    var typing = document.querySelector("[data-offline-hole-form], [data-offline-start]");
+    var typing = document.querySelector("[data-offline-hole-form], [data-offline-start], [data-offline-confirm]");
     if (typing && state.record) {
       return data.gameFor(state.route).then(function (record) {
         if (record && record.editToken && state.route.gameId) {
