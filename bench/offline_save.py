@@ -65,6 +65,7 @@ from bench.offline_common import (
     spread,
     start_game_offline,
     throttle,
+    unthrottle,
 )
 
 BUDGET_MS = 100.0
@@ -86,7 +87,7 @@ def play_offline(page: Any, rate: float, holes: int) -> list[dict[str, float]]:
         timing["hole"] = number
         timing["loop"] = loop
         timings.append(timing)
-    throttle(page, 1)
+    unthrottle(page)
     return timings
 
 
@@ -111,7 +112,7 @@ def play_online(page: Any, base: str, rate: float, holes: int) -> list[dict[str,
     loop = page.evaluate(CALIBRATION)  # after 2 x 9 page loads: the slowdown still holds
     for timing in timings:
         timing["loop"] = loop
-    throttle(page, 1)
+    unthrottle(page)
     return timings
 
 

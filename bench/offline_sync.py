@@ -55,6 +55,7 @@ from bench.offline_common import (
     start_game_offline,
     throttle,
     typed_hole,
+    unthrottle,
 )
 
 BUDGET_S = 3.0
@@ -121,7 +122,7 @@ def started_offline(page: Any, db: Any, rate: float, holes: int, timeout: float)
 
 def server_game(page: Any, db: Any, base: str, rate: float, holes: int, timeout: float) -> dict[str, float]:
     """A server game kept on the phone, then its holes queued offline; reconnected and timed."""
-    throttle(page, 1)
+    unthrottle(page)
     token = create_game(httpx.Client(base_url=base, timeout=10))
     page.goto(f"/games/e/{token}/holes/new/")
     page.wait_for_selector("[data-offline-capture][data-offline-kept]", state="attached")
