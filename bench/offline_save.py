@@ -64,6 +64,7 @@ from bench.offline_common import (
     served,
     spread,
     start_game_offline,
+    tap,
     throttle,
     unthrottle,
 )
@@ -103,9 +104,11 @@ def play_online(page: Any, base: str, rate: float, holes: int) -> list[dict[str,
         page.goto(f"/games/e/{token}/holes/new/")
         page.wait_for_selector("form button[type=submit]")
         fill_hole(page, HOLES[number - 1])
+        save = page.get_by_role("button", name=f"Save hole {number}")
+        save.scroll_into_view_if_needed()
         page.evaluate("n => window.__golfBench.arm(n)", number)
         with page.expect_navigation():
-            page.get_by_role("button", name=f"Save hole {number}").click()
+            tap(page, save)
         timing = saved_timing(page, number)
         timing["hole"] = number
         timings.append(timing)
@@ -114,6 +117,24 @@ def play_online(page: Any, base: str, rate: float, holes: int) -> list[dict[str,
         timing["loop"] = loop
     unthrottle(page)
     return timings
+
+
+def trace_one_save(browser: Any, page: Any, rate: float, path: Path) -> None:
+    """One more slowed game, hole 5's Save recorded by Chromium's tracing; its summary printed."""
+    from bench.offline_trace import CATEGORIES, summarise
+
+    start_game_offline(page)
+    throttle(page, rate)
+    for number in range(1, 6):
+        if number == 5:
+            browser.start_tracing(page=page, path=str(path), categories=CATEGORIES)
+        score_hole_offline(page, number, HOLES[number - 1])
+        saved_timing(page, number)
+    page.wait_for_timeout(300)
+    browser.stop_tracing()
+    unthrottle(page)
+    print(f"\nHole 5's Save at {rate:g}x, traced ({path}); the main thread from the click:")
+    print("\n".join(summarise(path)))
 
 
 def measure(page: Any, base: str, games: int, rate: float, holes: int) -> dict[str, list[dict[str, float]]]:
@@ -191,6 +212,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--retries", type=int, default=1, help="plays again when over budget")
     parser.add_argument("--database", default=DB_NAME, help="dropped and created afresh")
     parser.add_argument("--drop-database", action="store_true", help="drop it at the end")
+    parser.add_argument(
+        "--trace", type=Path, help="also trace one Save into this file (bench/offline_trace.py)"
+    )
     args = parser.parse_args(argv)
     holes = max(1, min(args.holes, len(HOLES)))
     env = environment(args.database)
@@ -209,6 +233,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"\nOver budget: played again ({attempt + 1} of {args.retries}).")
                 runs = measure(page, base, args.games, args.rate, holes)
                 fits = report(runs, args.rate, args.budget_ms)
+            if args.trace:
+                page.context.set_offline(True)
+                trace_one_save(browser, page, args.rate, args.trace)
             if page.js_errors:
                 print(f"JavaScript errors on the page: {page.js_errors}")
                 fits = False
