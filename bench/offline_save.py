@@ -105,7 +105,6 @@ def play_online(page: Any, base: str, rate: float, holes: int) -> list[dict[str,
         page.wait_for_selector("form button[type=submit]")
         fill_hole(page, HOLES[number - 1])
         save = page.get_by_role("button", name=f"Save hole {number}")
-        save.scroll_into_view_if_needed()
         page.evaluate("n => window.__golfBench.arm(n)", number)
         with page.expect_navigation():
             tap(page, save)
