@@ -64,7 +64,7 @@ from bench.offline_common import (
     served,
     spread,
     start_game_offline,
-    tap,
+    tap_save,
     throttle,
     unthrottle,
 )
@@ -104,10 +104,8 @@ def play_online(page: Any, base: str, rate: float, holes: int) -> list[dict[str,
         page.goto(f"/games/e/{token}/holes/new/")
         page.wait_for_selector("form button[type=submit]")
         fill_hole(page, HOLES[number - 1])
-        save = page.get_by_role("button", name=f"Save hole {number}")
-        page.evaluate("n => window.__golfBench.arm(n)", number)
-        with page.expect_navigation():
-            tap(page, save)
+        tap_save(page, page.get_by_role("button", name=f"Save hole {number}"), number)
+        page.wait_for_url(lambda url: "/holes/new/" not in url)
         timing = saved_timing(page, number)
         timing["hole"] = number
         timings.append(timing)
