@@ -56,6 +56,7 @@ def pytest_configure(config) -> None:
 SLOWEST_FILES_FIRST = (
     "tests/browser/test_director_journey.py",
     "tests/test_no_500_fuzz.py",
+    "tests/test_offline_engine.py",  # 100,000 engine cases in Python, then in node (about 45 s)
     "tests/browser/test_game_flow.py",
     "tests/games/test_totals_invariant.py",
     "tests/browser/test_phone_board.py",

@@ -33,6 +33,11 @@ SYNC_SCRIPT_RULES = (
     "js/offline/sync-http.js",
     "js/offline/sync-resolve.js",
     "js/offline/sync.js",
+    # The offline app's reading of a hole form, for a form posted while the browser believed it was
+    # online and whose request failed: the worker queues it (app helper, issue 32).
+    "js/offline/app-model.js",
+    "js/offline/app-form.js",
+    "js/offline/app-capture.js",
 )
 #: Templates of the pages stored at install whose change must reach phones (with the files above).
 STORED_PAGE_TEMPLATES = ("base.html", "offline/*.html", "pwa/*.html")

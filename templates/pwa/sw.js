@@ -4,14 +4,17 @@
  * What it does (docs/offline.md for players, docs/performance.md for the download budget):
  * - install: stores the static files a phone needs offline (the server's list, by rule) in a cache
  *   of this version, then, without failing install when one is missing, the offline shell
- *   (/offline/), the "You are offline" page and the start pages (home, new game, calculator, rules).
+ *   (/offline/), the "You are offline" page and the start pages (home, new game, calculator, rules),
+ *   asked without cookies (the anonymous visitor's pages; no answer may change the visitor's cookies).
  * - navigations: network first. A page a table needs (KEPT_PAGES) is stored when it answers 2xx;
  *   if the network fails, or hangs for NETWORK_TIMEOUT_MS (hall Wi-Fi often hangs rather than
  *   fails), the stored copy, else for a game or table address the offline shell (it draws the game
  *   from the phone's own storage), else the "You are offline" page. Other navigations (downloads,
  *   dashboards, /admin/, /accounts/) go to the network with no timeout (a PDF may take seconds)
  *   and are never stored; only a failed one gets the "You are offline" page.
- * - static files: cache first (hashed names in production: a changed file is a new address).
+ * - static files: cache first (hashed names in production: a changed file is a new address);
+ *   offline, an old hashed address (named by a page stored before an update) gets the current file
+ *   of the same name.
  * - everything else (POSTs, htmx requests and their 304s, /api/, conditional requests): untouched.
  * - sync event "golf-sync": GolfSync.flush() when the offline queue's scripts are there.
  * - messages: {type: "skip-waiting"}, {type: "forget-pages"} (sent when someone logs out).
@@ -83,7 +86,23 @@
       .some(function (name) { return request.headers.has(name); });
   }
 
+  /** A static file's address without the content hash ManifestStaticFilesStorage puts in its name
+   * ("/static/css/app.0123456789ab.css" -> "/static/css/app.css"). */
+  function unhashed(path) {
+    return path.replace(/\.[0-9a-f]{12}(\.[^./]+)$/, "$1");
+  }
+
+  /** `promise`, or a rejection after `ms` if it has not settled by then. */
+  function withTimeout(promise, ms) {
+    return new Promise(function (resolve, reject) {
+      var timer = setTimeout(function () { reject(new Error("timeout")); }, ms);
+      promise.then(function (value) { clearTimeout(timer); resolve(value); },
+        function (error) { clearTimeout(timer); reject(error); });
+    });
+  }
+
   var helpers = {
+    unhashed: unhashed, withTimeout: withTimeout,
     isKeptPage: isKeptPage, isShellPage: isShellPage, isShellFirst: function (path) { return matchesAny(SHELL_FIRST, path); },
     isStaticFile: isStaticFile, isStorable: isStorable,
     NETWORK_TIMEOUT_MS: NETWORK_TIMEOUT_MS
@@ -103,9 +122,12 @@
     });
   }
 
-  /** Store `url` in `cache` if it answers 200 now; a missing page never fails the install. */
+  /** Store `url` in `cache` if it answers 200 now; a missing page never fails the install.
+   * Asked without cookies: a page stored at install is the anonymous visitor's (nothing of the
+   * account), and its answer cannot set a cookie. (With them, an answer setting a new CSRF cookie
+   * while the visitor logs in on the page overwrote the login's, and the next form was refused.) */
   function storePageIfThere(cache, url) {
-    return fetch(url, { credentials: "same-origin", cache: "no-cache" }).then(function (response) {
+    return fetch(url, { credentials: "omit", cache: "no-cache" }).then(function (response) {
       if (!response.ok) return undefined;
       return clean(response).then(function (copy) { return cache.put(url, copy); });
     }).catch(noop);
@@ -123,30 +145,12 @@
     }));
   });
 
-  /** Stored pages name the static files of the version they were made with: fetch them again now
-   * (an update happens with a connection), dropping those that no longer answer. */
-  function refreshStoredPages() {
-    return caches.open(PAGES_CACHE).then(function (pages) {
-      return pages.keys().then(function (requests) {
-        return requests.reduce(function (done, request) {
-          return done.then(function () {
-            return fetch(request.url, { credentials: "same-origin" }).then(function (response) {
-              return isStorable(response) ? pages.put(request, response) : pages.delete(request);
-            }).catch(noop);
-          });
-        }, Promise.resolve());
-      });
-    });
-  }
-
   scope.addEventListener("activate", function (event) {
     event.waitUntil(caches.keys().then(function (names) {
       return Promise.all(names.filter(function (name) {
         return name.indexOf("golf-static-") === 0 && name !== STATIC_CACHE;
       }).map(function (name) { return caches.delete(name); }));
-    }).then(function () { return scope.clients.claim(); }).then(function () {
-      refreshStoredPages().catch(noop); // in the background: the new version works without it
-    }));
+    }).then(function () { return scope.clients.claim(); }));
   });
 
   /** Keep `response` for `request`, the oldest stored pages dropped past PAGES_KEPT_AT_MOST. */
@@ -180,15 +184,6 @@
     });
   }
 
-  /** `promise`, or a rejection after `ms` if it has not settled by then. */
-  function withTimeout(promise, ms) {
-    return new Promise(function (resolve, reject) {
-      var timer = setTimeout(function () { reject(new Error("timeout")); }, ms);
-      promise.then(function (value) { clearTimeout(timer); resolve(value); },
-        function (error) { clearTimeout(timer); reject(error); });
-    });
-  }
-
   function answerNavigation(event) {
     var request = event.request;
     var path = new URL(request.url).pathname;
@@ -209,12 +204,54 @@
     });
   }
 
+  // A stored page names the static files of the deployment it was made with; after an update the
+  // worker holds the new version of each under a new address. Offline, such an old address gets
+  // the current file of the same name, so a page stored before an update keeps its styles and
+  // scripts (and no stored page has to be fetched again at each update).
+  var CURRENT_BY_NAME = {};
+  CONFIG.precache.forEach(function (url) {
+    CURRENT_BY_NAME[unhashed(new URL(url, scope.location.href).pathname)] = url;
+  });
+
   function answerStaticFile(request) {
-    return caches.match(request).then(function (stored) { return stored || fetch(request); });
+    return caches.match(request).then(function (stored) {
+      if (stored) return stored;
+      return fetch(request).catch(function (error) {
+        var current = CURRENT_BY_NAME[unhashed(new URL(request.url).pathname)];
+        if (!current) throw error;
+        return caches.match(current).then(function (answer) { if (answer) return answer; throw error; });
+      });
+    });
+  }
+
+  // A game's hole form (new hole, correction, playoff) posted as a page: when the request fails (the
+  // phone believed it was online: hall Wi-Fi without internet), the offline app queues the form's
+  // fields under its own idempotency key and the scoreboard opens (the shell, offline). App helper.
+  var HOLE_FORMS = /^\/games\/e\/[^/]+\/(?:holes|playoff)\/(?:new|\d+)\/$/;
+
+  function postHoleForm(event, path) {
+    var copy = event.request.clone();
+    return fetch(event.request).catch(function (error) {
+      var app = scope.GolfOfflineApp && scope.GolfOfflineApp.capture;
+      if (!app) throw error;
+      return copy.formData().then(function (data) {
+        var values = {};
+        data.forEach(function (value, name) { values[name] = value; });
+        return app.queueHoleForm(path, values);
+      }).then(function (board) {
+        return Response.redirect(new URL(board, scope.location.origin).href, 303);
+      }, function () { throw error; });
+    });
   }
 
   scope.addEventListener("fetch", function (event) {
     var request = event.request;
+    var path = new URL(request.url).pathname;
+    if (request.method === "POST" && request.mode === "navigate" && HOLE_FORMS.test(path) &&
+        new URL(request.url).origin === scope.location.origin) {
+      event.respondWith(postHoleForm(event, path));
+      return;
+    }
     if (request.method !== "GET" || isConditional(request)) return;
     var url = new URL(request.url);
     if (url.origin !== scope.location.origin || matchesAny(PASSED_THROUGH, url.pathname)) return;

@@ -1,8 +1,9 @@
 """Two phones of one table, both offline, both record hole 4 (issue 32, items 4 and 5), in Chromium
 at 390x844 with the service worker on. The first back online records hole 4; the second is shown the
 conflict in plain words, its version beside the server's, and nothing is dropped until the player
-chooses: "Keep mine (send as a correction)" corrects hole 4 on the server. The database is checked
-at each step: one hole 4, first with the first phone's scores, then with the second's.
+chooses: "Keep mine (send as a correction)" corrects hole 4 on the server, "Keep the server's" drops
+the phone's version. The database is checked at each step: one hole 4, first with the first phone's
+scores, then with the chosen ones.
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ def hole_4_scores(game) -> dict[str, int]:
     return dict(HoleEntry.objects.filter(hole=hole).values_list("seat__name", "score"))
 
 
-def test_two_phones_record_hole_4_and_the_second_chooses_what_to_keep(phone, second_phone) -> None:
+@pytest.mark.parametrize("choice", ["Keep mine (send as a correction)", "Keep the server's"])
+def test_two_phones_record_hole_4_and_the_second_chooses_what_to_keep(phone, second_phone, choice) -> None:
     game = services.create_game(players=PLAYERS, ruleset="official")
     for ann, bob in ((4, 9), (7, 2), (5, 5)):
         services.hole_record(game, entries={"Ann": ann, "Bob": bob}, ender=None)
@@ -94,10 +96,24 @@ def test_two_phones_record_hole_4_and_the_second_chooses_what_to_keep(phone, sec
     assert hole_4_scores(game) == {"Ann": 3, "Bob": 8}
     assert Hole.objects.filter(game=game, number=4).count() == 1
 
-    second.get_by_role("button", name="Keep mine (send as a correction)").click()
+    # The game's server page, opened again with the connection, points to the choice.
+    second.goto(f"/games/e/{token}/")
+    second.wait_for_selector("[data-offline-capture][data-offline-kept]", state="attached")
+    pointer = second.locator("[data-offline-conflicts]")
+    assert pointer.is_visible()
+    pointer.get_by_role("link").click()
+    second.locator("[data-conflict]").wait_for()
+    assert second.url.endswith(f"/games/e/{token}/")
+
+    second.get_by_role("button", name=choice).click()
     wait_until_sent(second)
     assert second.locator("[data-conflict]").count() == 0
-    assert hole_4_scores(game) == {"Ann": 6, "Bob": 1}
+    kept = {"Ann": 6, "Bob": 1} if choice.startswith("Keep mine") else {"Ann": 3, "Bob": 8}
+    assert hole_4_scores(game) == kept
     assert Hole.objects.filter(game=game, number=4).count() == 1
     assert Hole.objects.filter(game=game).count() == 4
-    assert board_scores(second, PLAYERS) == {"Ann": ([4, 7, 5, 6], 22), "Bob": ([9, 2, 5, 1], 17)}
+    shown = board_scores(second, PLAYERS)
+    assert shown == {
+        "Ann": ([4, 7, 5, kept["Ann"]], 16 + kept["Ann"]),
+        "Bob": ([9, 2, 5, kept["Bob"]], 16 + kept["Bob"]),
+    }

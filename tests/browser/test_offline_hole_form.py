@@ -65,3 +65,36 @@ def test_the_hole_form_saved_with_no_connection_is_queued_and_sent_once(phone) -
     wait_until_sent(page)
     assert Hole.objects.filter(game=game).count() == 1
     assert scores_of(game) == {"Ann": 0, "Bob": 3}
+
+
+# The browser believes it is online (hall Wi-Fi without internet): the page posts the form as usual,
+# the request fails, and the service worker queues the form instead of the browser's error page.
+BELIEVES_ONLINE = "Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true });"
+
+
+def test_a_hole_form_whose_post_fails_is_queued_by_the_service_worker(phone) -> None:
+    page = phone
+    page.context.add_init_script(BELIEVES_ONLINE)
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    page.goto(f"/games/e/{game.edit_token}/")
+    wait_for_the_service_worker(page)
+    page.goto(f"/games/e/{game.edit_token}/holes/new/")
+    page.wait_for_selector("[data-offline-capture][data-offline-kept]", state="attached")
+    key = page.input_value("input[name=idempotency_key]")
+
+    page.context.set_offline(True)
+    assert page.evaluate("navigator.onLine") is True
+    page.fill("#id_p0-total", "4")
+    page.fill("#id_p1-total", "-2")
+    page.get_by_role("button", name="Save hole 1").click()
+    page.wait_for_selector("[data-offline-board]")
+    assert "ERR_INTERNET_DISCONNECTED" not in page.content()
+    assert board_scores(page, ["Ann", "Bob"]) == {"Ann": ([4], 4), "Bob": ([-2], -2)}
+    assert page.locator("[data-hole-state=waiting]").count() == 1
+    assert not Hole.objects.filter(game=game).exists()
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    wait_until_sent(page)
+    assert scores_of(game) == {"Ann": 4, "Bob": -2}
+    assert IdempotencyKey.objects.filter(game=game, key=key).count() == 1

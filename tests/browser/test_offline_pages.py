@@ -3,10 +3,15 @@ workers on: after one visit with a connection, the pages a table needs open offl
 content, not the browser's error page.
 
 The phone visits the site once online and waits for the service worker (/sw.js) to control the
-page; then it goes offline (`context.set_offline(True)`) and opens each page again.
+page; then it goes offline (`context.set_offline(True)`) and opens each page again. Also here: the
+install offer (Android's event, the iPhone hint), a download and logging in with the worker in
+control, and a new version reaching the phone.
 """
 
 from __future__ import annotations
+
+import shutil
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -156,3 +161,30 @@ def test_a_file_download_and_logging_in_work_with_the_service_worker_in_control(
     assert not any(path.startswith(("/accounts/", f"/tournaments/{tournament.pk}/")) for path in stored), (
         stored
     )
+
+
+STATIC_CACHES = """caches.keys().then((names) => names.filter((name) => name.startsWith("golf-static-")))"""
+
+
+def test_a_changed_file_reaches_the_phone_as_a_new_version(phone, settings, tmp_path) -> None:
+    # The version is computed from the static folder: a copy of it, where a script then changes.
+    copy = tmp_path / "static"
+    shutil.copytree(Path(settings.STATICFILES_DIRS[0]), copy)
+    settings.STATICFILES_DIRS = [copy]
+    page = phone
+    page.goto("/")
+    wait_for_the_service_worker(page)
+    first = page.evaluate(STATIC_CACHES)
+    assert len(first) == 1
+    (copy / "js" / "clock.js").write_text((copy / "js" / "clock.js").read_text() + "\n// changed\n")
+    # The browser checks /sw.js on its own on later visits; asked here so the test need not wait.
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    for _ in range(100):  # installed, then started at once (pwa.js: skip-waiting), the old cache gone
+        names = page.evaluate(STATIC_CACHES)
+        if len(names) == 1 and names != first:
+            break
+        page.wait_for_timeout(100)
+    assert len(names) == 1 and names != first, (first, names)
+    page.goto("/score/")  # the site works as before under the new version
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert "Score a grid" in page.locator("body").inner_text()

@@ -22,7 +22,7 @@ from scoring.rules import PRESETS, Ruleset, grid_total, resolve_ruleset, score_r
 from scoring.rules.score_range import grid_score_range
 
 from .grids import NAMES, broken_grid, contenders_playoff, random_grid, random_match, token
-from .reference import answer, js_order
+from .reference import answer, js_order, js_order_text
 from .rulesets import bad_spec, ruleset_pool
 
 DEFAULT_SEED = 20261127
@@ -48,15 +48,14 @@ class CaseWriter:
 
     def add(self, fn: str, args: dict[str, Any]) -> dict[str, Any] | None:
         """Answer `fn(args)` with the Python engine and keep the case; None when it has no answer."""
-        args = js_order(args)
+        args, text = js_order_text(args)
         expect = answer(fn, args)
         if expect is None:
             self.skipped += 1
             return None
         self.by_kind[f"{fn}:{'ok' if 'ok' in expect else expect['error']['kind']}"] += 1
-        self.lines.append(
-            json.dumps({"id": self.count, "fn": fn, "args": args, "expect": expect}, ensure_ascii=False)
-        )
+        done = json.dumps(expect, ensure_ascii=False)
+        self.lines.append(f'{{"id":{self.count},"fn":"{fn}","args":{text},"expect":{done}}}')
         self.count += 1
         if len(self.lines) >= PER_FILE:
             self.flush()
@@ -101,7 +100,8 @@ class Generator:
 
     def typed_totals(self, ruleset: Any, decks: int) -> list[int]:
         """The totals one hole's typed entries draw from: two or three, so that the ender often ties
-        with the lowest; anywhere around the range when it is exact (refusals too), else real scores."""
+        with the lowest; anywhere around the range when it is exact (refusals too), else real scores
+        (then the range is the per-cell bound, where a typed total would be refused for its own reason)."""
         span = grid_score_range(ruleset, decks)
         if span.exact:
             return [self.rng.randint(span.low - 2, span.high + 2) for _ in range(self.rng.choice([2, 3]))]
@@ -130,12 +130,13 @@ class Generator:
         )
         entries = [self.hole_entry(name, ruleset, totals) for name in names]
         ender = rng.choice([*names, *names, None, "nobody"])
-        form: Any = entries
-        if rng.random() < 0.3 and all("blocks_marked" not in e for e in entries):
-            form = {e["name"]: e.get("grid", e.get("total")) for e in entries}
-        self.out.add(
-            "score_hole", {"ruleset": spec, "entries": form, "ender": ender, "check_decks": check_decks}
-        )
+        args = {"ruleset": spec, "entries": entries, "ender": ender, "check_decks": check_decks}
+        if rng.random() < 0.3:  # the phone's other form: name -> grid or total, and blocks marked apart
+            args["entries"] = {e["name"]: e.get("grid", e.get("total")) for e in entries}
+            marked = {e["name"]: e["blocks_marked"] for e in entries if "blocks_marked" in e}
+            if marked:
+                args["blocks_marked"] = marked
+        self.out.add("score_hole", args)
 
     def broken_hole_case(self) -> None:
         rng = self.rng
@@ -170,7 +171,7 @@ class Generator:
         args = {"ruleset": spec, **match, "ended_early": rng.random() < 0.15}
         if rng.random() < 0.5:
             regular = [h for h in match["holes"] if not h.get("playoff")]
-            first = answer("match_state", args | {"holes": regular})
+            first = answer("compute_match_state", js_order(args | {"holes": regular}))
             if first and "ok" in first and first["ok"]["status"] == "sudden_death":
                 playoff = contenders_playoff(rng, first["ok"]["contenders"], rng.choice([0, 1, 1, 2, 3]))
                 args["holes"] = regular + playoff
@@ -288,10 +289,32 @@ def _range_speeds(rulesets: list[Ruleset]) -> tuple[list[int], list[int]]:
 
 
 def generate(out_dir: Path, seed: int = DEFAULT_SEED, total: int = 100_000) -> dict[str, Any]:
-    """Write about `total` cases (at least) into `out_dir`; returns counts and seconds."""
-    started = time.perf_counter()
+    """Write about `total` cases (at least) into `out_dir`; returns counts and seconds.
+
+    House rulesets' score ranges are searched without the server's clock (RANGE_SEARCH_SECONDS),
+    as the phone searches them, so that the cases are the same on a loaded machine as on an idle one
+    (the clock's bound is the one difference by design: docs/engine.md "The phone's copy")."""
+    started, cpu = time.perf_counter(), time.process_time()
     writer = CaseWriter(out_dir)
-    gen = Generator(writer, seed)
+    score_range._cached_range.cache_clear()
+    try:
+        with patch.object(score_range, "RANGE_SEARCH_SECONDS", None):
+            _write_cases(Generator(writer, seed), writer, total)
+    finally:
+        score_range._cached_range.cache_clear()
+    writer.flush()
+    return {
+        "seed": seed,
+        "cases": writer.count,
+        "skipped": writer.skipped,
+        "files": writer.files,
+        "seconds": round(time.perf_counter() - started, 2),
+        "cpu_seconds": round(time.process_time() - cpu, 2),
+        "by_kind": dict(sorted(writer.by_kind.items())),
+    }
+
+
+def _write_cases(gen: Generator, writer: CaseWriter, total: int) -> None:
     gen.ranges()
     while writer.count < total:
         for _ in range(50):
@@ -303,12 +326,3 @@ def generate(out_dir: Path, seed: int = DEFAULT_SEED, total: int = 100_000) -> d
         for _ in range(14):
             gen.match_case()
         gen.small_cases()
-    writer.flush()
-    return {
-        "seed": seed,
-        "cases": writer.count,
-        "skipped": writer.skipped,
-        "files": writer.files,
-        "seconds": round(time.perf_counter() - started, 2),
-        "by_kind": dict(sorted(writer.by_kind.items())),
-    }

@@ -29,6 +29,8 @@ NAMES = [
     "zed",
     "7",
     "12",
+    "__proto__",  # a name the phone must keep as a key like any other
+    "constructor",
 ]
 _SPELLINGS = {"10": ["10", "T", "t"], "X": ["X", "x", "JK", "jk", "Jk"]}
 _SYMBOLS = "♠♥♦♣♤♡♢♧"

@@ -170,7 +170,12 @@ def _record(name: str, function: Callable[..., Any], call: tuple[Any, ...], kwar
     if expect is None:
         _LEFT_OUT[f"{name}: no RulesError answer"] += 1
         return
-    _RECORDED.append({"id": f"rules-{len(_RECORDED)}", "fn": fn, "args": args, "expect": expect})
+    case = {"id": f"rules-{len(_RECORDED)}", "fn": fn, "args": args, "expect": expect}
+    if fn == "score_range" and "ok" in expect and not expect["ok"]["exact"]:
+        # The search ran out of the clock some of these tests set: the phone has none, so its range
+        # need only lie within this bound.
+        case["range_bound_only"] = True
+    _RECORDED.append(case)
 
 
 def _wrap(name: str, function: Callable[..., Any]) -> Callable[..., Any]:

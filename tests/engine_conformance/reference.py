@@ -54,10 +54,22 @@ def _js_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return dict(index + [(k, v) for k, v in pairs if not _is_index(k)]) if index else dict(pairs)
 
 
+_INDEX_KEY_IN_JSON = re.compile(r'"(?:0|[1-9][0-9]*)":')
+
+
+def js_order_text(value: Any) -> tuple[Any, str]:
+    """`value` as the phone gets it from JSON.parse (a JSON copy with every object's keys in
+    JavaScript's order: whole-number keys first, ascending), and its JSON text."""
+    text = json.dumps(value, ensure_ascii=False)
+    if not _INDEX_KEY_IN_JSON.search(text):
+        return json.loads(text), text
+    ordered = json.loads(text, object_pairs_hook=_js_pairs)
+    return ordered, json.dumps(ordered, ensure_ascii=False)
+
+
 def js_order(value: Any) -> Any:
-    """`value` as the phone gets it from JSON.parse: a JSON copy with every object's keys in
-    JavaScript's order (whole-number keys first, ascending)."""
-    return json.loads(json.dumps(value), object_pairs_hook=_js_pairs)
+    """`value` as the phone gets it from JSON.parse (see js_order_text)."""
+    return js_order_text(value)[0]
 
 
 _RESOLVED: dict[str, Ruleset] = {}
@@ -85,9 +97,18 @@ def entry(value: Any) -> Any:
 
 
 def _score_hole(a: Mapping[str, Any]) -> Any:
-    entries = a["entries"]
+    """score_hole; a mapping with `blocks_marked` {name: n} (the phone's scoreHole takes both) is the
+    list of PlayerEntry it stands for."""
+    entries, marked = a["entries"], a.get("blocks_marked")
     if isinstance(entries, list):
         entries = [entry(item) for item in entries]
+    elif marked:
+        entries = [
+            PlayerEntry(name, total=value, blocks_marked=marked.get(name, 0))
+            if isinstance(value, int) and not isinstance(value, bool)
+            else PlayerEntry(name, grid=value, blocks_marked=marked.get(name, 0))
+            for name, value in entries.items()
+        ]
     hole = score_hole(entries, ruleset(a["ruleset"]), a.get("ender"), a.get("check_decks", True))
     return hole.to_dict()
 

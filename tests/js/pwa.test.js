@@ -86,3 +86,19 @@ test("only complete 200 HTML answers of the site are stored", () => {
   assert.equal(worker.isStorable(answer(200, "basic", "text/html", true)), false);
   assert.equal(worker.isStorable(undefined), false);
 });
+
+test("an old hashed static address is known by its name without the hash", () => {
+  assert.equal(worker.unhashed("/static/css/app.0123456789ab.css"), "/static/css/app.css");
+  assert.equal(worker.unhashed("/static/vendor/htmx-2.0.11.min.a1b2c3d4e5f6.js"), "/static/vendor/htmx-2.0.11.min.js");
+  assert.equal(worker.unhashed("/static/js/offline/sync.js"), "/static/js/offline/sync.js"); // development
+  assert.equal(worker.unhashed("/static/js/game.123.js"), "/static/js/game.123.js");
+});
+
+test("a hanging network gives up after the timeout; an answer in time is kept", async () => {
+  const hanging = new Promise(() => {});
+  await assert.rejects(worker.withTimeout(hanging, 20), /timeout/);
+  const quick = new Promise((resolve) => setTimeout(() => resolve("page"), 5));
+  assert.equal(await worker.withTimeout(quick, 200), "page");
+  await assert.rejects(worker.withTimeout(Promise.reject(new TypeError("Failed to fetch")), 200), TypeError);
+  assert.equal(worker.NETWORK_TIMEOUT_MS, 4000);
+});

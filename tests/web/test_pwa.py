@@ -131,13 +131,17 @@ def test_the_background_sync_scripts_are_loaded_when_they_exist(settings, tmp_pa
     names = ("sync.js", "sync-resolve.js", "store.js", "sync-http.js", "app.js")
     for name in ("vendor/idb-keyval-6.3.0.min.js", *(f"js/offline/{name}" for name in names)):
         (copy / name).write_text("// stand-in\n")
-    # The order sync.js asks for (each script uses the globals of those before it); not the app.
+    # The order sync.js asks for (each script uses the globals of those before it), then the offline
+    # app's reading of a hole form (the worker queues a form whose post failed); not the shell's app.js.
     assert pwa_files.precache().sync_scripts == (
         "/static/vendor/idb-keyval-6.3.0.min.js",
         "/static/js/offline/store.js",
         "/static/js/offline/sync-http.js",
         "/static/js/offline/sync-resolve.js",
         "/static/js/offline/sync.js",
+        "/static/js/offline/app-model.js",
+        "/static/js/offline/app-form.js",
+        "/static/js/offline/app-capture.js",
     )
 
 

@@ -67,12 +67,12 @@ def check_attested(game_id: int, attested: dict[str, list[int]]) -> None:
             theirs = mine[index] if index < len(mine) else None
             if theirs is not None and theirs != hole.scores[seat]:
                 raise _changed(
-                    _("hole %(hole)s, %(name)s has %(server)s here but %(phone)s on the attested scorecard")
+                    _("hole %(hole)s: %(name)s has %(server)s here, %(phone)s on your phone")
                     % {"hole": hole.number, "name": name, "server": hole.scores[seat], "phone": theirs}
                 )
     if phone_holes != server_holes or any(len(s) != server_holes for s in attested.values()):
         raise _changed(
-            _("the server has %(server)s holes, the attested scorecard %(phone)s")
+            _("the server has %(server)s holes, your phone showed %(phone)s")
             % {"server": server_holes, "phone": phone_holes}
         )
 
@@ -82,8 +82,8 @@ def _changed(difference: str) -> WrongState:
         Problem(
             "scorecard",
             _(
-                "The scorecard changed after it was attested (%(difference)s). Check the scorecard "
-                "as it stands now and attest it again."
+                "The scorecard changed since your phone showed it (%(difference)s). Check the "
+                "scorecard as it stands now and confirm it again."
             )
             % {"difference": difference},
         )

@@ -10,6 +10,7 @@ table, no link to the dashboard.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -23,7 +24,7 @@ from django.views.decorators.http import require_http_methods
 from scoring.access import Capability, TokenKind
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of
 from scoring.rules.errors import Problem
-from scoring.selectors import holes_to_play, scorecards, seat_names
+from scoring.selectors import Scorecard, holes_to_play, scorecards, seat_names
 from scoring.web.games.access import grant_or_404
 from tournaments import services
 from tournaments.clock import hole_clock, table_clock
@@ -175,11 +176,17 @@ def _answer_post(request: HttpRequest, table: Table, token: str) -> HttpResponse
 
 
 def _confirm(request: HttpRequest, table: Table, token: str, form: ConfirmForm) -> HttpResponse:
-    """Carry out a valid confirmation or disagreement."""
+    """Carry out a valid confirmation or disagreement. A confirmation carries the scorecard the page
+    showed (`shown_card`): a hole saved or corrected since (another phone's queue arriving, an
+    official) refuses it, naming the difference, instead of confirming a card nobody read."""
     disagree = request.POST.get("action") == "disagree"
     try:
         services.confirm_table(
-            table.game, form.cleaned_data["by"], disagree=disagree, note=form.cleaned_data.get("note") or ""
+            table.game,
+            form.cleaned_data["by"],
+            disagree=disagree,
+            note=form.cleaned_data.get("note") or "",
+            scorecard=None if disagree else _posted_card(request),
         )
     except ANSWERED_ERRORS as error:
         return _show_again(request, table, token, problems=problems_of(error))
@@ -190,6 +197,23 @@ def _confirm(request: HttpRequest, table: Table, token: str, form: ConfirmForm) 
         else _("Thank you: the scorecard is confirmed."),
     )
     return redirect("tournaments:table", token=token)
+
+
+def shown_card(card: Scorecard) -> str:
+    """The scorecard as the page shows it, for the form to send back: {name: [hole scores]} as
+    JSON ("" when a score is missing: nothing to check against)."""
+    scores = {name: [hole.scores[seat] for hole in card.holes] for seat, name in enumerate(card.players)}
+    if any(score is None for line in scores.values() for score in line):
+        return ""
+    return json.dumps(scores, separators=(",", ":"))
+
+
+def _posted_card(request: HttpRequest) -> Any:
+    """The scorecard the form sent back (None when absent or unreadable: then nothing is checked)."""
+    try:
+        return json.loads(request.POST.get("scorecard") or "null")
+    except ValueError:
+        return None
 
 
 def _show_again(request: HttpRequest, table: Table, token: str, *, problems: list[Problem]) -> HttpResponse:
@@ -240,6 +264,7 @@ def _table_page(request: HttpRequest, table: Table, token: str) -> HttpResponse:
             "event": table.round.tournament,
             "game": game,
             "card": card,
+            "shown_card": shown_card(card),
             "form": form,
             "form_shown": form_shown,
             "finished": game.is_finished,

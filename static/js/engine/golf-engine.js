@@ -2,7 +2,8 @@
 // engine `scoring/rules/` (docs/engine.md, docs/rules.md) giving exactly its answers, as JSON shaped
 // like the API's, so that a table scores with no connection. Pure: no DOM, no dependency, no build.
 // Checked against the Python engine by tests/test_offline_engine.py (100,000+ random cases made by
-// the Python engine at test time, plus every call of tests/rules/; docs/engine.md "The phone's copy").
+// the Python engine at test time, plus the calls of tests/rules/; docs/engine.md "The phone's copy").
+// Size: about 87 KB as written (24 KB gzipped), 42 KB minified, most of it the Python's own words.
 //
 // INTERFACE (names are those of the Python results' to_dict(); positions are 1-based {row, col})
 // A ruleset argument is a preset name, {"preset": name, ...overrides}, or a resolved ruleset.
@@ -20,9 +21,10 @@
 // GolfEngine.scoreHole(ruleset, entries, ender?, blocksMarked?, {checkDecks: true}) ->
 //   {players: [{name, grid_score, typed, adjustments: [{kind, reason, points, rule}], score,
 //   grid?: <scoreGrid answer, for grids entered as cards>}], ender, decks}   (POST /api/v1/score-hole/)
-//   entries: an object name -> grid or typed total (integer), in seat order (NB: a JS object puts
-//   names that are whole numbers such as "12" first: use the list form for them), or a list
-//   [{name, grid} | {name, total, blocks_marked}]; blocksMarked: {name: blocks marked by hand}.
+//   entries: an object (or a Map) name -> grid or typed total (integer), in seat order (NB: a JS
+//   object puts names that are whole numbers such as "12" first: use a Map or the list form for
+//   them), or a list [{name, grid} | {name, total, blocks_marked}]; blocksMarked: {name: blocks
+//   marked by hand}. checkDecks false: a playoff hole among some players (the server does the same).
 // GolfEngine.checkGridCards(ruleset, grid, players?, where?) / checkTableCards(ruleset, {name: grid},
 //   players?, where?) -> undefined, or throw a RulesError of kind "DeckError".
 // GolfEngine.matchState(ruleset, players, holes, firstDealer?, {playoffHoles, endedEarly}) ->
@@ -37,7 +39,9 @@
 //   number, regular first), next_hole null|{number, is_playoff, dealer_seat, dealer,
 //   first_player_seat, first_player, players}}
 //   players: the seats' names in seat order; holes: [{number, scores {name: score}, playoff?}];
-//   options.playoffHoles: more holes, all playoff. The dealer columns need firstDealer (seat index).
+//   options.playoffHoles: more holes, all playoff. firstDealer: the seat that dealt hole 1 (null:
+//   the dealer fields are null; a seat outside the table throws a RulesError at "first_dealer").
+//   A playoff hole is dealt as hole regular_holes + its number, as the server deals it.
 // GolfEngine.rankPlayers(holeScores {name: [..]}, tiebreakers, playoffScores?, penalties?) -> outcome.
 // GolfEngine.matchOver(ruleset, holesPlayed, totals) -> [over, reason].
 // GolfEngine.dealerForHole(playerCount, firstDealer, holeNumber), firstPlayerForHole(same) -> seat.
@@ -78,6 +82,8 @@
     "ender_penalty_on_tie", "hole_end", "holes", "target_score", "tiebreakers"];
 
   // --- Python's ways, where JavaScript differs ------------------------------------------------------
+  /** o[k] = v, also for a player called "__proto__" (an assignment would set the prototype). */
+  var put = (o, k, v) => { Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true }); return v; };
   var own = (o, k) => o !== null && typeof o === "object" && Object.prototype.hasOwnProperty.call(o, k);
   var isInt = v => typeof v === "number" && Number.isInteger(v);
   var isObj = v => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -323,8 +329,8 @@
   Checker.prototype.knownWords = function (where, items, allowed, unknown, repeated, repeatsAllowed) {
     var known = [], self = this;
     items.forEach(item => {
-      if (typeof item !== "string" || allowed.indexOf(item) < 0) self.fail(where, unknown.replace("{}", typeName(item)));
-      else if (known.indexOf(item) >= 0) { if (!repeatsAllowed) self.fail(where, repeated.replace("{}", item)); } else known.push(item);
+      if (typeof item !== "string" || allowed.indexOf(item) < 0) self.fail(where, unknown.replace("{}", () => typeName(item)));
+      else if (known.indexOf(item) >= 0) { if (!repeatsAllowed) self.fail(where, repeated.replace("{}", () => item)); } else known.push(item);
     });
     return known;
   };
@@ -401,7 +407,7 @@
   function canonical(v) {
     if (!isObj(v)) return Array.isArray(v) ? v.map(canonical) : v;
     var out = {};
-    Object.keys(v).sort().forEach(k => { out[k] = canonical(v[k]); });
+    Object.keys(v).sort().forEach(k => { put(out, k, canonical(v[k])); });
     return out;
   }
   function apply(base, overrides) {
@@ -447,7 +453,7 @@
     var name = own(spec, "preset") ? spec.preset : "official";
     if (typeof name !== "string") fail([P("ruleset.preset", "preset must be a preset name, not " + typeName(name) + ".")], "RulesetError");
     var base = preset(strip(name), "ruleset.preset"), overrides = {};
-    Object.keys(spec).forEach(k => { if (k !== "preset") overrides[k] = spec[k]; });
+    Object.keys(spec).forEach(k => { if (k !== "preset") put(overrides, k, spec[k]); });
     return Object.keys(overrides).length ? apply(base, overrides) : base;
   }
   var specs = new Map(), engines = new Map();
@@ -1195,7 +1201,7 @@
   }
   var step = (method, players, values, decided, explanation) => {
     var shown = {};
-    values.forEach(v => { shown[v[0]] = v[1]; });
+    values.forEach(v => { put(shown, v[0], v[1]); });
     return { method: method, players: players, values: shown, decided: decided, explanation: explanation };
   };
   function keySplit(name, group, data, key, column, describe) {
@@ -1225,7 +1231,7 @@
       var winner = null, played = common.length;
       for (var i = 0; i < common.length; i++) {
         var scores = {};
-        group.forEach(n => { scores[n] = common[i].scores[n]; });
+        group.forEach(n => { put(scores, n, common[i].scores[n]); });
         var lows = lowScorers(scores);
         if (lows.length === 1) { winner = lows[0]; played = i + 1; break; }
       }
@@ -1260,7 +1266,7 @@
       var n = Math.max.apply(null, [0].concat(names.map(k => byPlayer[k].length)));
       for (var i = 0; i < n; i++) {
         var scores = {};
-        names.forEach(k => { if (i < byPlayer[k].length) scores[k] = byPlayer[k][i]; });
+        names.forEach(k => { if (i < byPlayer[k].length) put(scores, k, byPlayer[k][i]); });
         holes.push({ number: i + 1, scores: scores, playoff: pair[0] });
       }
     });
@@ -1268,8 +1274,8 @@
   }
   function holesWon(holes, players) {
     var won = {};
-    players.forEach(n => { won[n] = 0; });
-    holes.forEach(h => { if (!h.playoff) lowScorers(h.scores).forEach(n => { won[n] = (won[n] || 0) + 1; }); });
+    players.forEach(n => { put(won, n, 0); });
+    holes.forEach(h => { if (!h.playoff) lowScorers(h.scores).forEach(n => { put(won, n, (own(won, n) ? won[n] : 0) + 1); }); });
     return won;
   }
   function sumTotals(players, holes, penalties) {
@@ -1315,10 +1321,10 @@
   function rankNamed(names, holeScores, tiebreakers, playoffScores, penalties) {
     validateRanking(holeScores, tiebreakers, playoffScores, penalties);
     var holes = holesFromSequences(names, holeScores, playoffScores), sums = sumTotals(names, holes, penalties), totals = {};
-    names.forEach(n => { totals[n] = sums.get(n).total; });
+    names.forEach(n => { put(totals, n, sums.get(n).total); });
     var regular = {};
-    names.forEach(n => { regular[n] = []; });
-    holes.forEach(h => { if (!h.playoff) Object.keys(h.scores).forEach(n => { (regular[n] = regular[n] || []).push(h.scores[n]); }); });
+    names.forEach(n => { put(regular, n, []); });
+    holes.forEach(h => { if (!h.playoff) Object.keys(h.scores).forEach(n => { (own(regular, n) ? regular[n] : put(regular, n, [])).push(h.scores[n]); }); });
     var playoff = sortBy(holes.filter(h => h.playoff), h => [h.number, ""]);
     var state = { data: { regular: regular, won: holesWon(holes, names), playoff: playoff }, steps: [], held: {} };
     var total = n => totals[n];
@@ -1345,7 +1351,7 @@
   // --- the match state ------------------------------------------------------------------------------
   function scoresByPlayer(names, holes) {
     var byNumber = sortBy(holes, h => h.number), out = {};
-    names.forEach(n => { out[n] = byNumber.filter(h => own(h.scores, n)).map(h => h.scores[n]); });
+    names.forEach(n => { put(out, n, byNumber.filter(h => own(h.scores, n)).map(h => h.scores[n])); });
     return out;
   }
   var holeOf = (h, playoff) => { return { number: h.number, scores: h.scores, playoff: playoff || !!h.playoff }; };
@@ -1356,9 +1362,9 @@
     var recorded = (holes || []).map(h => holeOf(h, false)).concat((options.playoffHoles || []).map(h => holeOf(h, true)));
     var regular = recorded.filter(h => !h.playoff), playoff = recorded.filter(h => h.playoff);
     var sums = sumTotals(names, recorded), totals = {}, playerTotals = {};
-    names.forEach(n => { totals[n] = sums.get(n).total; playerTotals[n] = sums.get(n); });
+    names.forEach(n => { put(totals, n, sums.get(n).total); put(playerTotals, n, sums.get(n)); });
     var holeScores = scoresByPlayer(names, regular), playoffScores = {}, byPlayoff = scoresByPlayer(names, playoff);
-    names.forEach(n => { if (byPlayoff[n].length) playoffScores[n] = byPlayoff[n]; });
+    names.forEach(n => { if (byPlayoff[n].length) put(playoffScores, n, byPlayoff[n]); });
     var numbers = list => { return new Set(list.map(h => h.number)).size; };
     var regularCount = numbers(regular), ended = matchOver(rs, regularCount, totals), over = ended[0], reason = ended[1];
     var early = !!options.endedEarly && !over && regularCount > 0;
@@ -1394,12 +1400,12 @@
     state.leaders = names.filter(n => best !== null && totals[n] === best);
     if (state.outcome) {
       var place = 1;
-      state.outcome.order.forEach(group => { group.forEach(n => { ranks[n] = place; }); place += group.length; });
-    } else names.forEach(n => { ranks[n] = 1 + values.filter(v => v < totals[n]).length; });
+      state.outcome.order.forEach(group => { group.forEach(n => { put(ranks, n, place); }); place += group.length; });
+    } else names.forEach(n => { put(ranks, n, 1 + values.filter(v => v < totals[n]).length); });
     state.ranks = {};
-    names.forEach(n => { state.ranks[n] = played ? ranks[n] : 1; });
+    names.forEach(n => { put(state.ranks, n, played ? ranks[n] : 1); });
     state.cumulative = {};
-    names.forEach(n => { var run = 0; state.cumulative[n] = state.hole_scores[n].map(s => (run += s)); });
+    names.forEach(n => { var run = 0; put(state.cumulative, n, state.hole_scores[n].map(s => (run += s))); });
     state.holes_won = holesWon(recorded, names);
     state.shared_victory = state.status === "finished" && state.winners.length > 1;
     state.holes_left = rs.holes ? Math.max(rs.holes - state.regular_holes, 0) : null;

@@ -74,7 +74,11 @@
 
   /** The write a server hole form stands for: a new hole (POST) or a correction (PUT). */
   function writeFromForm(form, record, pathname) {
-    var values = formValues(form);
+    return writeFromValues(formValues(form), record, pathname);
+  }
+
+  /** The same from the form's fields as posted (name -> value), for the page or the service worker. */
+  function writeFromValues(values, record, pathname) {
     var edit = /\/(holes|playoff)\/(\d+)\/?$/.exec(pathname);
     var playoff = /\/playoff\//.test(pathname);
     var number = edit ? parseInt(edit[2], 10) : parseInt(values.number, 10);
@@ -91,6 +95,19 @@
       path: family + (edit ? number + "/" : ""), body: App.form.holeBody(read, edit ? null : number),
       holeNumber: number, playoff: playoff,
     };
+  }
+
+  /** The service worker's fallback (issue 32): a hole form posted while the browser believed it was
+   * online, whose request failed. Its fields are queued as the page would have queued them (the
+   * form's own idempotency key); answers the scoreboard's address, or rejects when the phone does
+   * not hold this game or the form is not one the API takes as it is (the error page then shows). */
+  function queueHoleForm(pathname, values) {
+    var token = tokenOf(pathname);
+    return Promise.resolve(token && root.GolfStore.gameByToken(token)).then(function (record) {
+      var write = record && record.ruleset ? writeFromValues(values, record, pathname) : null;
+      if (!write) throw new Error("not queued");
+      return root.GolfSync.enqueue(write).then(function () { return "/games/e/" + token + "/"; });
+    });
   }
 
   /** What the page knows of this game on the phone (read at load, kept up to date on changes), so
@@ -131,9 +148,14 @@
       known.waiting = writes.length;
       var words = box.querySelector("[data-offline-pending]");
       if (!words) return;
-      var n = App.model.pendingSummary(writes).writes;
+      var summary = App.model.pendingSummary(writes);
+      var n = summary.writes;
       words.hidden = n === 0;
       words.textContent = n ? words.getAttribute(n === 1 ? "data-one" : "data-many").replace("{n}", String(n)) : "";
+      // A refusal is chosen on in the offline shell, which shows both versions (this page cannot).
+      var refused = box.querySelector("[data-offline-conflicts]");
+      refused.hidden = summary.conflicts === 0;
+      refused.querySelector("[data-offline-choose]").setAttribute("href", "/offline/#/g/" + encodeURIComponent(record ? record.id : "") + "/");
     });
   }
 
@@ -144,13 +166,18 @@
     var form = document.querySelector("form#hole-form");
     if (form) interceptHoleForm(form, token);
     if (root.GolfSync.start) root.GolfSync.start();
-    if (root.GolfSync.onChange) root.GolfSync.onChange(function () { refreshKnown(page, token); });
+    // Storage may fail (private mode, a page being left): the online page goes on without it.
+    var quiet = function () {};
+    if (root.GolfSync.onChange) root.GolfSync.onChange(function () { refreshKnown(page, token).catch(quiet); });
     var kept = root.navigator.onLine !== false ? capture(token, page).catch(function () { /* the kept copy stays */ }) : Promise.resolve();
     // data-offline-kept on the capture box: the game is on the phone (tests wait for it).
-    kept.then(function () { return refreshKnown(page, token); }).then(function () { page.setAttribute("data-offline-kept", ""); });
+    kept.then(function () { return refreshKnown(page, token); }).then(function () { page.setAttribute("data-offline-kept", ""); }, quiet);
   }
 
-  App.capture = { tokenOf: tokenOf, recordFrom: recordFrom, writeFromForm: writeFromForm, capture: capture };
+  App.capture = {
+    tokenOf: tokenOf, recordFrom: recordFrom, writeFromForm: writeFromForm, writeFromValues: writeFromValues,
+    queueHoleForm: queueHoleForm, capture: capture,
+  };
   if (typeof document !== "undefined" && document.addEventListener) {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
     else start();

@@ -56,7 +56,8 @@
     var problems = { bySeat: {}, general: [] };
     var scores = {};
     try {
-      var answer = root.GolfEngine.scoreHole(view.ruleset, read.partial, read.ender && read.partial[read.ender] !== undefined ? read.ender : null, read.blocks);
+      var ender = read.ender && read.partial[read.ender] !== undefined ? read.ender : null;
+      var answer = root.GolfEngine.scoreHole(view.ruleset, read.partial, ender, read.blocks, { checkDecks: !page.playoff });
       answer.players.forEach(function (p) { scores[p.name] = p; });
     } catch (error) {
       problems = App.form.spreadProblems(error.problems || [{ message: String(error.message || error) }], page.players);

@@ -15,11 +15,12 @@
 
   /** Scores of a hole entered on the phone, from the engine: name -> score, or null if refused. */
   function scoreHole(engine, ruleset, hole, rulesKey) {
-    var key = (rulesKey || JSON.stringify(ruleset)) + "|" + JSON.stringify([hole.entries, hole.ender, hole.blocks || {}]);
+    var key = (rulesKey || JSON.stringify(ruleset)) + "|" + JSON.stringify([hole.entries, hole.ender, hole.blocks || {}, Boolean(hole.playoff)]);
     if (scored.has(key)) return scored.get(key);
     var scores = null;
     try {
-      var answer = engine.scoreHole(ruleset, hole.entries, hole.ender, hole.blocks || {});
+      // A playoff hole among some players is not deck-checked (the server does the same).
+      var answer = engine.scoreHole(ruleset, hole.entries, hole.ender, hole.blocks || {}, { checkDecks: !hole.playoff });
       scores = {};
       answer.players.forEach(function (p) { scores[p.name] = p.score; });
     } catch (error) {
@@ -89,7 +90,12 @@
       hole.first = players[(seat + 1) % count];
       hole.low = m.lowest(hole, players);
     });
-    merged.playoffHoles.forEach(function (hole) { withScores(engine, ruleset, hole, rulesKey); hole.low = m.lowest(hole, players); });
+    merged.playoffHoles.forEach(function (hole) {
+      withScores(engine, ruleset, hole, rulesKey);
+      // A playoff hole is dealt as the hole after the regular ones (the server deals it so).
+      hole.dealerSeat = m.dealerSeat(count, firstDealer, merged.holes.length + hole.number, engine);
+      hole.low = m.lowest(hole, players);
+    });
     var running = m.runningTotals(players, merged.holes);
     var match = matchOf(engine, ruleset, players, merged.holes, merged.playoffHoles, firstDealer, server && server.ended_early);
     var next = match.next ? {

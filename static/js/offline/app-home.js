@@ -27,7 +27,7 @@
     var box = document.querySelector("[data-phone-games]");
     if (!box || !root.GolfStore || !root.GolfSync) return;
     var t = App.loadTexts(document);
-    if (root.GolfSync.onChange) root.GolfSync.onChange(function () { draw(box, t); });
+    if (root.GolfSync.onChange) root.GolfSync.onChange(function () { draw(box, t).catch(function () {}); });
     if (root.GolfSync.start) root.GolfSync.start();
     draw(box, t).catch(function () { /* no storage: nothing to list */ });
   }

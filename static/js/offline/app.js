@@ -136,14 +136,19 @@
     return show();
   }
 
+  /** A redraw whose failure (storage refused) must not end as an unhandled rejection. */
+  function quietly(draw) {
+    return function () { return Promise.resolve().then(draw).catch(function (error) { if (root.console) console.error(error); }); };
+  }
+
   function start() {
     state.t = loadTexts(document);
     document.addEventListener("click", onClick);
-    window.addEventListener("popstate", show);
-    window.addEventListener("hashchange", show);
-    if (root.GolfSync && root.GolfSync.onChange) root.GolfSync.onChange(onSyncChange);
+    window.addEventListener("popstate", quietly(show));
+    window.addEventListener("hashchange", quietly(show));
+    if (root.GolfSync && root.GolfSync.onChange) root.GolfSync.onChange(quietly(onSyncChange));
     if (root.GolfSync && root.GolfSync.start) root.GolfSync.start();
-    return show();
+    return quietly(show)();
   }
 
   App.data = data;

@@ -115,8 +115,8 @@ def test_a_scorecard_changed_since_it_was_attested_is_a_clear_409(table: Table) 
     assert refused.status_code == 409
     (problem,) = refused.json()["errors"]
     assert problem["where"] == "scorecard"
-    assert f"hole 2, {players[0]} has 7 here but 2 on the attested scorecard" in problem["message"]
-    assert "attest it again" in problem["message"]
+    assert f"hole 2: {players[0]} has 7 here, 2 on your phone" in problem["message"]
+    assert "confirm it again" in problem["message"]
     assert not Table.objects.get(pk=table.pk).is_confirmed
     # The players check the card as it stands and attest it again (a new write, a new key).
     card = {name: [scores[0], 7] for name, scores in card.items()}
@@ -129,7 +129,7 @@ def test_a_scorecard_with_fewer_holes_than_the_game_is_refused(table: Table) -> 
     short = {name: scores[:1] for name, scores in card.items()}
     refused = send(client, confirm_url(table), {"by": names(table)[1], "scorecard": short}, "short")
     assert refused.status_code == 409
-    assert "the server has 2 holes, the attested scorecard 1" in refused.json()["errors"][0]["message"]
+    assert "the server has 2 holes, your phone showed 1" in refused.json()["errors"][0]["message"]
 
 
 @pytest.mark.parametrize(
