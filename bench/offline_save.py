@@ -48,25 +48,27 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.offline_common import (
     CALIBRATION,
     DB_NAME,
-    HOLES,
-    PLAYERS,
-    app_measures,
     chromium,
     drop_database,
     environment,
-    fill_hole,
-    install_the_app,
     machine,
     phone,
     prepare_database,
-    saved_timing,
-    score_hole_offline,
     served,
     spread,
-    start_game_offline,
-    tap_save,
     throttle,
     unthrottle,
+)
+from bench.offline_play import (
+    HOLES,
+    PLAYERS,
+    app_measures,
+    fill_hole,
+    install_the_app,
+    saved_timing,
+    score_hole_offline,
+    start_game_offline,
+    tap_save,
 )
 
 BUDGET_MS = 100.0

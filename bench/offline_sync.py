@@ -41,21 +41,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.offline_common import (
     DB_NAME,
     PG,
-    PLAYERS,
     chromium,
     drop_database,
     environment,
-    install_the_app,
     machine,
     phone,
     prepare_database,
+    served,
+    throttle,
+    unthrottle,
+)
+from bench.offline_play import (
+    PLAYERS,
+    install_the_app,
     saved_timing,
     score_hole_offline,
-    served,
     start_game_offline,
-    throttle,
     typed_hole,
-    unthrottle,
 )
 
 BUDGET_S = 3.0
