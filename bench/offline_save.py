@@ -46,8 +46,8 @@ import httpx
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.offline_common import (
-    CALIBRATION,
     DB_NAME,
+    calibrate,
     chromium,
     drop_database,
     environment,
@@ -111,7 +111,7 @@ def play_online(page: Any, base: str, rate: float, holes: int) -> list[dict[str,
         timing = saved_timing(page, number)
         timing["hole"] = number
         timings.append(timing)
-    loop = page.evaluate(CALIBRATION)  # after 2 x 9 page loads: the slowdown still holds
+    loop = calibrate(page)  # after 2 x 9 page loads: the slowdown still holds
     for timing in timings:
         timing["loop"] = loop
     unthrottle(page)
