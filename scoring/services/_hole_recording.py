@@ -181,6 +181,15 @@ def write_next_hole(
     the stored totals and status, and the Idempotency-Key if one was given."""
     ruleset = game_ruleset(locked)
     refuse = _MovedOnRefusal(locked, expected_number, playoff, idempotency_key, request_hash)
+    if expected_number is not None and locked.status != GameStatus.IN_PROGRESS and locked.managed_by:
+        # A hole queued on a phone reaching a game that is over: a locked round (a tournament round
+        # finalized meanwhile) is the reason it is refused, and is said before "hole N was saved by
+        # someone else" (the director who then entered it). A retry of a hole that did arrive is
+        # still answered as the first time.
+        refuse.replay_if_key_used()
+        check_hole_policy(
+            locked, action="record", number=expected_number, playoff=playoff, capabilities=capabilities
+        )
     position = _next_hole_position(locked, seats, ruleset, playoff=playoff, refuse=refuse)
     number, regular_holes, players = position.number, position.regular_holes, position.players
     check_hole_policy(locked, action="record", number=number, playoff=playoff, capabilities=capabilities)
