@@ -155,6 +155,9 @@ def test_the_queue_stops_at_the_first_failure_and_later_sends_all_in_order(phone
     assert wire.order() == ["hole 1", "hole 2", "hole 3"]
     assert scores_in_the_database(game) == holes[:2]
     assert page.locator("[data-hole-state=waiting]").count() == 3
+    # The connection is there: the phone says the server is busy, not "when the connection returns".
+    banner = page.locator("[data-offline-banner]").inner_text()
+    assert "3 holes on this phone" in banner and "(it is busy)" in banner, banner
 
     wire.failing.clear()  # the server is back
     keep_showing_the_tab_until_sent(page)

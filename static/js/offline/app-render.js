@@ -23,7 +23,7 @@
     var parts = [];
     if (summary.holes) parts.push(t(summary.holes === 1 ? "holes_unsent_one" : "holes_unsent_many", { n: summary.holes }));
     else parts.push(t(summary.writes === 1 ? "writes_unsent_one" : "writes_unsent_many", { n: summary.writes }));
-    parts.push(t("sent_when_back"));
+    parts.push(t(summary.serverFailing ? "server_retrying" : "sent_when_back"));
     if (summary.conflicts) parts.push(t(summary.conflicts === 1 ? "conflicts_one" : "conflicts_many", { n: summary.conflicts }));
     return parts.join(" ");
   }
