@@ -53,8 +53,9 @@ def scores_of(game, number: int) -> dict[str, int]:
 
 def conflict_rows(page) -> list[list[str]]:
     """Each player's line of the conflict box: name, this phone's score, the server's."""
-    rows = page.locator("[data-conflict] tbody tr").all_inner_texts()
-    return [row.split("\t") for row in rows]
+    return page.locator("[data-conflict] tbody tr").evaluate_all(
+        "(rows) => rows.map((tr) => [...tr.cells].map((cell) => cell.textContent.trim()))"
+    )
 
 
 def back_online_until_the_conflict(page) -> str:
@@ -162,7 +163,7 @@ def test_a_typed_total_the_server_refuses_is_kept_until_the_player_chooses(phone
     page.locator("[data-offline-conflicts]").get_by_role("link").click()
     box = page.locator("[data-conflict]")
     box.wait_for()
-    assert [row.split("\t") for row in box.locator("tbody tr").all_inner_texts()] == [
+    assert conflict_rows(page) == [
         ["Ann", "\u2212" + "4", "\u2013"],
         ["Bob", "5", "\u2013"],
     ]

@@ -137,6 +137,9 @@ def test_a_hole_queued_on_a_phone_reaching_a_finalized_round_hears_that_it_is_fi
     queued = {"entries": dict.fromkeys(names, 1), "ender": None, "capabilities": {"view", "score"}}
     with pytest.raises(HoleChangeRefused, match="finalized"):
         scoring_services.hole_record(game, expected_number=2, **queued)
+    director = queued | {"capabilities": {"view", "score", "manage"}}  # may change it: told as before
+    with pytest.raises(HoleAlreadyRecorded, match="saved by someone else"):
+        scoring_services.hole_record(game, expected_number=2, **director)
     casual = scoring_services.create_game(players=["Ann", "Bob"], ruleset={"preset": "official", "holes": 1})
     scoring_services.hole_record(casual, entries={"Ann": 1, "Bob": 2}, ender=None)
     with pytest.raises(HoleAlreadyRecorded, match="saved by someone else"):  # a casual game: as before
