@@ -8,6 +8,7 @@ sends every write together (the statements are in `scoring/db_statements.py`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Required, TypedDict, Unpack
 
@@ -25,6 +26,7 @@ from scoring.game_errors import (
     MatchFinished,
     PlayoffNotPending,
 )
+from scoring.hole_policies import ReasonRequired
 from scoring.models import (
     ChangeAction,
     Game,
@@ -181,6 +183,7 @@ def write_next_hole(
     the stored totals and status, and the Idempotency-Key if one was given."""
     ruleset = game_ruleset(locked)
     refuse = _MovedOnRefusal(locked, expected_number, playoff, idempotency_key, request_hash)
+    _refuse_if_the_round_is_locked(locked, refuse, capabilities)
     position = _next_hole_position(locked, seats, ruleset, playoff=playoff, refuse=refuse)
     number, regular_holes, players = position.number, position.regular_holes, position.players
     check_hole_policy(locked, action="record", number=number, playoff=playoff, capabilities=capabilities)
@@ -222,6 +225,24 @@ def write_next_hole(
         db_statements.insert_idempotency_key(record, writes=writes)
     writes.send()
     return RecordedHole(hole=hole, line=hole_line(hole, created, seats))
+
+
+def _refuse_if_the_round_is_locked(locked: Game, refuse: _MovedOnRefusal, capabilities: Capabilities) -> None:
+    """A hole queued on a phone reaching a managed game that is over: a locked round (a tournament
+    round finalized meanwhile) is why it is refused, said before "hole N was saved by someone else"
+    (the director who entered it from the slip). A retry of a hole that did arrive is still
+    answered as the first time; a director, who may change the round, hears the usual checks."""
+    if refuse.expected_number is None or locked.status == GameStatus.IN_PROGRESS or not locked.managed_by:
+        return
+    refuse.replay_if_key_used()
+    with suppress(ReasonRequired):
+        check_hole_policy(
+            locked,
+            action="record",
+            number=refuse.expected_number,
+            playoff=refuse.playoff,
+            capabilities=capabilities,
+        )
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@
  * - static files: cache first (hashed names in production: a changed file is a new address);
  *   offline, an old hashed address (named by a page stored before an update) gets the current file
  *   of the same name.
- * - everything else (POSTs, htmx requests and their 304s, /api/, conditional requests): untouched.
+ * - everything else (POSTs, htmx requests and their 304s, /api/, conditional requests): untouched;
+ *   /accounts/ and /admin/ pages go to the network, never stored (offline: the "You are offline" page).
  * - sync event "golf-sync": GolfSync.flush() when the offline queue's scripts are there.
  * - messages: {type: "skip-waiting"}, {type: "forget-pages"} (sent when someone logs out).
  *
@@ -256,7 +257,13 @@
     }
     if (request.method !== "GET" || isConditional(request)) return;
     var url = new URL(request.url);
-    if (url.origin !== scope.location.origin || matchesAny(PASSED_THROUGH, url.pathname)) return;
+    if (url.origin !== scope.location.origin) return;
+    if (matchesAny(PASSED_THROUGH, url.pathname)) {
+      // Never stored nor answered from a store; but "Log in" (in every page's header) tapped with
+      // no connection gets the "You are offline" page, not the browser's own error.
+      if (request.mode === "navigate") event.respondWith(answerNavigation(event));
+      return;
+    }
     if (request.mode === "navigate") {
       event.respondWith(answerNavigation(event));
     } else if (isStaticFile(url, scope.location.origin)) {

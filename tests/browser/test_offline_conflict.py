@@ -88,8 +88,10 @@ def test_two_phones_record_hole_4_and_the_second_chooses_what_to_keep(phone, sec
     screenshot(second, "offline-conflict")
     text = conflict.inner_text()
     assert "Another phone recorded this hole first" in text
-    rows = conflict.locator("tbody tr").all_inner_texts()
-    assert [row.split("\t") for row in rows] == [["Ann", "6", "3"], ["Bob", "1", "8"]]
+    rows = conflict.locator("tbody tr").evaluate_all(  # the cells' text (innerText needs the layout)
+        "(rows) => rows.map((tr) => [...tr.cells].map((cell) => cell.textContent.trim()))"
+    )
+    assert rows == [["Ann", "6", "3"], ["Bob", "1", "8"]]
     assert "The server refused one of them" in second.locator("[data-offline-banner]").inner_text()
     # Nothing changes on the server until the player chooses.
     second.wait_for_timeout(1000)

@@ -76,8 +76,15 @@ test("mergeHoles lays the phone's writes over the server's copy, in order, confl
 test("pendingSummary counts holes, writes and conflicts still on the phone", () => {
   const writes = [write(1, 1, "waiting", {}), write(2, 1, "waiting", {}, "hole-edit"), write(3, 2, "conflict", {}),
     { key: "c", seq: 4, kind: "create-game", state: "waiting" }, write(5, 3, "sent", {})];
-  assert.deepEqual(model.pendingSummary(writes), { holes: 2, writes: 4, conflicts: 1 });
-  assert.deepEqual(model.pendingSummary([]), { holes: 0, writes: 0, conflicts: 0 });
+  assert.deepEqual(model.pendingSummary(writes), { holes: 2, writes: 4, conflicts: 1, serverFailing: false });
+  assert.deepEqual(model.pendingSummary([]), { holes: 0, writes: 0, conflicts: 0, serverFailing: false });
+});
+
+test("pendingSummary tells a server failing (5xx, 429) from a missing connection", () => {
+  const failed = (code) => Object.assign(write(1, 1, "waiting", {}), { lastError: { status: 503, code } });
+  assert.equal(model.pendingSummary([failed("server-busy"), write(2, 2, "waiting", {})]).serverFailing, true);
+  assert.equal(model.pendingSummary([failed("rate-limited")]).serverFailing, true);
+  assert.equal(model.pendingSummary([failed("offline")]).serverFailing, false);
 });
 
 test("dealerSeat follows the engine: the deal moves one seat clockwise each hole", () => {
@@ -146,7 +153,7 @@ test("gameView scores the phone's holes with the engine and says who deals each"
   assert.equal(view.next.number, 3);
   assert.equal(view.next.dealer, "Bob");
   assert.equal(view.match.over, false);
-  assert.deepEqual(view.summary, { holes: 2, writes: 2, conflicts: 0 });
+  assert.deepEqual(view.summary, { holes: 2, writes: 2, conflicts: 0, serverFailing: false });
 });
 
 test("the scoreboard of a finished game names the winner and the tiebreak, like game_outcome.html", () => {
@@ -182,6 +189,8 @@ test("a conflict is drawn beside the server's version, with both choices", () =>
 test("the banner says what is still on the phone, or that all is sent", () => {
   assert.match(render.bannerText({ holes: 3, writes: 4, conflicts: 0 }, t), /^holes_unsent_many\(n=3\) sent_when_back$/);
   assert.equal(render.bannerText({ holes: 0, writes: 0, conflicts: 0 }, t), "all_sent");
+  // Online but the server failing: not "sent when the connection returns" (the connection is there).
+  assert.match(render.bannerText({ holes: 3, writes: 3, conflicts: 0, serverFailing: true }, t), /server_retrying$/);
 });
 
 test("the hole page has the online form's field names, and escapes names", () => {
@@ -222,7 +231,7 @@ test("a refused confirmation is shown with the server's words and the two choice
   assert.ok(html.includes("conflict_write_title(what=confirm_scorecard)"));
   assert.ok(html.includes("Hole 1 differs: Bob 0 here, 2 attested."));
   assert.ok(html.includes('data-resolve="keep-mine" data-key="c1"'));
-  assert.deepEqual(view.summary, { holes: 0, writes: 1, conflicts: 1 });
+  assert.deepEqual(view.summary, { holes: 0, writes: 1, conflicts: 1, serverFailing: false });
 });
 
 test("an online visit keeps the game as the API gives it, with what the page says of it", () => {

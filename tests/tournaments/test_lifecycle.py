@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import services as scoring_services
+from scoring.game_errors import HoleAlreadyRecorded
 from scoring.hole_policies import HoleChangeRefused, ReasonRequired
 from tests.tournaments.helpers import event, play_round, user
 from tournaments import services
@@ -122,6 +123,27 @@ def test_it_locks_a_finalized_round_for_everyone_but_a_director_with_a_reason() 
     with pytest.raises(ReasonRequired):
         scoring_services.hole_update(game, 2, capabilities={"view", "score", "manage"}, **kwargs)
     scoring_services.hole_update(game, 2, capabilities={"view", "score", "manage"}, reason="appeal", **kwargs)
+
+
+def test_a_hole_queued_on_a_phone_reaching_a_finalized_round_hears_that_it_is_finalized() -> None:
+    # The phone filled in hole 2 offline; the director entered it and finalized meanwhile. The
+    # refusal names the finalized round (the phone says so), not "hole 2 saved by someone else";
+    # a retry of a hole that did arrive before the round closed is still answered as recorded.
+    tournament = event(8)
+    round_ = play_round(tournament)
+    services.finalize_round(tournament, 1)
+    game = Table.objects.filter(round=round_).first().game
+    names = list(game.seats.values_list("name", flat=True))
+    queued = {"entries": dict.fromkeys(names, 1), "ender": None, "capabilities": {"view", "score"}}
+    with pytest.raises(HoleChangeRefused, match="finalized"):
+        scoring_services.hole_record(game, expected_number=2, **queued)
+    director = queued | {"capabilities": {"view", "score", "manage"}}  # may change it: told as before
+    with pytest.raises(HoleAlreadyRecorded, match="saved by someone else"):
+        scoring_services.hole_record(game, expected_number=2, **director)
+    casual = scoring_services.create_game(players=["Ann", "Bob"], ruleset={"preset": "official", "holes": 1})
+    scoring_services.hole_record(casual, entries={"Ann": 1, "Bob": 2}, ender=None)
+    with pytest.raises(HoleAlreadyRecorded, match="saved by someone else"):  # a casual game: as before
+        scoring_services.hole_record(casual, entries={"Ann": 1, "Bob": 2}, ender=None, expected_number=1)
 
 
 def test_it_runs_three_rounds_and_ranks_the_lowest_total_first() -> None:

@@ -71,10 +71,15 @@
     var left = unsent(writes);
     var holes = {};
     left.forEach(function (w) { if (HOLE_KINDS.indexOf(w.kind) >= 0) holes[(w.playoff ? "p" : "") + w.holeNumber] = true; });
+    // Why the first write still waits, when the server was reached but failed (5xx, 429): the
+    // connection is there, so "sent when the connection returns" would be wrong.
+    var tried = left.filter(function (w) { return w.state === "waiting" && w.lastError; })[0];
+    var code = tried ? tried.lastError.code : null;
     return {
       holes: Object.keys(holes).length,
       writes: left.length,
       conflicts: left.filter(function (w) { return w.state === "conflict"; }).length,
+      serverFailing: code === "server-busy" || code === "rate-limited",
     };
   }
 

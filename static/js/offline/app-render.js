@@ -23,7 +23,7 @@
     var parts = [];
     if (summary.holes) parts.push(t(summary.holes === 1 ? "holes_unsent_one" : "holes_unsent_many", { n: summary.holes }));
     else parts.push(t(summary.writes === 1 ? "writes_unsent_one" : "writes_unsent_many", { n: summary.writes }));
-    parts.push(t("sent_when_back"));
+    parts.push(t(summary.serverFailing ? "server_retrying" : "sent_when_back"));
     if (summary.conflicts) parts.push(t(summary.conflicts === 1 ? "conflicts_one" : "conflicts_many", { n: summary.conflicts }));
     return parts.join(" ");
   }
@@ -161,7 +161,7 @@
       (view.shareHref ? '<a class="button" data-offline-share href="' + esc(view.shareHref) + '">' + esc(t("share")) + "</a>" : "") + "</div>" +
       '<p class="game-meta">' + esc(view.rulesetLabel) + "</p>" +
       (view.tableLabel ? '<p class="game-managed">' + esc(t("table_of", { label: view.tableLabel })) + "</p>" : "");
-    var conflicts = view.holes.concat(view.playoffHoles).filter(function (h) { return h.conflict; })
+    var conflicts = view.holes.concat(view.playoffHoles).map(refusedHole).filter(Boolean)
       .map(function (h) { return conflictBox(h, view, t); }).join("") +
       (view.otherConflicts || []).map(function (w) { return writeConflictBox(w, t); }).join("");
     var leaders = view.leaders.length && !view.match.over && view.holes.length
@@ -171,11 +171,24 @@
       nextHole(view, t) + scorecard(view, t) + leaders + playoff(view, t) + runningTotals(view, t) + "</div>";
   }
 
+  /** Each player's score of `hole`; where the rules cannot score it (a total the server's changed
+   * rules refuse), the typed total as entered: the player must see what they are choosing about. */
   function scoresLine(hole, players) {
     return players.map(function (name) {
       var s = hole.scores ? hole.scores[name] : undefined;
+      var typed = hole.entries ? hole.entries[name] : undefined;
+      if (typeof s !== "number" && !hole.scores && typeof typed === "number") s = typed;
       return { name: name, score: typeof s === "number" ? minus(s) : "\u2013" };
     });
+  }
+
+  /** The hole whose refused write is to be shown, or null. A hole the server lacks (its link gone,
+   * a total it refused) has no server version for the write to ride on: the server's side is empty,
+   * and the player still chooses (without the box, nothing would let them). */
+  function refusedHole(hole) {
+    if (hole.conflict) return hole;
+    if (hole.state !== "conflict") return null;
+    return { number: hole.number, playoff: hole.playoff, scores: null, conflict: hole };
   }
 
   /** A refused write beside the server's version, in plain words, with the two choices. */
