@@ -97,6 +97,7 @@ def test_a_round_finalized_while_the_tables_phone_was_offline(phone, choice) -> 
 
     text = back_online_until_the_conflict(page)
     assert "The round was finalized before this phone's entry arrived" in text, text
+    assert "Show this to the director" in text, text  # what to do next, not only what happened
     assert conflict_rows(page) == [[n, str(10 - seat), "1"] for seat, n in enumerate(names)]
     page.wait_for_timeout(500)
     assert scores_of(game, 2) == {n: 1 for n in names}
@@ -187,6 +188,7 @@ def test_a_game_link_that_no_longer_works_is_said_plainly(phone) -> None:
 
     text = back_online_until_the_conflict(page)
     assert "This game's link no longer works on the server" in text, text
+    assert "Ask whoever gave you the link" in text, text
     page.wait_for_timeout(1000)
     assert page.locator("[data-conflict]").count() == 1  # kept on the phone until the player chooses
     assert not Game.objects.filter(edit_token=token).exists()

@@ -233,14 +233,19 @@
     var code = (write && write.conflict && write.conflict.code) || "";
     var answer = (write && (write.answer || write.lastError)) || {};
     var detail = answer.body && typeof answer.body.detail === "string" ? answer.body.detail : "";
+    // The server names where the problem is ("round": the round is finalized or not open; "ruleset"):
+    // that, not the words of its message (which are in the player's language), says which it is.
+    var errors = answer.body && Array.isArray(answer.body.errors) ? answer.body.errors : [];
+    var where = errors.length && typeof errors[0].where === "string" ? errors[0].where : "";
     var text = detail.toLowerCase();
     var key = "conflict_refused";
     if (code === "hole-saved-elsewhere" || code === "changed-elsewhere") key = "conflict_other_phone";
     else if (code === "link-not-found" || code === "not-allowed") key = "conflict_link";
-    else if (text.indexOf("finaliz") >= 0) key = "conflict_finalized";
-    else if (text.indexOf("ruleset") >= 0 || text.indexOf("rules") >= 0) key = "conflict_ruleset";
+    else if (where === "round" || text.indexOf("finaliz") >= 0) key = "conflict_finalized";
+    else if (where.indexOf("ruleset") === 0 || text.indexOf("ruleset") >= 0) key = "conflict_ruleset";
     else if (answer.status === 409) key = "conflict_other_phone";
-    return { plain: t(key), detail: detail };
+    var next = { conflict_finalized: "conflict_ask_director", conflict_link: "conflict_ask_link" }[key];
+    return { plain: t(key) + (next ? " " + t(next) : ""), detail: detail };
   }
 
   /** This phone's games with writes still on it (for the home page and /offline/). */
