@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring import selectors
 from scoring.models import Game, Hole, HoleEntry
@@ -141,8 +142,8 @@ def test_a_family_plays_nine_holes_offline_and_the_server_gets_them_once(phone) 
     # The home page (the service worker's copy) lists the game as not yet sent, linking to it.
     page.goto("/")
     unsent = page.locator("[data-phone-games]")
+    expect(unsent).to_contain_text("9 holes on this phone, not yet sent.")  # drawn after load
     assert "Ann, Bob and Cy" in unsent.inner_text()
-    assert "9 holes on this phone, not yet sent." in unsent.inner_text()
     unsent.get_by_role("link").click()
     page.wait_for_selector("[data-offline-board]")
     assert page.url == local_url

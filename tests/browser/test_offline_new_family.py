@@ -11,6 +11,7 @@ database holds the game and its holes once each, with the values the phone showe
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.models import Game, HoleEntry
 from tests.browser.layout import page_problems
@@ -141,7 +142,8 @@ def test_a_new_family_plays_a_whole_game_offline_from_the_home_page(phone) -> No
     page = context.new_page()
     page.goto("/")
     games = page.locator("[data-phone-games]")
-    assert "6 holes on this phone, not yet sent." in games.inner_text()
+    # The list is drawn from the phone's storage after the page loads: wait for it.
+    expect(games).to_contain_text("6 holes on this phone, not yet sent.")
     check_the_page(page, "the home page listing the game")
     games.get_by_role("link").first.click()
     page.wait_for_selector("[data-offline-board]")
