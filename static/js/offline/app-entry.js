@@ -154,10 +154,10 @@
   /** Save: a new hole is drawn on the scoreboard at once, from memory, while it is stored (storing
    * took 35 to 50 ms of the budget's 100 ms from Save to the scoreboard on a slow phone); a change
    * of a hole still queued is stored first (the queue may be sending it: it may go as a correction). */
-  function save(state, page, read) {
+  function save(state, page, read, prepared) {
     if (page.hole && page.hole.conflict) return keepCorrected(state, page, read);
     var chosen = writeFor(state, page, read);
-    if (!chosen.edit) return saveNew(state, page, chosen.write);
+    if (!chosen.edit) return saveNew(state, page, chosen.write, prepared);
     return editQueued(chosen.write, 5).then(function (done) {
       // The queued hole was being sent meanwhile: the change goes as a correction of its own.
       if (done === false) return App.data.enqueue(writeFor(state, Object.assign({}, page, { hole: null }), read).write);
@@ -173,12 +173,13 @@
   /** A new hole: the scoreboard drawn with it "waiting" (in memory, with a provisional place in
    * the queue), then stored. Should storing fail, the hole is not saved and must not look so: the
    * hole page comes back as the scorer left it (its nodes kept), with the reason. */
-  function saveNew(state, page, input) {
+  function saveNew(state, page, input, prepared) {
     var write = App.data.prepare(input);
     var box = App.root();
     var left = { href: location.href, title: document.title, nodes: Array.prototype.slice.call(box.childNodes) };
-    var last = state.writes.reduce(function (most, w) { return Math.max(most, w.seq || 0); }, 0);
-    state.writes = withWrite(state.writes, Object.assign({ seq: last + 1 }, write));
+    state.preparedBoard = prepared && prepared.record === state.record && prepared.writes === state.writes &&
+      prepared.offline === offline() ? prepared.board : null;
+    state.writes = withQueued(state.writes, write);
     App.go(page.boardHref, false, true);
     measure("golf:save-to-board"); // Save pressed to the scoreboard drawn, for the benchmark and the tests
     return App.data.enqueue(write).then(function (stored) {
@@ -203,6 +204,28 @@
     });
   }
 
+  /** The writes with `write` queued last (a provisional seq: the store gives the real one). */
+  function withQueued(writes, write) {
+    var last = writes.reduce(function (most, w) { return Math.max(most, w.seq || 0); }, 0);
+    return withWrite(writes, Object.assign({ seq: last + 1 }, write));
+  }
+
+  /** The scoreboard a Save of `read` would draw, made while the scorer has not pressed Save yet
+   * (idle time on the phone), so that Save only shows it: its HTML does not depend on the write's
+   * key or time, only on the game as it is now (checked when Save uses it). */
+  function prepareBoard(state, page, read) {
+    var write = App.data.prepare(writeFor(state, page, read).write);
+    var board = views.boardPage(Object.assign({}, state, { writes: withQueued(state.writes, write) }));
+    // Parsed too, off the page (no style or layout): Save moves the nodes in.
+    var holder = document.createElement("div");
+    holder.innerHTML = board.html;
+    board.nodes = document.createDocumentFragment();
+    board.nodes.append.apply(board.nodes, Array.prototype.slice.call(holder.childNodes));
+    return { record: state.record, writes: state.writes, offline: offline(), board: board };
+  }
+
+  function offline() { return Boolean(root.navigator && root.navigator.onLine === false); }
+
   function withWrite(writes, write) {
     return writes.filter(function (w) { return w.key !== write.key; }).concat([write]);
   }
@@ -225,7 +248,8 @@
     var form = box.querySelector("[data-offline-hole-form]");
     wireNegate(form);
     var check = checker(form, page, view, t);
-    var refresh = function () { check(false); };
+    var ahead = boardAhead(state, page);
+    var refresh = function () { ahead.after(check(false)); };
     form.addEventListener("input", refresh);
     form.addEventListener("change", refresh);
     form.addEventListener("grid-entry:change", refresh);
@@ -235,9 +259,36 @@
       var read = check(true);
       if (!read) { focusFirstError(form); return; }
       state.busy = true;
-      save(state, page, read).finally(function () { state.busy = false; });
+      save(state, page, read, ahead.take(read)).finally(function () { state.busy = false; });
     });
     refresh();
+  }
+
+  /** The board of a new hole made ahead, in idle time, once the form can be saved (Save to the
+   * scoreboard has 100 ms on a slow phone; making it took 10 to 15 ms of them). */
+  function boardAhead(state, page) {
+    var made = null;
+    var waiting = null;
+    var idle = root.requestIdleCallback || function (run) { return setTimeout(run, 50); };
+    var cancel = root.cancelIdleCallback || clearTimeout;
+    return {
+      after: function (read) {
+        if (waiting !== null) cancel(waiting);
+        waiting = null;
+        if (!read || page.editing || (made && made.read === read)) return;
+        made = null;
+        waiting = idle(function () {
+          waiting = null;
+          try { made = Object.assign({ read: read }, prepareBoard(state, page, read)); } catch (error) { made = null; }
+        });
+      },
+      take: function (read) {
+        if (waiting !== null) cancel(waiting);
+        var ready = made && made.read === read ? made : null;
+        waiting = made = null; // its nodes go into the page: drawn once
+        return ready;
+      },
+    };
   }
 
   function focusFirstError(form) {
