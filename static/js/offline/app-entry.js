@@ -180,12 +180,15 @@
     state.preparedBoard = prepared && prepared.record === state.record && prepared.writes === state.writes &&
       prepared.offline === offline() ? prepared.board : null;
     state.writes = withQueued(state.writes, write);
-    App.go(page.boardHref, false, true);
+    var storing = App.data.enqueue(write); // started first: a board that fails to draw loses no hole
+    var drawn = null;
+    try { drawn = App.go(page.boardHref, false, true); } catch (error) { if (root.console) console.error(error); }
     measure("golf:save-to-board"); // Save pressed to the scoreboard drawn, for the benchmark and the tests
-    return App.data.enqueue(write).then(function (stored) {
+    return storing.then(function (stored) {
       measure("golf:save-to-stored");
       state.writes = withWrite(state.writes, stored);
       App.data.flushSoon();
+      if (!drawn) return App.show(); // drawn from the phone's storage instead
     }, function (error) {
       state.writes = state.writes.filter(function (w) { return w.key !== write.key; });
       history.replaceState(null, "", left.href);
