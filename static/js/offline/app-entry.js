@@ -49,10 +49,41 @@
     return values;
   }
 
-  /** Read the form, ask the engine, show the preview and each player's problems; the hole's body
-   * when it can be saved, else null. */
-  function check(form, page, view, t, showMissing) {
-    var read = App.form.readHole(formValues(form), page.players, page.shape, t);
+  /** The hole form's checker: `check(showMissing)` reads the form, asks the engine, shows the
+   * preview and each player's problems; answers the hole's body when it can be saved, else null.
+   * Pressing Save fires the last field's `change`, then the submit: the same values are checked
+   * once, and a box is rewritten only when its HTML changed (each rewrite costs a style and layout
+   * pass, and Save to the scoreboard has 100 ms on a slow phone). */
+  function checker(form, page, view, t) {
+    var last = null;
+    var shown = {};
+    function put(selector, html) {
+      if (shown[selector] === html) return;
+      shown[selector] = html;
+      form.querySelector(selector).innerHTML = html;
+    }
+    return function check(showMissing) {
+      var values = formValues(form);
+      var key = JSON.stringify(values);
+      // Missing fields are shown only on Save: the same values with nothing missing look the same.
+      if (last && last.key === key && (last.showMissing === showMissing || last.complete)) return last.result;
+      var read = App.form.readHole(values, page.players, page.shape, t);
+      var outcome = scored(read, page, view);
+      put("#preview-box", App.hole.preview(outcome.rows, outcome.problems.general, t));
+      page.players.forEach(function (_name, seat) {
+        var messages = (outcome.problems.bySeat[seat] || []).concat(showMissing ? read.errors[seat] || [] : []);
+        put('[data-errors-for="' + seat + '"]', App.hole.fieldErrors(messages));
+        form.querySelector("#player-" + seat).classList.toggle("has-error", messages.length > 0);
+      });
+      var problems = outcome.problems;
+      var ok = !Object.keys(read.errors).length && !Object.keys(problems.bySeat).length && !problems.general.length;
+      last = { key: key, showMissing: showMissing, complete: !Object.keys(read.errors).length, result: ok ? read : null };
+      return last.result;
+    };
+  }
+
+  /** The engine's scores of the hole as read: the preview's rows and the problems by seat. */
+  function scored(read, page, view) {
     var problems = { bySeat: {}, general: [] };
     var scores = {};
     try {
@@ -68,14 +99,7 @@
       return { name: name, score: s ? s.score : null, adjustments: s ? s.adjustments : [], bad: Boolean(problems.bySeat[seat]),
         matchTotal: s && !page.playoff ? (before[name] || 0) + s.score : null };
     });
-    form.querySelector("#preview-box").innerHTML = App.hole.preview(rows, problems.general, t);
-    page.players.forEach(function (_name, seat) {
-      var messages = (problems.bySeat[seat] || []).concat(showMissing ? read.errors[seat] || [] : []);
-      form.querySelector('[data-errors-for="' + seat + '"]').innerHTML = App.hole.fieldErrors(messages);
-      form.querySelector("#player-" + seat).classList.toggle("has-error", messages.length > 0);
-    });
-    var ok = !Object.keys(read.errors).length && !Object.keys(problems.bySeat).length && !problems.general.length;
-    return ok ? read : null;
+    return { rows: rows, problems: problems };
   }
 
   function totalsWithout(view, page) {
@@ -127,25 +151,90 @@
     });
   }
 
-  /** Queue the save, then draw the scoreboard from what is in memory (the write just stored added)
-   * without reading the phone's storage again: Save to scoreboard is the budget's 100 ms. */
-  function save(state, page, read) {
+  /** Save: a new hole is drawn on the scoreboard at once, from memory, while it is stored (storing
+   * took 35 to 50 ms of the budget's 100 ms from Save to the scoreboard on a slow phone); a change
+   * of a hole still queued is stored first (the queue may be sending it: it may go as a correction). */
+  function save(state, page, read, prepared) {
     if (page.hole && page.hole.conflict) return keepCorrected(state, page, read);
     var chosen = writeFor(state, page, read);
-    var stored = chosen.edit ? editQueued(chosen.write, 5) : App.data.enqueue(chosen.write);
-    return Promise.resolve(stored).then(function (done) {
+    if (!chosen.edit) return saveNew(state, page, chosen.write, prepared);
+    return editQueued(chosen.write, 5).then(function (done) {
       // The queued hole was being sent meanwhile: the change goes as a correction of its own.
       if (done === false) return App.data.enqueue(writeFor(state, Object.assign({}, page, { hole: null }), read).write);
       return done === true ? chosen.write : done;
     }).then(function (write) {
-      if (root.performance && performance.measure) performance.measure("golf:save-to-stored", "golf:save");
-      state.writes = state.writes.filter(function (w) { return w.key !== write.key; }).concat([write]);
+      measure("golf:save-to-stored");
+      state.writes = withWrite(state.writes, write);
       App.data.flushSoon();
       return App.go(page.boardHref, false, true);
-    }).then(function () {
-      // Save pressed to the scoreboard drawn, for the benchmark and the tests.
-      if (root.performance && performance.measure) performance.measure("golf:save-to-board", "golf:save");
+    }).then(function () { measure("golf:save-to-board"); });
+  }
+
+  /** A new hole: the scoreboard drawn with it "waiting" (in memory, with a provisional place in
+   * the queue), then stored. Should storing fail, the hole is not saved and must not look so: the
+   * hole page comes back as the scorer left it (its nodes kept), with the reason. */
+  function saveNew(state, page, input, prepared) {
+    var write = App.data.prepare(input);
+    var box = App.root();
+    var left = { href: location.href, title: document.title, nodes: Array.prototype.slice.call(box.childNodes) };
+    state.preparedBoard = prepared && prepared.record === state.record && prepared.writes === state.writes &&
+      prepared.offline === offline() ? prepared.board : null;
+    state.writes = withQueued(state.writes, write);
+    var storing = App.data.enqueue(write); // started first: a board that fails to draw loses no hole
+    var drawn = null;
+    try { drawn = App.go(page.boardHref, false, true); } catch (error) { if (root.console) console.error(error); }
+    measure("golf:save-to-board"); // Save pressed to the scoreboard drawn, for the benchmark and the tests
+    return storing.then(function (stored) {
+      measure("golf:save-to-stored");
+      state.writes = withWrite(state.writes, stored);
+      App.data.flushSoon();
+      if (!drawn) return App.show(); // drawn from the phone's storage instead
+    }, function (error) {
+      state.writes = state.writes.filter(function (w) { return w.key !== write.key; });
+      history.replaceState(null, "", left.href);
+      state.route = App.model.routeOf(location.pathname, location.hash);
+      box.replaceChildren.apply(box, left.nodes);
+      document.title = left.title;
+      if (root.GridEntry) root.GridEntry.bind(box);
+      box.querySelectorAll("[data-offline-not-kept]").forEach(function (old) { old.remove(); });
+      var alert = document.createElement("p");
+      alert.className = "message error";
+      alert.setAttribute("role", "alert");
+      alert.setAttribute("data-offline-not-kept", "");
+      alert.textContent = state.t("not_kept");
+      box.insertBefore(alert, box.firstChild);
+      if (root.console) console.error(error);
     });
+  }
+
+  /** The writes with `write` queued last (a provisional seq: the store gives the real one). */
+  function withQueued(writes, write) {
+    var last = writes.reduce(function (most, w) { return Math.max(most, w.seq || 0); }, 0);
+    return withWrite(writes, Object.assign({ seq: last + 1 }, write));
+  }
+
+  /** The scoreboard a Save of `read` would draw, made while the scorer has not pressed Save yet
+   * (idle time on the phone), so that Save only shows it: its HTML does not depend on the write's
+   * key or time, only on the game as it is now (checked when Save uses it). */
+  function prepareBoard(state, page, read) {
+    var write = App.data.prepare(writeFor(state, page, read).write);
+    var board = views.boardPage(Object.assign({}, state, { writes: withQueued(state.writes, write) }));
+    // Parsed too, off the page (no style or layout): Save moves the nodes in.
+    var holder = document.createElement("div");
+    holder.innerHTML = board.html;
+    board.nodes = document.createDocumentFragment();
+    board.nodes.append.apply(board.nodes, Array.prototype.slice.call(holder.childNodes));
+    return { record: state.record, writes: state.writes, offline: offline(), board: board };
+  }
+
+  function offline() { return Boolean(root.navigator && root.navigator.onLine === false); }
+
+  function withWrite(writes, write) {
+    return writes.filter(function (w) { return w.key !== write.key; }).concat([write]);
+  }
+
+  function measure(name) {
+    if (root.performance && performance.measure) performance.measure(name, "golf:save");
   }
 
   function holeView(state) {
@@ -161,19 +250,48 @@
     if (root.GridEntry) root.GridEntry.bind(box);
     var form = box.querySelector("[data-offline-hole-form]");
     wireNegate(form);
-    var refresh = function () { check(form, page, view, t, false); };
+    var check = checker(form, page, view, t);
+    var ahead = boardAhead(state, page);
+    var refresh = function () { ahead.after(check(false)); };
     form.addEventListener("input", refresh);
     form.addEventListener("change", refresh);
     form.addEventListener("grid-entry:change", refresh);
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (root.performance && performance.mark) performance.mark("golf:save");
-      var read = check(form, page, view, t, true);
+      var read = check(true);
       if (!read) { focusFirstError(form); return; }
       state.busy = true;
-      save(state, page, read).finally(function () { state.busy = false; });
+      save(state, page, read, ahead.take(read)).finally(function () { state.busy = false; });
     });
     refresh();
+  }
+
+  /** The board of a new hole made ahead, in idle time, once the form can be saved (Save to the
+   * scoreboard has 100 ms on a slow phone; making it took 10 to 15 ms of them). */
+  function boardAhead(state, page) {
+    var made = null;
+    var waiting = null;
+    var idle = root.requestIdleCallback || function (run) { return setTimeout(run, 50); };
+    var cancel = root.cancelIdleCallback || clearTimeout;
+    return {
+      after: function (read) {
+        if (waiting !== null) cancel(waiting);
+        waiting = null;
+        if (!read || page.editing || (made && made.read === read)) return;
+        made = null;
+        waiting = idle(function () {
+          waiting = null;
+          try { made = Object.assign({ read: read }, prepareBoard(state, page, read)); } catch (error) { made = null; }
+        });
+      },
+      take: function (read) {
+        if (waiting !== null) cancel(waiting);
+        var ready = made && made.read === read ? made : null;
+        waiting = made = null; // its nodes go into the page: drawn once
+        return ready;
+      },
+    };
   }
 
   function focusFirstError(form) {

@@ -93,9 +93,10 @@
     var rows = view.players.map(function (name) {
       return '<tr><th scope="row">' + esc(name) + "</th>" + view.cumulative[name].map(function (v) { return "<td>" + minus(v) + "</td>"; }).join("") + "</tr>";
     }).join("");
-    return '<h2 id="running-title">' + esc(t("running_totals")) + '</h2><div class="scorecard-wrap" tabindex="0" role="region" aria-labelledby="running-title">' +
+    // Below the fold on a phone: drawn only when scrolled near (game.css, .below-fold).
+    return '<div class="below-fold"><h2 id="running-title">' + esc(t("running_totals")) + '</h2><div class="scorecard-wrap" tabindex="0" role="region" aria-labelledby="running-title">' +
       '<table class="scorecard" data-running-totals><thead><tr><th scope="col">' + esc(t("player")) + "</th>" + head + "</tr></thead><tbody>" + rows +
-      '</tbody></table></div><p class="hint">' + esc(t("lower_is_better")) + "</p>";
+      '</tbody></table></div><p class="hint">' + esc(t("lower_is_better")) + "</p></div>";
   }
 
   /** The playoff holes (sudden death), apart from the scorecard as online. */

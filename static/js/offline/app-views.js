@@ -8,9 +8,11 @@
   var App = root.GolfOfflineApp || (root.GolfOfflineApp = {});
   var views = App.views || (App.views = {});
 
+  /** Replace the page by `html` (a string, or nodes parsed ahead: a DocumentFragment). */
   function mount(html, title) {
     var box = App.root();
-    box.innerHTML = html;
+    if (typeof html === "string") box.innerHTML = html;
+    else box.replaceChildren(html);
     if (title) document.title = title + " \u00b7 " + App.state.t("golf_club");
     return box;
   }
@@ -48,14 +50,21 @@
     mount('<p class="message error">' + App.render.esc(state.t("unknown_game")) + "</p>", state.t("scoreboard"));
   };
 
-  /** The scoreboard: banner, conflicts, outcome, next hole, scorecard with dealers and states. */
-  views.board = function (state) {
+  /** The scoreboard's HTML and title for `state` (what `views.board` draws). */
+  views.boardPage = function (state) {
     var view = views.gameView(state);
-    var box = mount(offlineNote(state.t) + App.render.board(view, state.t), view.title);
+    return { html: offlineNote(state.t) + App.render.board(view, state.t), title: view.title };
+  };
+
+  /** The scoreboard: banner, conflicts, outcome, next hole, scorecard with dealers and states.
+   * `state.preparedBoard` (a Save's board made while the hole was typed: app-entry.js) is drawn as is. */
+  views.board = function (state) {
+    var page = state.preparedBoard || views.boardPage(state);
+    state.preparedBoard = null;
+    var box = mount(page.nodes || page.html, page.title);
     box.querySelectorAll("[data-resolve]").forEach(function (button) {
       button.addEventListener("click", function () { resolve(button); });
     });
-    return view;
   };
 
   /** "Keep the server's" / "Keep mine": the player's choice goes to GolfSync.resolve. A choice that

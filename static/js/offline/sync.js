@@ -9,9 +9,10 @@
 //   with other tabs and the service worker); `putGame` is for a new record. Records also carry
 //   `links` (the server's, from the create), `sent` (the last 50 writes acknowledged or dropped:
 //   {key, kind, holeNumber, status, replayed, at, outcome: "sent" | "kept-server"}), `holeEtags`.
-// - Added: `GolfSync.status()`, `refresh(gameId)`, `heartbeat()`, `stop()`, `configure({...})`
-//   (tests), `forgetGame(gameId)`, `resolve(key, "keep-mine", {body})` (the player's corrected
-//   version: how a refused create-game is sent again), `CONFLICT_CODES`, `WAIT_CODES`,
+// - Added: `GolfSync.prepare(input)` (the write enqueue stores, not stored), `status()`,
+//   `refresh(gameId)`, `heartbeat()`, `stop()`, `configure({...})` (tests), `forgetGame(gameId)`,
+//   `resolve(key, "keep-mine", {body})` (the player's corrected version: how a refused create-game
+//   is sent again), `CONFLICT_CODES`, `WAIT_CODES`,
 //   `flush({backgroundSync: true})`; a refused write carries `conflict: {code, at}` and `answer`.
 // - A correction queued offline: enqueue({gameId, kind: "hole-edit", method: "PUT", path:
 //   "/api/v1/games/{token}/holes/<n>/", holeNumber: n, ifMatch: "{etag}", body: {entries, ender}})
@@ -95,23 +96,28 @@
 
   function env(name) { return config[name] !== undefined ? config[name] : Http.defaults(root)[name]; }
   function nowIso() { return new Date(env("now")()).toISOString(); }
+  function offline() { return Boolean(root.navigator && root.navigator.onLine === false); }
+
+  /** The write `enqueue(input)` stores, not yet stored (a page draws it while it is stored). */
+  function prepare(input) {
+    if (!input || !input.gameId || !input.kind || !input.path) throw new Error("GolfSync.enqueue: gameId, kind, path");
+    var body = input.body || {};
+    var numbered = input.kind === "hole" && (input.method || "POST") === "POST" && input.holeNumber != null && body.number === undefined;
+    return Object.assign({ method: "POST", holeNumber: null, ifMatch: null }, input, {
+      key: input.key || GolfStore.newKey(), state: "waiting", tries: 0, lastError: null, answer: null,
+      conflict: null, createdAt: input.createdAt || nowIso(), body: numbered ? Object.assign({}, body, { number: input.holeNumber }) : body,
+    });
+  }
 
   /** Queue `input` (see the top of this file); answers the stored write. A key already queued
    * (the same Save sent twice) keeps the first write. */
   function enqueue(input) {
-    if (!input || !input.gameId || !input.kind || !input.path) throw new Error("GolfSync.enqueue: gameId, kind, path");
-    var write = Object.assign({ method: "POST", body: {}, holeNumber: null, ifMatch: null }, input, {
-      key: input.key || GolfStore.newKey(), state: "waiting", tries: 0, lastError: null, answer: null,
-      conflict: null, createdAt: input.createdAt || nowIso(),
-    });
-    if (write.kind === "hole" && write.method === "POST" && write.holeNumber != null && write.body.number === undefined) {
-      write.body = Object.assign({}, write.body, { number: write.holeNumber });
-    }
-    return GolfStore.writes.add(write).then(function (stored) {
+    return GolfStore.writes.add(prepare(input)).then(function (stored) {
       changed();
       if (started) {
         registerBackgroundSync();
-        setTimeout(function () { flush(); }, 0);
+        // Offline a flush fails at once (2 stores, 2 redraws): the `online` event and the timer send it.
+        if (!offline()) setTimeout(function () { flush(); }, 0);
       }
       return stored;
     });
@@ -323,7 +329,7 @@
 
   /** The tournament tables' games still holding writes: their scoreboards read (X-Golf-Pending). */
   function heartbeat() {
-    if (root.navigator && root.navigator.onLine === false) return Promise.resolve([]);
+    if (offline()) return Promise.resolve([]);
     return Promise.all([GolfStore.listGames(), GolfStore.listWrites()]).then(function (read) {
       var holding = read[0].filter(function (game) {
         return game.table && (game.editToken || game.viewToken) && read[1].some(function (w) { return w.gameId === game.id; });
@@ -333,8 +339,7 @@
   }
 
   function tick() {
-    var offline = root.navigator && root.navigator.onLine === false; // then the online event flushes
-    (offline ? Promise.resolve() : flush()).catch(function () {}).then(function () {
+    (offline() ? Promise.resolve() : flush()).catch(function () {}).then(function () { // offline: the online event flushes
       var wait = nextTryAt ? Math.max(nextTryAt - env("now")(), 1000) : TIMER_MS; // backoff, Retry-After
       if (started) started.timer = setTimeout(tick, wait);
     });
@@ -347,9 +352,7 @@
     tabsChannel();
     if (root.addEventListener) root.addEventListener("online", function () { failures = 0; flush(); });
     if (root.document) {
-      root.document.addEventListener("visibilitychange", function () {
-        if (root.document.visibilityState === "visible") flush();
-      });
+      root.document.addEventListener("visibilitychange", function () { if (root.document.visibilityState === "visible") flush(); });
       var token = Http.cookieCsrfToken(root);
       if (token) GolfStore.rememberCsrfToken(token).catch(function () {});
     }
@@ -373,6 +376,7 @@
     /** Inject fetch, now, locks, lease storage, csrfToken, timeoutMs, inWorker (tests, tools). */
     configure: function (options) { config = Object.assign({}, options || {}); failures = 0; lastProblem = null; },
     enqueue: enqueue,
+    prepare: prepare,
     flush: flush,
     pending: pending,
     status: status,
