@@ -181,6 +181,12 @@
       prepared.offline === offline() ? prepared.board : null;
     state.writes = withQueued(state.writes, write);
     var storing = App.data.enqueue(write); // started first: a board that fails to draw loses no hole
+    // The board shows the hole before it is stored (tens of ms): a tab closed in that moment is
+    // asked to stay, so a hole shown as saved is never lost.
+    var stay = function (event) { event.preventDefault(); event.returnValue = ""; };
+    window.addEventListener("beforeunload", stay);
+    storing.then(function () { window.removeEventListener("beforeunload", stay); },
+      function () { window.removeEventListener("beforeunload", stay); });
     var drawn = null;
     try { drawn = App.go(page.boardHref, false, true); } catch (error) { if (root.console) console.error(error); }
     measure("golf:save-to-board"); // Save pressed to the scoreboard drawn, for the benchmark and the tests
