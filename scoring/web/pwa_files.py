@@ -40,7 +40,7 @@ SYNC_SCRIPT_RULES = (
     "js/offline/app-capture.js",
 )
 #: Templates of the pages stored at install whose change must reach phones (with the files above).
-STORED_PAGE_TEMPLATES = ("base.html", "offline/*.html", "pwa/*.html")
+STORED_PAGE_TEMPLATES = ("base.html", "_site_brand_and_nav.html", "offline/*.html", "pwa/*.html")
 
 
 @dataclass(frozen=True)

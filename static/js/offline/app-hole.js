@@ -8,13 +8,10 @@
 
   var App = root.GolfOfflineApp || (root.GolfOfflineApp = {});
 
-  function esc(value) {
-    return String(value == null ? "" : value).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
-  }
-
-  function minus(n) { return typeof n === "number" && n < 0 ? "\u2212" + String(-n) : String(n); }
+  // Escaping and the minus sign are the scoreboard's (app-render.js, loaded before this file).
+  var render = App.render || (typeof module !== "undefined" ? require("./app-render.js") : null);
+  var esc = render.esc;
+  var minus = render.minus;
 
   /** One player's grid, as templates/scoring/_grid_entry.html#grid draws it. */
   function grid(index, name, shape, tokens, t) {
