@@ -121,7 +121,7 @@ LAYERS = [
     ("          rules engine", "scoring.services._entry_scoring:score_entries"),
     ("          entries built, queued", "scoring.services._hole_writing:write_hole_entries"),
     ("          history row queued", "scoring.services._hole_writing:log_hole_change"),
-    ("          totals and status", "scoring.services._hole_recording:add_hole_to_totals_and_settle"),
+    ("          totals and status", "scoring.services._hole_totals:add_hole_to_totals_and_settle"),
     ("          writes sent", "scoring.db_batch:Writes.send"),
     ("          answer's line", "scoring.selectors:hole_line"),
     ("      answer built", "scoring.api.games._common:hole_line_response"),

@@ -7,13 +7,12 @@ sends every write together (the statements are in `scoring/db_statements.py`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Required, TypedDict, Unpack
 
 from django.db import DatabaseError, IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from golfclub.core.limits import MAX_ACTOR_LENGTH, MAX_HOLES
@@ -38,7 +37,6 @@ from scoring.models import (
 from scoring.rules import (
     Ruleset,
     dealer_for_hole,
-    match_over,
 )
 from scoring.rules.errors import Problem
 from scoring.selectors import (
@@ -46,14 +44,13 @@ from scoring.selectors import (
     game_ruleset,
     hole_line,
 )
-from scoring.services._announcements import announce_status_change
-from scoring.services._entry_scoring import EntryInput, ScoredEntry, score_entries
+from scoring.services._entry_scoring import EntryInput, score_entries
 from scoring.services._guards import Capabilities, check_hole_policy
+from scoring.services._hole_totals import settle_totals_after_hole
 from scoring.services._hole_writing import (
     copy_game_state,
     log_hole_change,
     match_state_from_entries,
-    refresh_totals_and_status,
     snapshot_with_entries,
     write_hole_entries,
 )
@@ -210,14 +207,7 @@ def write_next_hole(
         after=snapshot_with_entries(hole, created),
         writes=writes,
     )
-    if position.incremental:
-        add_hole_to_totals_and_settle(locked, seats, scored, ruleset, number, writes)
-    else:
-        writes.send()
-        if not locked.is_frozen:
-            locked.ruleset_frozen_at = timezone.now()
-            locked.save(update_fields=["ruleset_frozen_at", "updated_at"])
-        refresh_totals_and_status(locked)
+    settle_totals_after_hole(locked, seats, scored, ruleset, number, position.incremental, writes)
     if idempotency_key:
         record = IdempotencyKey(
             game=locked, key=idempotency_key, request_hash=request_hash, hole=hole, hole_number=hole.number
@@ -344,42 +334,6 @@ def refuse_hole_moved_on(
             "next": number,
         }
     raise HoleAlreadyRecorded(Problem("number", message), saved_number=expected, next_number=number)
-
-
-def add_hole_to_totals_and_settle(
-    game: Game,
-    seats: Sequence[Seat],
-    scored: Sequence[ScoredEntry],
-    ruleset: Ruleset,
-    number: int,
-    writes: db_statements.Writes,
-) -> None:
-    """Add a new regular hole's scores to the stored totals (two UPDATEs) and settle the match.
-
-    Under the game lock the seats read are current, so the totals in memory are those stored. Only
-    when the match may end with this hole are every hole's scores read, for the tiebreaks.
-    """
-    scores = {entry.seat.pk: entry.score for entry in scored}
-    for seat in seats:
-        seat.total += scores[seat.pk]
-        seat.holes_played += 1
-    previous_status = game.status
-    over, _reason = match_over(ruleset, number, {seat.name: seat.total for seat in seats})
-    status, winners = GameStatus.IN_PROGRESS, ()
-    if over:
-        writes.send()  # the new hole's entries, read back with every other hole
-        state = match_state_from_entries(game, seats, ruleset)
-        status, winners = state.status, state.winners
-    db_statements.add_hole_scores_to_seat_totals(game.pk, scores, writes=writes)
-    now = timezone.now()
-    changes: dict[str, Any] = {"status": status, "winners": list(winners), "updated_at": now}
-    if not game.is_frozen:
-        changes["ruleset_frozen_at"] = now  # the first hole freezes the rules
-    db_statements.update_game_after_hole(game.pk, changes, writes=writes)
-    for name, value in changes.items():
-        setattr(game, name, value)
-    game.version += 1  # read under the lock: exactly the stored value now
-    announce_status_change(game, previous_status, seats)
 
 
 def replay_if_key_used(game: Game, idempotency_key: str | None, request_hash: str) -> None:
