@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_PLAYERS, TOTAL_LIMIT
 from golfclub.core.names import name_key
 from scoring.rules.errors import Problem
 from scoring.selectors import scorecards
@@ -36,13 +37,14 @@ def clean_scorecard(value: Any) -> dict[str, list[int]] | None:
             % {"n": MAX_ATTESTED_HOLES},
         )
     )
-    if not isinstance(value, dict) or len(value) > 50:
+    if not isinstance(value, dict) or len(value) > MAX_PLAYERS:
         raise bad
     cleaned: dict[str, list[int]] = {}
     for name, scores in value.items():
         if not isinstance(name, str) or not isinstance(scores, list) or len(scores) > MAX_ATTESTED_HOLES:
             raise bad
-        if not all(isinstance(score, int) and not isinstance(score, bool) for score in scores):
+        # A hole score the app could have shown: a whole number within a typed total's bounds.
+        if not all(type(score) is int and -TOTAL_LIMIT <= score <= TOTAL_LIMIT for score in scores):
             raise bad
         cleaned[name_key(name)] = scores
     return cleaned

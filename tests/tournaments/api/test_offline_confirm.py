@@ -134,7 +134,17 @@ def test_a_scorecard_with_fewer_holes_than_the_game_is_refused(table: Table) -> 
 
 @pytest.mark.parametrize(
     "scorecard",
-    [[1, 2], {"Nobody": [1, 2]}, {"x": "1,2"}, {"x": [1, "2"]}, {"x": [True, 2]}, {"x": list(range(201))}],
+    [
+        [1, 2],
+        {"Nobody": [1, 2]},
+        {"x": "1,2"},
+        {"x": [1, "2"]},
+        {"x": [True, 2]},
+        {"x": list(range(201))},
+        {"x": [10**30, 2]},
+        {"x": [1001, 2]},
+        {f"p{n}": [1] for n in range(13)},
+    ],
 )
 def test_a_malformed_scorecard_is_a_400_naming_it(table: Table, scorecard: object) -> None:
     client, card = play_offline_then_sync(table)
