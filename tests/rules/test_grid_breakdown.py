@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -200,14 +199,14 @@ def test_it_accepts_parsed_grids_and_cards() -> None:
     assert grid_total(grid, OFFICIAL) == 3
 
 
-def test_it_answers_the_worst_grid_in_milliseconds() -> None:
+def test_it_pairs_every_card_of_the_worst_grids() -> None:
+    # How fast the worst grids are answered is measured by bench/engine.py ("worst case"), not
+    # here: a wall-clock bound in a test fails on a loaded CI machine.
     ruleset = resolve_ruleset(
         {"preset": "ten-card", "match_lines": ["anywhere"], "jokers": 2, "jokers_wild": True, "decks": 8}
     )
     for grid in ([["Q"] * 5, ["Q"] * 5], [["X", "Q"] * 2 + ["X"], ["Q", "X"] * 2 + ["Q"]]):
-        start = time.perf_counter()
         result = score_grid(grid, ruleset)
-        assert time.perf_counter() - start < 0.05
         assert len(result.matches) == 5
 
 
