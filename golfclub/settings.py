@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "golfclub.apps.GolfclubConfig",
     "scoring",
+    "clubs",
     "tournaments",
 ]
 

@@ -26,12 +26,12 @@ def test_it_forbids_the_rules_engine_every_other_module_of_scoring():
     (engine,) = [c for c in _contracts() if c.get("source_modules") == ["scoring.rules"]]
     siblings = {f"scoring.{m.name}" for m in pkgutil.iter_modules(scoring.__path__) if m.name != "rules"}
     assert siblings - set(engine["forbidden_modules"]) == set()
-    assert {"django", "rest_framework", "tournaments"} <= set(engine["forbidden_modules"])
+    assert {"django", "rest_framework", "clubs", "tournaments"} <= set(engine["forbidden_modules"])
 
 
-def test_it_layers_tournaments_above_scoring_above_the_shared_plumbing():
+def test_it_layers_tournaments_above_clubs_above_scoring_above_the_shared_plumbing():
     (layers,) = [c for c in _contracts() if c["type"] == "layers"]
-    assert layers["layers"][1:] == ["tournaments", "scoring", "golfclub.core"]
+    assert layers["layers"][1:] == ["tournaments", "clubs", "scoring", "golfclub.core"]
 
 
 def test_it_keeps_every_import_contract():
@@ -47,3 +47,9 @@ def test_it_keeps_tournaments_from_querying_scorings_models_but_through_its_fore
     (seam,) = [c for c in _contracts() if c.get("source_modules") == ["tournaments"]]
     assert seam["forbidden_modules"] == ["scoring.models"]
     assert seam["ignore_imports"] == ["tournaments.models -> scoring.models"]
+
+
+def test_it_keeps_clubs_from_querying_scorings_models_but_through_its_foreign_keys():
+    (seam,) = [c for c in _contracts() if c.get("source_modules") == ["clubs"]]
+    assert seam["forbidden_modules"] == ["scoring.models"]
+    assert seam["ignore_imports"] == ["clubs.models -> scoring.models"]

@@ -63,6 +63,15 @@ class Tournament(models.Model):
         default=SeatingMode.FEWEST_REPEATS,
     )
     seed = models.BigIntegerField(_("seed"))
+    # The club whose ratings the event's finalized games count in (its entrants linked to members).
+    club = models.ForeignKey(
+        "clubs.Club",
+        verbose_name=_("club"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+    )
     tiebreakers = models.JSONField(_("tiebreak chain"))
     time_limit_minutes = models.PositiveSmallIntegerField(
         _("time limit per round (minutes)"), null=True, blank=True
@@ -142,6 +151,16 @@ class Entrant(NamedModel):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     club = models.CharField(_("club"), max_length=MAX_CLUB, blank=True, default="")
+    # The club member this player is, when the tournament belongs to a club (`Tournament.club`) and
+    # the director confirmed the link: the player's finalized games then count in the club's ratings.
+    member = models.ForeignKey(
+        "clubs.Member",
+        verbose_name=_("club member"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entrants",
+    )
     rating = models.IntegerField(_("rating"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=16, choices=EntrantStatus.choices, default=EntrantStatus.ACTIVE

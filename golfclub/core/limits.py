@@ -24,14 +24,18 @@ __all__ = [
     "KEY_MAX_LENGTH",
     "MAX_ACTOR_LENGTH",
     "MAX_API_URL_LENGTH",
+    "MAX_CLUB_MEMBERS",
+    "MAX_CLUB_NAME_LENGTH",
     "MAX_DECKS",
     "MAX_DIGITS",
     "MAX_HOLES",
     "MAX_NAME_LENGTH",
+    "MAX_PASTED_MEMBERS",
     "MAX_PHONE_PENDING",
     "MAX_PLAYERS",
     "MAX_REASON_LENGTH",
     "MAX_RULES_SEARCH",
+    "MAX_SEASON_NAME_LENGTH",
     "MAX_TITLE_LENGTH",
     "MIN_ANONYMOUS_IDEMPOTENCY_KEY",
     "MIN_PLAYERS",
@@ -76,6 +80,17 @@ MAX_REASON_LENGTH = 200
 MAX_RULES_SEARCH = 100
 #: Holes in one game: far beyond any real match; keeps the renumbering offsets of the services safe.
 MAX_HOLES = 500
+
+# --- Clubs ------------------------------------------------------------------------------------------
+
+#: Characters in a club's name.
+MAX_CLUB_NAME_LENGTH = 80
+#: Characters in a season's name.
+MAX_SEASON_NAME_LENGTH = 80
+#: Members of one club: far beyond a real club; bounds the leaderboard and the pasted list.
+MAX_CLUB_MEMBERS = 2000
+#: Names in one pasted list of new members.
+MAX_PASTED_MEMBERS = 500
 
 # --- A hole's numbers -----------------------------------------------------------------------------
 

@@ -4,7 +4,8 @@ change's transaction (`scoring.managed_changes`), and to anyone after the commit
 Every hole change passes through `announce_hole_change` (it is called where the change is logged)
 and every status change through `announce_status_change` (where the status is stored), so no path
 (recording, correcting, deleting, undo, redo) can forget to announce. The manager's follower runs
-at once, inside the change's transaction (its failure rolls the change back); the signals go out
+at once, inside the change's transaction (its failure rolls the change back): a game's manager
+(`Game.managed_by`), or else the app that keeps its results (`Game.followed_by`). The signals go out
 after the transaction commits, for listeners whose failure may only be logged (nothing the app
 shows may depend on them).
 """
@@ -38,11 +39,12 @@ def announce_hole_change(
         signal = signals.hole_deleted
     else:
         signal = signals.hole_corrected
-    if game.managed_by:  # an ordinary game has no manager to tell: nothing built on its hot path
+    follower = game.managed_by or game.followed_by
+    if follower:  # an ordinary game has no one to tell: nothing built on its hot path
         managed_changes.follow_change(
             managed_changes.ManagedChange(
                 game_id=game.pk,
-                managed_by=game.managed_by,
+                managed_by=follower,
                 kind="recorded" if before is None else "deleted" if after is None else "corrected",
                 hole_number=int(state["number"]),
                 playoff=bool(state.get("playoff", False)),
@@ -70,11 +72,11 @@ def announce_status_change(game: Game, previous: str, seats: Sequence[Seat]) -> 
     finished = GameStatus.FINISHED
     if (game.status == finished) == (previous == finished):
         return
-    if game.managed_by:
+    follower = game.managed_by or game.followed_by
+    if follower:
         kind = "finished" if game.status == finished else "reopened"
-        managed_changes.follow_change(
-            managed_changes.ManagedChange(game_id=game.pk, managed_by=game.managed_by, kind=kind)
-        )
+        change = managed_changes.ManagedChange(game_id=game.pk, managed_by=follower, kind=kind)
+        managed_changes.follow_change(change)
     signal = signals.game_finished if game.status == finished else signals.game_reopened
     event = signals.GameEvent(
         game_id=game.pk,

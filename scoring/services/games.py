@@ -5,7 +5,7 @@ Each write runs in one transaction that locks the game row first (see `_hole_wri
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -47,6 +47,8 @@ def create_game(
     start_key: str | None = None,
     managed_by: str = "",
     managed_label: str = "",
+    followed_by: str = "",
+    after_create: Sequence[Callable[[Game], None]] = (),
 ) -> Game:
     """Create a game with `players` in seat order (clockwise) under `ruleset` (preset or overrides).
 
@@ -62,6 +64,11 @@ def create_game(
     "tournaments.table") and `managed_label` says how people call it ("Spring Open, round 2, table
     3"): its edit link is then a table link that scores but cannot change seats, rules, title or
     delete the game, and the manager's hole policy (`scoring.hole_policies`) applies.
+
+    `followed_by` names the app that keeps this ordinary game's results (a club: "clubs.game"; its
+    change follower is told of every change, `scoring.managed_changes`), and `after_create` are its
+    writers, called with the new game (seats saved) inside the game's creating transaction, so the
+    game and what that app keeps of it are saved together or not at all.
     """
     problems: list[Problem] = []
     names: list[str] = []
@@ -106,6 +113,7 @@ def create_game(
                 start_key=start_key,
                 managed_by=managed_by,
                 managed_label=managed_label,
+                followed_by=followed_by,
             )
             if tokens is not None:
                 game.edit_token, game.view_token = tokens
@@ -115,6 +123,8 @@ def create_game(
                 Seat(game=game, player=roster[name], seat=index, name=name, name_key=name_key(name))
                 for index, name in enumerate(names)
             )
+            for write in after_create:
+                write(game)
     except IntegrityError:
         started = Game.objects.filter(start_key=start_key).first() if start_key is not None else None
         if started is None:

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ClubsConfig(AppConfig):
+    """Clubs, their members, ratings and seasons (seed 003). Uses scoring, never the reverse;
+    tournaments uses clubs (a tournament's club, an entrant's member)."""
+
+    name = "clubs"
+    verbose_name = _("Clubs")
+
+    def ready(self) -> None:
+        """Plug clubs into scoring's seams (see clubs/seams.py once it exists)."""
