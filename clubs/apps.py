@@ -10,4 +10,9 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Clubs")
 
     def ready(self) -> None:
-        """Plug clubs into scoring's seams (see clubs/seams.py once it exists)."""
+        """Plug clubs into scoring's seams: its error kinds' statuses (more below as they come)."""
+        from clubs.errors import STATUSES
+        from scoring.error_statuses import register_error_status
+
+        for kind, status in STATUSES.items():
+            register_error_status(kind, status)

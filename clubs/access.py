@@ -1,0 +1,118 @@
+"""Who may do what in a club: the one access policy of this app, for pages and API alike.
+
+Roles: the club's owners (its creator and the co-owners who accepted an invitation), and everybody
+else. Owners read and change everything of their club. Anybody may read a public club (its page by
+its public link, its API by id) but change nothing; a private club does not exist for anybody but
+its owners (404, never a 403 that would confirm it exists).
+
+A view makes ONE call at its top, `club_for_user(user, club_id, need)` (or `club_by_public_token`)
+and gets the club with what the caller may do; it never tests roles itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from clubs.errors import NotAnOwner, NotFoundInClub
+from clubs.models import Club, ClubOwner, Member, Season
+from scoring.rules.errors import Problem
+
+
+class ClubCapability(StrEnum):
+    """Something done to a club."""
+
+    VIEW = "view"  # its pages, leaderboard, seasons, members' pages and exports
+    MANAGE = "manage"  # name, visibility, owners, members, seasons, linking games and entrants
+
+
+@dataclass(frozen=True, slots=True)
+class ClubGrant:
+    """A club and what the person asking may do to it."""
+
+    club: Club
+    capabilities: frozenset[ClubCapability]
+
+    @property
+    def can_manage(self) -> bool:
+        """True for the club's owners."""
+        return ClubCapability.MANAGE in self.capabilities
+
+
+def _no_such_club() -> NotFoundInClub:
+    return NotFoundInClub(Problem("club", _("No such club.")))
+
+
+def is_owner(user: Any, club: Club) -> bool:
+    """True when `user` is one of `club`'s owners (one query)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return ClubOwner.objects.filter(club=club, user=user).exists()
+
+
+def capabilities_of(user: Any, club: Club) -> frozenset[ClubCapability]:
+    """Everything `user` may do to `club`."""
+    if is_owner(user, club):
+        return frozenset(ClubCapability)
+    return frozenset({ClubCapability.VIEW}) if club.is_public else frozenset()
+
+
+def club_for_user(user: Any, club_id: Any, need: ClubCapability = ClubCapability.VIEW) -> ClubGrant:
+    """The club `club_id` with `user`'s capabilities when they include `need`; else `NotFoundInClub`
+    (no such club, or a private one they do not own) or `NotAnOwner` (they may only read it)."""
+    club = Club.objects.filter(pk=club_id).first() if _is_id(club_id) else None
+    if club is None:
+        raise _no_such_club()
+    capabilities = capabilities_of(user, club)
+    if need in capabilities:
+        return ClubGrant(club, capabilities)
+    if ClubCapability.VIEW not in capabilities:
+        raise _no_such_club()
+    if user is None or not user.is_authenticated:
+        raise NotAnOwner(Problem("club", _("Log in as one of the club's owners to change it.")))
+    raise NotAnOwner(Problem("club", _("Only the club's owners may change it.")))
+
+
+def club_by_public_token(token: str, user: Any = None) -> ClubGrant:
+    """A public club by its read-only link (an owner following it gets their full grant)."""
+    club = Club.objects.filter(public_token=str(token)[:64]).first()
+    if club is None or not club.is_public:
+        raise _no_such_club()
+    return ClubGrant(club, capabilities_of(user, club))
+
+
+def member_of(grant: ClubGrant, member_id: Any) -> Member:
+    """The member `member_id` of the granted club, or `NotFoundInClub` (a member of another club too)."""
+    member = Member.objects.filter(club=grant.club, pk=member_id).first() if _is_id(member_id) else None
+    if member is None:
+        raise NotFoundInClub(Problem("member", _("No such member in this club.")))
+    return member
+
+
+def season_of(grant: ClubGrant, season_id: Any) -> Season:
+    """The season `season_id` of the granted club, or `NotFoundInClub`."""
+    season = Season.objects.filter(club=grant.club, pk=season_id).first() if _is_id(season_id) else None
+    if season is None:
+        raise NotFoundInClub(Problem("season", _("No such season in this club.")))
+    return season
+
+
+def clubs_of(user: Any) -> list[Club]:
+    """The clubs `user` owns, by name (none for an anonymous user)."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(Club.objects.filter(owners__user=user).order_by("name", "pk"))
+
+
+def _is_id(value: Any) -> bool:
+    """A row id as a URL or JSON gives it: a positive integer within bigint (never a bool)."""
+    if isinstance(value, bool):
+        return False
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return False
+    return 0 < number < 2**63
