@@ -26,7 +26,7 @@ from clubs.services.ratings import (
     recompute_club,
     recompute_from,
 )
-from scoring.selectors.final_places import FinalPlaces, HoleKey, final_places
+from scoring.selectors.final_places import FinalPlaces, final_places
 
 __all__ = [
     "CountedGame",
@@ -70,10 +70,10 @@ def live_game_links(game_ids: Iterable[int]) -> dict[int, dict[int, int]]:
     return links
 
 
-def count_games(club_id: int, games: Iterable[CountedGame], *, without_hole: HoleKey | None = None) -> None:
+def count_games(club_id: int, games: Iterable[CountedGame], *, without_hole: int | None = None) -> None:
     """(Re)write the results of `games` for `club_id` from the games as they stand, then recompute the
     ratings from the earliest of them on. In the caller's transaction (the change that made them
-    count or changed them). `without_hole`: a hole being deleted by that change, left out."""
+    count or changed them). `without_hole`: the id of a hole that change deletes, left out."""
     counted = {game.game_id: game for game in games}
     if not counted:
         return

@@ -43,11 +43,7 @@ class FinalPlaces:
     seats: dict[int, SeatRecord]
 
 
-#: A hole left out of the reading: (game id, hole number, is playoff).
-HoleKey = tuple[int, int, bool]
-
-
-def final_places(game_ids: Iterable[int], *, without_hole: HoleKey | None = None) -> dict[int, FinalPlaces]:
+def final_places(game_ids: Iterable[int], *, without_hole: int | None = None) -> dict[int, FinalPlaces]:
     """The final places and records of the seats of `game_ids`, by game id (three queries)."""
     ids = list(game_ids)
     games = list(
@@ -63,12 +59,12 @@ def final_places(game_ids: Iterable[int], *, without_hole: HoleKey | None = None
         seats[game_id][pk] = name
         index_of[pk] = seat
     holes: dict[int, dict[tuple[bool, int], dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
-    for game_id, playoff, number, seat_id, score in (
+    for game_id, playoff, number, seat_id, score, hole_id in (
         HoleEntry.objects.filter(hole__game_id__in=ids)
         .order_by()
-        .values_list("hole__game_id", "hole__is_playoff", "hole__number", "seat_id", "score")
+        .values_list("hole__game_id", "hole__is_playoff", "hole__number", "seat_id", "score", "hole_id")
     ):
-        if without_hole == (game_id, number, playoff) or seat_id not in index_of:
+        if hole_id == without_hole or seat_id not in index_of:
             continue
         holes[game_id][(playoff, number)][seats[game_id][seat_id]] = score
     answer = {}
