@@ -16,3 +16,7 @@ class ClubsConfig(AppConfig):
 
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
+
+        from clubs.services import club_games
+
+        club_games.register()  # `club` and `members` of a new game (the games API)
