@@ -38,6 +38,7 @@ from scoring.api.games import request_serializers as gs
 from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
 from scoring.rules import RANKS
 from scoring.web.calculator.forms import RulesForm
+from tests.clubs.factories import make_club, make_members
 from tests.committed import flush_committed
 from tournaments import services as tournament_services
 from tournaments.api import request_serializers as ts
@@ -292,6 +293,7 @@ ROUTES: dict[str, Route] = {
     "password_change_done": Route(),
     "signup": Route(query=("next",), form=("username", "password1", "password2", "next")),
     "api_token": Route(form=("action",)),
+    "clubs:new-game": Route(form=(*START, "seat", "guest", "action", "start_key")),
 }
 EVERYWHERE = ("q", "page")  # parameters no view reads: they must be harmless too
 
@@ -471,6 +473,8 @@ def build_table() -> Table:
     tokens += [table_game.edit_token, table_game.view_token]
     tokens += [event.entrants.first().token]
     bulk = tournament_services.check_in_players(event, [int(e) for e in entrants[1:]])
+    club = make_club("Fuzz club", user)
+    club_members = [str(member.pk) for member in make_members(club, "Ann", "Bob")]
     return Table(
         {
             "token": tokens,
@@ -490,6 +494,8 @@ def build_table() -> Table:
             "entrant_id": [str(event.entrants.first().pk), "0"],
             "table_id": [str(round_.tables.first().pk), "0"],
             "entry_id": [str(bulk.entry.pk), "0"],
+            "club_id": [str(club.pk), str(make_club("Closed club", other).pk), "0"],
+            "member_id": [*club_members, "0"],
         }
     )
 

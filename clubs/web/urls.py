@@ -1,7 +1,11 @@
 """The clubs' pages, under /clubs/."""
 
-from django.urls import path  # noqa: F401 (each part of the pages adds its paths below)
+from django.urls import path
+
+from clubs.web import play_views
 
 app_name = "clubs"
 
-urlpatterns: list = []
+urlpatterns: list = [
+    path("<int:club_id>/games/new/", play_views.new_club_game, name="new-game"),
+]
