@@ -294,6 +294,11 @@ ROUTES: dict[str, Route] = {
     "signup": Route(query=("next",), form=("username", "password1", "password2", "next")),
     "api_token": Route(form=("action",)),
     "clubs:new-game": Route(form=(*START, "seat", "guest", "action", "start_key")),
+    "clubs:export": Route(),
+    "clubs:export-member-bgstats": Route(),
+    "api-club-export-games": Route(),
+    "api-club-export-members": Route(),
+    "api-club-export-member-bgstats": Route(),
 }
 EVERYWHERE = ("q", "page")  # parameters no view reads: they must be harmless too
 
@@ -484,7 +489,7 @@ def build_table() -> Table:
             "tournament_id": [str(event.pk), str(event.pk), str(private.pk), "0"],
             "staff_id": [str(pk) for pk in Staff.objects.values_list("pk", flat=True)] + ["0"],
             "penalty_id": [str(given.pk), "0"],
-            "what": ["standings", "scores", "x"],
+            "what": ["standings", "scores", "games", "members", "x"],
             "fmt": ["csv", "json", "xls"],
             "call_id": [str(call.pk), "0"],
             "table": ["1", "2", "0"],
