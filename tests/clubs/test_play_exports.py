@@ -69,7 +69,7 @@ def test_csv_is_one_line_per_player_and_safe_for_spreadsheets(club_with_games):
 
 
 def test_bgstats_has_the_members_finished_plays(club_with_games):
-    _owner, _club, (ann, bob, cy), won, _live = club_with_games
+    _owner, _club, (_ann, bob, cy), _won, _live = club_with_games
     data = exports.member_bgstats(bob)
     assert data["games"][0]["highestWins"] is False
     assert len(data["plays"]) == 1  # the live game is not a play yet
