@@ -228,6 +228,7 @@ ROUTES: dict[str, Route] = {
     "tournaments:dashboard-live": Route(),
     "tournaments:dashboard-calls": Route(),
     "tournaments:settings": Route(form=TOURNAMENT_FORM),
+    "tournaments:club": Route(form=("action", "club", "player", "member")),
     "tournaments:staff-add": Route(form=("username", "role")),
     "tournaments:staff-remove": Route(),
     "tournaments:players": Route(),

@@ -117,6 +117,17 @@ class TournamentUpdateSerializer(_Settings):
         max_length=len(TIEBREAKERS),
         error_messages={"null": _("The tiebreak chain is a list; it cannot be cleared (null).")},
     )
+    club = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=2**63 - 1,
+        help_text=_(
+            "The id of a club the director owns (null: none): the players linked to its members count "
+            "in its ratings. A private club of someone else is a 404, one the director may only read a "
+            "403. A different club clears the players' member links."
+        ),
+    )
 
 
 class PlayerAddSerializer(StrictObjectSerializer):
