@@ -17,6 +17,7 @@ from rest_framework import serializers
 from golfclub.core.input_fields import StrictCharField, StrictIntegerField
 from golfclub.core.inputs import InputError, clean_text, preview
 from golfclub.core.limits import (
+    BIGINT_MAX,
     GAME_API_MAX_BLOCKS_MARKED,
     MAX_ACTOR_LENGTH,
     MAX_NAME_LENGTH,
@@ -30,8 +31,6 @@ from golfclub.core.limits import (
 from golfclub.core.names import check_player_names
 from scoring.api.calculator.request_serializers import GridField, RulesetSpecField, StrictObjectSerializer
 
-#: The largest row id (bigint) a JSON id may name.
-ROW_ID_MAX = 2**63 - 1
 _GRID_SCHEMA = {
     "type": "array",
     "description": "rows, top row first, each a list of card tokens left to right",
@@ -173,7 +172,7 @@ class MemberIdsField(serializers.ListField):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(
-            child=StrictIntegerField(min_value=1, max_value=ROW_ID_MAX, allow_null=True),
+            child=StrictIntegerField(min_value=1, max_value=BIGINT_MAX, allow_null=True),
             max_length=MAX_PLAYERS,
             **kwargs,
         )
@@ -199,7 +198,7 @@ class GameCreateSerializer(StrictObjectSerializer):
     club = StrictIntegerField(
         required=False,
         min_value=1,
-        max_value=ROW_ID_MAX,
+        max_value=BIGINT_MAX,
         help_text=_("The id of a club you own: the game is the club's. Without `members` it links nobody."),
     )
     members = MemberIdsField(
