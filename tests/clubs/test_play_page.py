@@ -111,3 +111,13 @@ def test_a_retired_or_foreign_member_cannot_be_seated(setup):
     assert [seat["name"] for seat in answer.context["seats"]] == ["Ann", "Zoe"]
     assert "Bob" not in [m.name for m in answer.context["available"]]
     assert not Game.objects.exists()
+
+
+def test_the_page_takes_a_bounded_number_of_queries(setup, django_assert_max_num_queries):
+    client, club, members = setup
+    make_members(club, *(f"M{n:03d}" for n in range(60)))
+    client.get(_url(club))  # the session's first load
+    seats = [f"m:{member.pk}" for member in members]
+    with django_assert_max_num_queries(12):
+        page = client.post(_url(club), {"seat": seats, "action": "guest", "guest": "Zoe"})
+    assert page.status_code == 200 and len(page.context["available"]) == 60
