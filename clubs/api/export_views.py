@@ -29,6 +29,8 @@ NOT_FOUND = {
 
 
 class ExportPlayerSerializer(serializers.Serializer):
+    """One player of an exported game."""
+
     seat = serializers.IntegerField(help_text="0-based, clockwise")
     name = serializers.CharField()
     member = serializers.IntegerField(allow_null=True, help_text="the member's id, null for a guest")
@@ -38,6 +40,8 @@ class ExportPlayerSerializer(serializers.Serializer):
 
 
 class ExportGameSerializer(serializers.Serializer):
+    """One game of the club, its players in seat order."""
+
     game = serializers.IntegerField()
     date = serializers.DateTimeField(help_text="the last hole's time (the start while none)")
     status = serializers.CharField()
@@ -48,10 +52,14 @@ class ExportGameSerializer(serializers.Serializer):
 
 
 class ExportGamesSerializer(serializers.Serializer):
+    """GET .../export/games/: the club's games, oldest first."""
+
     games = ExportGameSerializer(many=True)
 
 
 class ExportMemberSerializer(serializers.Serializer):
+    """One member with their games and rating (null before their first rated game)."""
+
     member = serializers.IntegerField()
     name = serializers.CharField()
     retired = serializers.BooleanField()
@@ -63,6 +71,8 @@ class ExportMemberSerializer(serializers.Serializer):
 
 
 class ExportMembersSerializer(serializers.Serializer):
+    """GET .../export/members/: the club's members by name."""
+
     members = ExportMemberSerializer(many=True)
 
 
@@ -79,6 +89,8 @@ class BGStatsScoreSerializer(serializers.Serializer):
 
 
 class BGStatsPlaySerializer(serializers.Serializer):
+    """One play of the BG Stats file."""
+
     playDate = serializers.CharField(help_text="YYYY-MM-DD HH:MM:SS (UTC)")
     gameRefId = serializers.IntegerField()
     ignored = serializers.BooleanField()
@@ -88,6 +100,8 @@ class BGStatsPlaySerializer(serializers.Serializer):
 
 
 class BGStatsSerializer(serializers.Serializer):
+    """GET .../bgstats/: a member's finished games, BG Stats-style."""
+
     players = serializers.ListField(child=serializers.DictField())
     games = serializers.ListField(child=serializers.DictField())
     plays = BGStatsPlaySerializer(many=True)

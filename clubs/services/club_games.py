@@ -56,6 +56,7 @@ def _link_writer(club: Club, members: Sequence[Member | None]) -> Callable[[Any]
     seats = {index: member for index, member in enumerate(members) if member is not None}
 
     def write(game: Any) -> None:
+        """Save the game's `ClubGame` and its seats' members (refused if a member changed meanwhile)."""
         # The members were checked before the game was written; lock them now so that a merge or a
         # retirement committed meanwhile is seen (and the game refused) rather than half-linked.
         current = Member.objects.select_for_update().filter(

@@ -121,3 +121,12 @@ def test_the_page_takes_a_bounded_number_of_queries(setup, django_assert_max_num
     with django_assert_max_num_queries(12):
         page = client.post(_url(club), {"seat": seats, "action": "guest", "guest": "Zoe"})
     assert page.status_code == 200 and len(page.context["available"]) == 60
+
+
+def test_a_first_dealer_off_the_table_is_shown_again(setup):
+    client, club, _members = setup
+    data = {"seat": ["g:Ann", "g:Bob"], "ruleset": "official", "first_dealer": "5", "action": "start"}
+    answer = client.post(_url(club), data)
+    assert answer.status_code == 400 and answer.context["form"].errors["first_dealer"]
+    assert "field-error" in answer.content.decode()
+    assert not Game.objects.exists()
