@@ -38,6 +38,7 @@ from scoring.api.games import request_serializers as gs
 from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
 from scoring.rules import RANKS
 from scoring.web.calculator.forms import RulesForm
+from tests.clubs.factories import make_club, make_members
 from tests.committed import flush_committed
 from tournaments import services as tournament_services
 from tournaments.api import request_serializers as ts
@@ -227,6 +228,7 @@ ROUTES: dict[str, Route] = {
     "tournaments:dashboard-live": Route(),
     "tournaments:dashboard-calls": Route(),
     "tournaments:settings": Route(form=TOURNAMENT_FORM),
+    "tournaments:club": Route(form=("action", "club", "player", "member")),
     "tournaments:staff-add": Route(form=("username", "role")),
     "tournaments:staff-remove": Route(),
     "tournaments:players": Route(),
@@ -292,6 +294,12 @@ ROUTES: dict[str, Route] = {
     "password_change_done": Route(),
     "signup": Route(query=("next",), form=("username", "password1", "password2", "next")),
     "api_token": Route(form=("action",)),
+    "clubs:new-game": Route(form=(*START, "seat", "guest", "action", "start_key")),
+    "clubs:export": Route(),
+    "clubs:export-member-bgstats": Route(),
+    "api-club-export-games": Route(),
+    "api-club-export-members": Route(),
+    "api-club-export-member-bgstats": Route(),
 }
 EVERYWHERE = ("q", "page")  # parameters no view reads: they must be harmless too
 
@@ -471,6 +479,8 @@ def build_table() -> Table:
     tokens += [table_game.edit_token, table_game.view_token]
     tokens += [event.entrants.first().token]
     bulk = tournament_services.check_in_players(event, [int(e) for e in entrants[1:]])
+    club = make_club("Fuzz club", user)
+    club_members = [str(member.pk) for member in make_members(club, "Ann", "Bob")]
     return Table(
         {
             "token": tokens,
@@ -480,7 +490,7 @@ def build_table() -> Table:
             "tournament_id": [str(event.pk), str(event.pk), str(private.pk), "0"],
             "staff_id": [str(pk) for pk in Staff.objects.values_list("pk", flat=True)] + ["0"],
             "penalty_id": [str(given.pk), "0"],
-            "what": ["standings", "scores", "x"],
+            "what": ["standings", "scores", "games", "members", "x"],
             "fmt": ["csv", "json", "xls"],
             "call_id": [str(call.pk), "0"],
             "table": ["1", "2", "0"],
@@ -490,6 +500,8 @@ def build_table() -> Table:
             "entrant_id": [str(event.entrants.first().pk), "0"],
             "table_id": [str(round_.tables.first().pk), "0"],
             "entry_id": [str(bulk.entry.pk), "0"],
+            "club_id": [str(club.pk), str(make_club("Closed club", other).pk), "0"],
+            "member_id": [*club_members, "0"],
         }
     )
 

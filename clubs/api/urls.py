@@ -5,7 +5,7 @@ from django.urls import path
 
 from golfclub.core import converters  # noqa: F401  (registers <id:>)
 
-from . import club_views, member_write_views, season_views
+from . import club_views, export_views, member_write_views, season_views
 
 _C = "clubs/<id:club_id>/"
 
@@ -17,4 +17,11 @@ urlpatterns = [
     path(_C + "members/merge/", member_write_views.members_merge, name="api-club-members-merge"),
     path(_C + "seasons/", season_views.seasons, name="api-club-seasons"),
     path(_C + "seasons/<id:season_id>/", season_views.season_detail, name="api-club-season"),
+    path(_C + "export/games/", export_views.export_games, name="api-club-export-games"),
+    path(_C + "export/members/", export_views.export_members, name="api-club-export-members"),
+    path(
+        _C + "export/members/<id:member_id>/bgstats/",
+        export_views.export_member_bgstats,
+        name="api-club-export-member-bgstats",
+    ),
 ]

@@ -4,7 +4,7 @@ from django.urls import path
 
 from golfclub.core import converters  # noqa: F401  (registers <id:> and <token:>)
 
-from . import manage_club_views, manage_member_views, manage_season_views
+from . import export_views, manage_club_views, manage_member_views, manage_season_views, play_views
 
 app_name = "clubs"
 
@@ -26,4 +26,11 @@ urlpatterns = [
     path(_C + "seasons/add/", manage_season_views.season_add, name="season-add"),
     path(_C + "seasons/<id:season_id>/edit/", manage_season_views.season_edit, name="season-edit"),
     path(_C + "seasons/<id:season_id>/delete/", manage_season_views.season_delete, name="season-delete"),
+    path(_C + "games/new/", play_views.new_club_game, name="new-game"),
+    path(_C + "export/<str:what>.<str:fmt>", export_views.export_table, name="export"),
+    path(
+        _C + "export/members/<id:member_id>/bgstats.json",
+        export_views.export_member_bgstats,
+        name="export-member-bgstats",
+    ),
 ]
