@@ -3,17 +3,19 @@ its ratings those a recompute gives, and only in development."""
 
 from __future__ import annotations
 
+import datetime
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.db.models import Count
+from django.utils import timezone
 
 from clubs.models import Club, ClubGame, Member, MemberResult, Season
 from clubs.services.ratings import recompute_club
 from clubs.services.results import recount_club
 from golfclub.core.demo_links import DEMO_PASSWORD, DEMO_USERNAME
-from scoring.models import Game, GameStatus
+from scoring.models import Game, GameStatus, Hole
 
 pytestmark = pytest.mark.django_db
 
@@ -70,6 +72,11 @@ def test_it_loads_the_club_once_with_its_history_and_prints_its_links() -> None:
         assert counted.filter(finished_at__date__range=(season.start, season.end)).exists(), season.name
     assert len({at.strftime("%Y-%m") for at in counted.values_list("finished_at", flat=True)}) >= 3
     assert members.filter(rated_games__gt=0).count() == 7
+    # The games and their holes were moved to their evenings too (the exports and pages show them).
+    days_ago = timezone.now() - datetime.timedelta(days=2)
+    finished = Game.objects.filter(club_link__club=club, status=GameStatus.FINISHED)
+    assert not finished.filter(created_at__gt=days_ago).exists()
+    assert not Hole.objects.filter(game__in=finished, created_at__gt=days_ago).exists()
 
     ratings = _ratings(club)
     games = Game.objects.count()

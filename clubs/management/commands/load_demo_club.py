@@ -10,7 +10,7 @@ with their own average), so the results and ratings are written by the real club
 
 Demo only, the back-dating: a game counts from the moment it finishes, so all of them would
 finish "now". To spread them over the past months, the command then moves each game's
-`MemberResult.finished_at` (and its link's and game's creation time) to an evening in the past,
+`MemberResult.finished_at` (and its link's, game's and holes' times) to an evening in the past,
 in the order they were played, and calls `recompute_club`: the ratings are then exactly those a
 real history in that order would have given (they depend only on that order and the places).
 Outside this command a counted game's time is only ever the moment it finished.
@@ -233,12 +233,21 @@ def evening_times(count: int, rng: random.Random) -> list[datetime.datetime]:
 
 
 def backdate(club: Club, game_ids: Sequence[int], times: Sequence[datetime.datetime]) -> None:
-    """Demo only: move each finished game to its evening (results, link and game creation times),
-    then recompute the club's ratings in that order."""
+    """Demo only: move each finished game to its evening (its results' `finished_at`, its link's
+    and game's creation, its holes' times, as the exports and pages show them; the change history
+    keeps the real times), then recompute the club's ratings in that order.
+
+    The game and hole rows are reached through the link's relation: this command is the one place
+    in clubs that writes scoring's rows directly, and only these timestamps."""
     game_model = ClubGame._meta.get_field("game").related_model
+    hole_model = game_model._meta.get_field("holes").related_model
     for game_id, finished_at in zip(game_ids, times, strict=True):
-        started_at = finished_at - datetime.timedelta(minutes=75)
+        holes = list(hole_model.objects.filter(game_id=game_id).order_by("is_playoff", "number"))
+        started_at = finished_at - datetime.timedelta(minutes=8 * len(holes))
+        for index, hole in enumerate(holes, start=1):
+            hole.created_at = hole.updated_at = started_at + datetime.timedelta(minutes=8 * index)
+        hole_model.objects.bulk_update(holes, ["created_at", "updated_at"])
         MemberResult.objects.filter(club=club, game_id=game_id).update(finished_at=finished_at)
         ClubGame.objects.filter(game_id=game_id).update(added_at=started_at)
-        game_model.objects.filter(pk=game_id).update(created_at=started_at)
+        game_model.objects.filter(pk=game_id).update(created_at=started_at, updated_at=finished_at)
     recompute_club(club)
