@@ -29,6 +29,7 @@ def _brief(member: Member) -> dict:
 
 @extend_schema(
     methods=["GET"], summary="A club's members", tags=["clubs"], parameters=[CLUB_ID],
+    operation_id="v1_clubs_members_list",
     description="By name, retired ones included (`retired`).",
     responses={200: MemberListSerializer, 404: ERRORS[404]},
 )  # fmt: skip
