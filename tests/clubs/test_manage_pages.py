@@ -171,3 +171,27 @@ def test_the_clubs_page_takes_a_bounded_number_of_queries(owner, django_assert_m
         make_members(make_club(f"Club {n}", owner=make_owner("owner")), "Ann", "Bob")
     with django_assert_max_num_queries(10):
         assert owner.get("/clubs/").status_code == 200
+
+
+def test_a_refused_rename_shows_the_name_typed_on_its_member(owner, club):
+    ann, _bob = make_members(club, "Ann", "Bob")
+    answer = owner.post(
+        f"/clubs/{club.pk}/members/{ann.pk}/rename/", {f"m{ann.pk}-name": "bob", f"m{ann.pk}-version": "1"}
+    )
+    page = answer.content.decode()
+    assert answer.status_code == 400 and 'value="bob"' in page and "Bob is already a member" in page
+
+
+def test_the_seasons_and_settings_pages_take_a_bounded_number_of_queries(
+    owner, club, django_assert_max_num_queries
+):
+    from clubs.services.seasons import create_season
+
+    for year in range(2000, 2030):
+        create_season(club, name=str(year), start=f"{year}-01-01", end=f"{year}-12-31")
+    for n in range(5):
+        ClubOwner.objects.create(club=club, user=make_owner(f"co{n}"))
+    with django_assert_max_num_queries(12):
+        assert owner.get(f"/clubs/{club.pk}/seasons/").status_code == 200
+    with django_assert_max_num_queries(12):
+        assert owner.get(f"/clubs/{club.pk}/settings/").status_code == 200
