@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from clubs.errors import ClubConflict, ClubError, NotFoundInClub
 from clubs.models import Club, ClubOwner, Member, Season, SeatMember
@@ -192,3 +194,16 @@ def test_seasons_are_created_checked_edited_and_deleted():
         update_season(club, season, end="2027-06-30", version=read)
     delete_season(club, season)
     assert not Season.objects.exists()
+
+
+@given(st.text(max_size=120))
+def test_a_clean_club_or_season_name_is_stable_and_tidy(raw):
+    from clubs.services._common import clean_label
+
+    try:
+        clean = clean_label(raw, "name", max_length=80, what="The name")
+    except ClubError as refused:
+        assert wheres(refused) == ["name"]
+        return
+    assert clean == clean.strip() and "  " not in clean and 0 < len(clean) <= 80
+    assert clean_label(clean, "name", max_length=80, what="The name") == clean
