@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,6 +20,13 @@ from .serializers_manage import (
     MemberListSerializer,
     MemberMergeSerializer,
     MembersAddedSerializer,
+)
+
+# One member, or the members a pasted list added: the two 201 bodies, told apart by their keys.
+_ADDED = PolymorphicProxySerializer(
+    component_name="MembersAddedOrOne",
+    serializers=[MemberBriefSerializer, MembersAddedSerializer],
+    resource_type_field_name=None,
 )
 
 
@@ -42,9 +49,7 @@ def _brief(member: Member) -> dict:
     "named (`names[N]`, from 1). Names are unique in a club as people read them (case, width, accents "
     "typed either way).",
     responses={
-        201: OpenApiResponse(
-            MemberBriefSerializer, description='The member added, or `{"members": [...]}` for `names`.'
-        ),
+        201: OpenApiResponse(_ADDED, description='The member added, or `{"members": [...]}` for `names`.'),
         **ERRORS,
     },
 )  # fmt: skip

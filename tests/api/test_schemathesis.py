@@ -183,3 +183,16 @@ def test_it_documents_a_csv_imports_answer(world: dict[str, Any]) -> None:
     response = case.call_and_validate(headers={"Authorization": f"Token {world['key']}"}, checks=CHECKS)
     assert response.status_code == 201
     assert [p["name"] for p in response.json()["created"]] == ["Zed", "Yan"]
+
+
+def test_it_documents_a_pasted_member_lists_answer(world: dict[str, Any]) -> None:
+    """A pasted list answers `{"members": [...]}`, one name `{"id", "name"}`: the schema says both."""
+    operation = _schema().find_operation_by_label("POST /api/v1/clubs/{club_id}/members/")
+    headers = {"Authorization": f"Token {world['key']}"}
+    for body, added in (({"names": ["Zed", "Yan"]}, 2), ({"name": "Xia"}, 1)):
+        case = operation.Case(
+            path_parameters={"club_id": world["club_id"]}, body=body, media_type="application/json"
+        )
+        response = case.call_and_validate(headers=headers, checks=CHECKS)
+        assert response.status_code == 201
+        assert len(response.json().get("members", [response.json()])) == added
