@@ -1,5 +1,6 @@
 """On a phone (390x844) in Chromium: a new owner creates a club, pastes a list of members (a bad
-line named, fixed, then everyone added), and every owners' page fits the screen."""
+line named, fixed, then everyone added), retires one in place,
+and every owners' page fits the screen."""
 
 from __future__ import annotations
 
@@ -45,6 +46,12 @@ def test_a_new_owner_creates_a_club_and_pastes_its_members(phone) -> None:
     assert sorted(Member.objects.values_list("name", flat=True)) == ["Ann", "Bob", "Cy", "Dee"]
     _fits(page)
     screenshot(page, "club-members")
+    # Retire Dee in place (htmx swaps her row in, now marked retired).
+    dee = page.locator(f"#member-{Member.objects.get(name='Dee').pk}")
+    dee.get_by_text("Change Dee").click()
+    dee.get_by_role("button", name="Retire").click()
+    page.locator(f"#member-{Member.objects.get(name='Dee').pk}").get_by_text("(retired)").wait_for()
+    assert Member.objects.get(name="Dee").retired_at is not None
     for path in ("seasons/", "settings/"):
         page.goto(f"/clubs/{club.pk}/{path}")
         _fits(page)

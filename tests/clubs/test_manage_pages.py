@@ -195,3 +195,16 @@ def test_the_seasons_and_settings_pages_take_a_bounded_number_of_queries(
         assert owner.get(f"/clubs/{club.pk}/seasons/").status_code == 200
     with django_assert_max_num_queries(12):
         assert owner.get(f"/clubs/{club.pk}/settings/").status_code == 200
+
+
+def test_retiring_with_htmx_answers_the_members_row_and_writes_once(owner, club):
+    (ann,) = make_members(club, "Ann")
+    form = {"retired": "1", "idempotency_key": "r-1"}
+    url = f"/clubs/{club.pk}/members/{ann.pk}/retire/"
+    first = owner.post(url, form, HTTP_HX_REQUEST="true")
+    row = first.content.decode()
+    assert first.status_code == 200 and f'id="member-{ann.pk}"' in row and "Bring back" in row
+    again = owner.post(url, form, HTTP_HX_REQUEST="true")
+    assert again.status_code == 200 and "Bring back" in again.content.decode()
+    ann.refresh_from_db()
+    assert ann.retired_at is not None and ann.version == 2
