@@ -208,3 +208,17 @@ def test_retiring_with_htmx_answers_the_members_row_and_writes_once(owner, club)
     assert again.status_code == 200 and "Bring back" in again.content.decode()
     ann.refresh_from_db()
     assert ann.retired_at is not None and ann.version == 2
+
+
+def test_creating_clubs_is_rate_limited_per_address_on_the_page(settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.RATELIMIT_CLUB_CREATE = "1/h"
+    ann = as_user("ann")
+    assert ann.post("/clubs/", {"name": "One"}).status_code == 302
+    refused = ann.post("/clubs/", {"name": "Two"})
+    cache.clear()
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert ann.get("/clubs/").status_code == 200  # reading the list is not counted
+    assert list(Club.objects.values_list("name", flat=True)) == ["One"]
