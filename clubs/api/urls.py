@@ -4,13 +4,15 @@ their place matches no route (404)."""
 from django.urls import path
 
 from golfclub.core import converters  # noqa: F401  (registers <id:>)
+from golfclub.core.rate_limits import limit_club_creation
 
 from . import club_views, export_views, member_write_views, season_views
 
 _C = "clubs/<id:club_id>/"
 
 urlpatterns = [
-    path("clubs/", club_views.clubs, name="api-clubs"),
+    # Creating (POST) is rate-limited per client address; reading the list (GET) is not counted.
+    path("clubs/", limit_club_creation(club_views.clubs), name="api-clubs"),
     path(_C, club_views.club_detail, name="api-club"),
     path(_C + "invitations/", club_views.club_invitations, name="api-club-invitations"),
     path(_C + "members/", member_write_views.members, name="api-club-members"),

@@ -3,6 +3,7 @@
 from django.urls import path
 
 from golfclub.core import converters  # noqa: F401  (registers <id:> and <token:>)
+from golfclub.core.rate_limits import limit_club_creation
 
 from . import export_views, manage_club_views, manage_member_views, manage_season_views, play_views
 
@@ -11,7 +12,7 @@ app_name = "clubs"
 _C = "<id:club_id>/"
 
 urlpatterns = [
-    path("", manage_club_views.club_list, name="list"),
+    path("", limit_club_creation(manage_club_views.club_list), name="list"),
     path("invitations/<token:token>/", manage_club_views.invitation, name="invitation"),
     path(_C + "settings/", manage_club_views.club_settings, name="settings"),
     path(_C + "settings/invite/", manage_club_views.club_invite, name="invite"),
