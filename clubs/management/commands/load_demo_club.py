@@ -162,9 +162,9 @@ def build_demo_club(owner: Any, rng: random.Random) -> Club:
 
 
 def plan_evenings(members: Sequence[Member], rng: random.Random) -> list[Evening]:
-    """The past games in the order played: 3 to 5 players; a guest every fourth evening; house
-    rules every third, those ending level at the top when a plausible last hole allows; the retired member
-    only in the first two thirds."""
+    """The past games in the order played: 3 to 5 players; a guest every fourth evening; the house
+    rules every third, those ending level at the top when a plausible last hole allows; the
+    retired member only in the first two thirds."""
     evenings = []
     for index in range(GAMES):
         pool = [m for m in members if m.name != RETIRED or index < GAMES * 2 // 3]
