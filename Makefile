@@ -50,6 +50,7 @@ run: setup
 	$(PY) manage.py createcachetable
 	$(PY) manage.py load_demo --base-url http://$(LINK_HOST):$(PORT)
 	$(PY) manage.py load_demo_tournament --base-url http://$(LINK_HOST):$(PORT)
+	$(PY) manage.py load_demo_club --base-url http://$(LINK_HOST):$(PORT)
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 # The checks run on development-shaped settings like pytest (tests/settings.py); production settings

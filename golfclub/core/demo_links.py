@@ -2,13 +2,16 @@
 
 `make run PORT=8001` serves on another port than 8000: the Makefile passes the address it serves
 as `--base-url` (or the `GOLFCLUB_BASE_URL` environment variable), so every printed link opens.
+The demo account (`demo_user`) is shared by the demo tournament and the demo club.
 """
 
 from __future__ import annotations
 
 import os
+from typing import Any
 from urllib.parse import urlsplit
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError, CommandParser
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
@@ -37,3 +40,18 @@ def demo_base_url(option: str | None) -> str:
             f"--base-url must be an http(s) address such as http://127.0.0.1:8001, not {value!r}."
         )
     return value.rstrip("/")
+
+
+#: The demo account that directs the demo tournament and owns the demo club (development only:
+#: the commands that create it refuse without DEBUG=true, its password being in the README).
+DEMO_USERNAME = "demo"
+DEMO_PASSWORD = "demo-director"
+
+
+def demo_user() -> Any:
+    """The demo account, created with its known password if missing (left as it is otherwise)."""
+    user_model = get_user_model()
+    user = user_model.objects.filter(username=DEMO_USERNAME).first()
+    if user is None:
+        user = user_model.objects.create_user(DEMO_USERNAME, password=DEMO_PASSWORD)
+    return user

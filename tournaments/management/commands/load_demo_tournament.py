@@ -12,19 +12,24 @@ import random
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from golfclub.core.demo_links import add_base_url_argument, demo_base_url
+from golfclub.core.demo_links import (
+    DEMO_PASSWORD,
+    DEMO_USERNAME,
+    add_base_url_argument,
+    demo_base_url,
+    demo_user,
+)
 from scoring import selectors
 from scoring import services as scoring_services
 from tournaments import services
 from tournaments.models import Table, Tournament
 
 NAME = "Demo Open"
-DIRECTOR = "demo"
-PASSWORD = "demo-director"
+DIRECTOR = DEMO_USERNAME
+PASSWORD = DEMO_PASSWORD
 PLAYERS = "name,club,rating\n" + "\n".join(
     f"{name},{club},{rating}"
     for name, club, rating in [
@@ -58,10 +63,7 @@ class Command(BaseCommand):
             raise CommandError(
                 "The demo tournament (with a known password) is for development: set DEBUG=true."
             )
-        user_model = get_user_model()
-        director = user_model.objects.filter(username=DIRECTOR).first()
-        if director is None:
-            director = user_model.objects.create_user(DIRECTOR, password=PASSWORD)
+        director = demo_user()
         existing = Tournament.objects.filter(name=NAME, director=director)
         if existing.exists() and not reset:
             self.stdout.write(
