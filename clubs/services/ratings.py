@@ -22,6 +22,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
+import psycopg
 from django.db import connection, transaction
 from django.db.models import Count, Q
 from openskill.models import PlackettLuce
@@ -75,15 +76,7 @@ def recompute_from(club_id: int, finished_at: datetime, game_id: int, members: I
 
 
 def _recompute(club_id: int, start: tuple[datetime, int] | None, members: Iterable[int]) -> int:
-    results = MemberResult.objects.filter(club_id=club_id)
-    if start is not None:
-        at, game_id = start
-        results = results.filter(Q(finished_at__gt=at) | Q(finished_at=at, game_id__gte=game_id))
-    rows: list[Row] = list(
-        results.order_by("finished_at", "game_id", "member_id").values_list(
-            "pk", "game_id", "member_id", "place", "mu_before", "sigma_before", "mu_after", "sigma_after"
-        )
-    )
+    rows = _results_in_order(club_id, start)
     if start is None:
         touched = set(Member.objects.filter(club_id=club_id).values_list("pk", flat=True))
         state: dict[int, Any] = {}
@@ -91,10 +84,28 @@ def _recompute(club_id: int, start: tuple[datetime, int] | None, members: Iterab
     else:
         touched = {row[2] for row in rows} | set(members)
         state, rated = _state_before(club_id, start, touched)
-    updates, games = _rate(rows, state, rated)
-    _write_results(updates)
+    games = _rate_and_write(rows, state, rated)
     _write_members(touched, state, rated)
     return games
+
+
+def _results_in_order(club_id: int, start: tuple[datetime, int] | None) -> list[Row]:
+    """The club's results from `start` on (all with None), in rating order: one query. On
+    PostgreSQL read in binary (about a third of the time of parsing 300,000 numbers as text)."""
+    results = MemberResult.objects.filter(club_id=club_id)
+    if start is not None:
+        at, game_id = start
+        results = results.filter(Q(finished_at__gt=at) | Q(finished_at=at, game_id__gte=game_id))
+    query = results.order_by("finished_at", "game_id", "member_id").values_list(
+        "pk", "game_id", "member_id", "place", "mu_before", "sigma_before", "mu_after", "sigma_after"
+    )
+    if connection.vendor != "postgresql":
+        return list(query)
+    sql, params = query.query.sql_with_params()
+    connection.ensure_connection()
+    with psycopg.Cursor(connection.connection) as cursor:  # server-side binding: binary rows
+        cursor.execute(sql, params, binary=True)
+        return cursor.fetchall()
 
 
 def _rate(rows: Sequence[Row], state: dict[int, Any], rated: dict[int, int]) -> tuple[list[tuple], int]:
@@ -179,26 +190,52 @@ _RESULTS = MemberResult._meta.db_table
 _MEMBERS = Member._meta.db_table
 
 
-def _write_results(updates: Sequence[tuple]) -> None:
-    """One UPDATE for every result (arrays unnested): Django's bulk_update writes a CASE per column
-    and row, several times slower at 40,000 rows (bench/club_ratings.py)."""
-    if not updates:
-        return
+#: Results rated between two writes: the database updates one batch while the next is rated.
+BATCH_ROWS = 4000
+
+# Parameters in binary (%b): no float printed and parsed again on the way.
+_UPDATE_RESULTS = f"""
+    UPDATE {_RESULTS} AS r SET mu_before = v.mu_b, sigma_before = v.sigma_b,
+        mu_after = v.mu_a, sigma_after = v.sigma_a
+    FROM unnest(%b::bigint[], %b::float8[], %b::float8[], %b::float8[], %b::float8[])
+        AS v(id, mu_b, sigma_b, mu_a, sigma_a)
+    WHERE r.id = v.id
+"""
+
+
+def _rate_and_write(rows: Sequence[Row], state: dict[int, Any], rated: dict[int, int]) -> int:
+    """Rate `rows` in order and write the results that changed; answers the games rated.
+
+    PostgreSQL: by batches of whole games, each batch's changes one UPDATE of unnested arrays
+    (Django's bulk_update writes a CASE per column and row: several times slower at 40,000 rows),
+    sent in pipeline mode, so the server writes a batch while Python rates the next one (the
+    write costs about what the rating does: overlapped, a full recompute stays near the bare
+    openskill loop, bench/club_ratings.py)."""
     if connection.vendor != "postgresql":
+        updates, games = _rate(rows, state, rated)
         _bulk_update_results(updates)
-        return
-    ids, mu_b, sigma_b, mu_a, sigma_a = (list(column) for column in zip(*updates, strict=True))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"""
-            UPDATE {_RESULTS} AS r SET mu_before = v.mu_b, sigma_before = v.sigma_b,
-                mu_after = v.mu_a, sigma_after = v.sigma_a
-            FROM unnest(%s::bigint[], %s::float8[], %s::float8[], %s::float8[], %s::float8[])
-                AS v(id, mu_b, sigma_b, mu_a, sigma_a)
-            WHERE r.id = v.id
-            """,
-            [ids, mu_b, sigma_b, mu_a, sigma_a],
-        )
+        return games
+    games = 0
+    connection.ensure_connection()
+    raw = connection.connection
+    with raw.pipeline(), psycopg.Cursor(raw) as cursor:  # server-side binding: binary parameters
+        for batch in _batches(rows):
+            updates, rated_here = _rate(batch, state, rated)
+            games += rated_here
+            if updates:
+                cursor.execute(_UPDATE_RESULTS, [list(column) for column in zip(*updates, strict=True)])
+    return games
+
+
+def _batches(rows: Sequence[Row]) -> Iterable[Sequence[Row]]:
+    """`rows` cut into batches of about BATCH_ROWS, never inside a game."""
+    start = 0
+    while start < len(rows):
+        end = min(start + BATCH_ROWS, len(rows))
+        while end < len(rows) and rows[end][1] == rows[end - 1][1]:
+            end += 1
+        yield rows[start:end]
+        start = end
 
 
 def _write_members(members: Iterable[int], state: dict[int, Any], rated: dict[int, int]) -> None:
@@ -243,7 +280,7 @@ def _write_members(members: Iterable[int], state: dict[int, Any], rated: dict[in
 
 
 def _bulk_update_results(updates: Sequence[tuple]) -> None:
-    """`_write_results` through the ORM (SQLite, in development)."""
+    """The results' new ratings written through the ORM (SQLite, in development)."""
     fields = ["mu_before", "sigma_before", "mu_after", "sigma_after"]
     objs = [MemberResult(pk=pk, **dict(zip(fields, values, strict=True))) for pk, *values in updates]
     MemberResult.objects.bulk_update(objs, fields, batch_size=500)
