@@ -137,7 +137,10 @@ def report(figures: dict[str, Any], members: int) -> list[str]:
         f"| {figures['recompute_s']:.2f} s | {figures['ratio']:.2f}x |"
     )
     unchanged = figures["unchanged_s"] / figures["bare_s"]
-    print(f"| recompute_club, nothing changed (nothing written) | {figures['unchanged_s']:.2f} s | {unchanged:.2f}x |")
+    print(
+        "| recompute_club, nothing changed (nothing written) "
+        f"| {figures['unchanged_s']:.2f} s | {unchanged:.2f}x |"
+    )
     print(f"| one game finishing at the end (recompute_from) | {figures['last_game_ms']:.1f} ms | |")
     print(f"Same ratings as the bare loop, to the last digit: {figures['same']}")
     missed = []
