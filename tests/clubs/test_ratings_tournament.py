@@ -121,3 +121,26 @@ def test_finalized_rounds_count_for_linked_entrants_and_corrections_recompute():
     services.delete_tournament(tournament)
     assert not MemberResult.objects.filter(game_id__in=list(played)).exists()
     assert stored_history(club) == oracle(club, {}, live)
+
+
+def test_links_or_the_club_changed_after_finalizing_are_recounted():
+    from tournaments.services.club_results import recount_tournament
+
+    rnd = random.Random(11)
+    club, other = make_club("Friday Golf"), make_club("Sunday Golf")
+    members = make_members(club, "P01", "P02", "P03")
+    tournament = event(8, rounds=1, holes=2)
+    tournament.club = club
+    tournament.save(update_fields=["club"])
+    play_and_finalize(tournament, rnd, {})
+    assert not MemberResult.objects.exists()  # nobody linked yet
+    Entrant.objects.filter(tournament=tournament, name__in=["P01", "P02", "P03"]).update(member_id=None)
+    for member in members:
+        Entrant.objects.filter(tournament=tournament, name=member.name).update(member=member)
+    recount_tournament(tournament.pk, club.pk)
+    assert MemberResult.objects.filter(club=club).count() == 3
+    recount_tournament(tournament.pk, other.pk, previous_club_id=club.pk)
+    assert not MemberResult.objects.filter(club=club).exists()
+    for member in Member.objects.filter(club=club):
+        assert (member.mu, member.rated_games) == (None, 0)
+    assert not MemberResult.objects.filter(club=other).exists()  # its members are not linked
