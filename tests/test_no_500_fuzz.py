@@ -32,6 +32,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
+from clubs.api import serializers_manage as cs
+from clubs.models import Club, ClubOwner, Member, OwnerInvitation, Season
 from scoring import services
 from scoring.api.calculator import request_serializers as rs
 from scoring.api.games import request_serializers as gs
@@ -227,6 +229,7 @@ ROUTES: dict[str, Route] = {
     "tournaments:dashboard-live": Route(),
     "tournaments:dashboard-calls": Route(),
     "tournaments:settings": Route(form=TOURNAMENT_FORM),
+    "tournaments:club": Route(form=("action", "club", "player", "member")),
     "tournaments:staff-add": Route(form=("username", "role")),
     "tournaments:staff-remove": Route(),
     "tournaments:players": Route(),
@@ -292,6 +295,35 @@ ROUTES: dict[str, Route] = {
     "password_change_done": Route(),
     "signup": Route(query=("next",), form=("username", "password1", "password2", "next")),
     "api_token": Route(form=("action",)),
+    "clubs:new-game": Route(form=(*START, "seat", "guest", "action", "start_key")),
+    "clubs:export": Route(),
+    "clubs:export-member-bgstats": Route(),
+    "api-club-export-games": Route(),
+    "api-club-export-members": Route(),
+    "api-club-export-member-bgstats": Route(),
+    # The club owners' pages and write API.
+    "clubs:list": Route(form=("name", "is_public", "idempotency_key")),
+    "clubs:invitation": Route(),
+    "clubs:settings": Route(form=("name", "is_public", "version")),
+    "clubs:invite": Route(),
+    "clubs:owner-remove": Route(),
+    "clubs:members": Route(),
+    "clubs:member-add": Route(form=("name",)),
+    "clubs:member-paste": Route(form=("names",)),
+    "clubs:member-merge": Route(form=("keep", "duplicate")),
+    "clubs:member-rename": Route(form=("m1-name", "m1-version", "name", "version")),
+    "clubs:member-retire": Route(form=("retired",)),
+    "clubs:seasons": Route(),
+    "clubs:season-add": Route(form=("name", "start", "end")),
+    "clubs:season-edit": Route(form=("s1-name", "s1-start", "s1-end", "s1-version")),
+    "clubs:season-delete": Route(),
+    "api-clubs": Route(json=_fields(cs.ClubCreateSerializer)),
+    "api-club": Route(json=_fields(cs.ClubUpdateSerializer)),
+    "api-club-invitations": Route(),
+    "api-club-members": Route(json=_fields(cs.MemberCreateSerializer)),
+    "api-club-members-merge": Route(json=_fields(cs.MemberMergeSerializer)),
+    "api-club-seasons": Route(json=_fields(cs.SeasonCreateSerializer)),
+    "api-club-season": Route(json=_fields(cs.SeasonUpdateSerializer)),
 }
 EVERYWHERE = ("q", "page")  # parameters no view reads: they must be harmless too
 
@@ -471,6 +503,8 @@ def build_table() -> Table:
     tokens += [table_game.edit_token, table_game.view_token]
     tokens += [event.entrants.first().token]
     bulk = tournament_services.check_in_players(event, [int(e) for e in entrants[1:]])
+    clubs = _clubs(user, other)
+    tokens += [clubs["invitation"]]
     return Table(
         {
             "token": tokens,
@@ -480,7 +514,7 @@ def build_table() -> Table:
             "tournament_id": [str(event.pk), str(event.pk), str(private.pk), "0"],
             "staff_id": [str(pk) for pk in Staff.objects.values_list("pk", flat=True)] + ["0"],
             "penalty_id": [str(given.pk), "0"],
-            "what": ["standings", "scores", "x"],
+            "what": ["standings", "scores", "games", "members", "x"],
             "fmt": ["csv", "json", "xls"],
             "call_id": [str(call.pk), "0"],
             "table": ["1", "2", "0"],
@@ -490,8 +524,31 @@ def build_table() -> Table:
             "entrant_id": [str(event.entrants.first().pk), "0"],
             "table_id": [str(round_.tables.first().pk), "0"],
             "entry_id": [str(bulk.entry.pk), "0"],
+            "club_id": [clubs["mine"], clubs["mine"], clubs["public"], clubs["private"], "0"],
+            "member_id": [clubs["member"], "0"],
+            "season_id": [clubs["season"], "0"],
+            "owner_id": [clubs["owner"], "0"],
         }
     )
+
+
+def _clubs(user: Any, other: Any) -> dict[str, str]:
+    """A club the fuzz user owns (members, a season, a co-owner, an invitation), and another
+    user's public and private clubs."""
+    mine = Club.objects.create(name="Fuzz Club")
+    ClubOwner.objects.create(club=mine, user=user)
+    co_owner = ClubOwner.objects.create(club=mine, user=other)
+    member = Member.objects.create(club=mine, name="Ann")
+    Member.objects.create(club=mine, name="Bob")
+    season = Season.objects.create(club=mine, name="2027", start="2027-01-01", end="2027-12-31")
+    invitation = OwnerInvitation.objects.create(club=mine, created_by=user)
+    public = Club.objects.create(name="Open", is_public=True)
+    private = Club.objects.create(name="Closed")
+    for club in (public, private):
+        ClubOwner.objects.create(club=club, user=other)
+    ids = {"mine": mine.pk, "public": public.pk, "private": private.pk, "member": member.pk}
+    ids |= {"season": season.pk, "owner": co_owner.pk}
+    return {key: str(value) for key, value in ids.items()} | {"invitation": invitation.token}
 
 
 def fill_path(pattern: str, route: Route, table: Table, draw: Any) -> str:
@@ -540,6 +597,10 @@ SNAPSHOT: tuple[tuple[type[Model], tuple[str, ...]], ...] = (
     (Penalty, ("step", "points", "rescinded_at")),
     (Ruling, ()),
     (OfficialCall, ("answered_at",)),
+    (Club, ("name", "is_public", "version")),
+    (ClubOwner, ("user_id",)),
+    (Member, ("name", "retired_at", "version")),
+    (Season, ("name", "start", "end")),
 )
 
 

@@ -21,6 +21,7 @@ class TournamentsConfig(AppConfig):
         )
         from scoring.api.write_once import register_write_once
         from scoring.error_statuses import register_error_status
+        from scoring.form_once import register_form_once
         from tournaments.access import table_hole_policy, table_staff_capabilities
         from tournaments.api.idempotency import call_once
         from tournaments.errors import STATUSES
@@ -28,6 +29,7 @@ class TournamentsConfig(AppConfig):
         from tournaments.services.club_results import club_tables
         from tournaments.services.tables import follow_table_change
         from tournaments.web.links import table_board_links
+        from tournaments.web.one_time_forms import write_once as form_write_once
 
         register_access_provider("tournaments.staff", table_staff_capabilities)
         register_game_manager(TABLE_MANAGER, _("the tournament's directors"))
@@ -40,3 +42,5 @@ class TournamentsConfig(AppConfig):
         register_write_once(call_once)
         # A club's member results also count its tournaments' finalized tables.
         register_linked_games(club_tables)
+        # Page forms of apps below tournaments (clubs) write once through the tournament pages' keys.
+        register_form_once(form_write_once)
