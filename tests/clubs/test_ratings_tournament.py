@@ -16,7 +16,7 @@ from tests.clubs.factories import make_club, make_members
 from tests.clubs.ratings_games import play_random_game, stored_history
 from tests.tournaments.helpers import event
 from tournaments import services
-from tournaments.models import Entrant, Round, Table
+from tournaments.models import Entrant, Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -144,3 +144,21 @@ def test_links_or_the_club_changed_after_finalizing_are_recounted():
     for member in Member.objects.filter(club=club):
         assert (member.mu, member.rated_games) == (None, 0)
     assert not MemberResult.objects.filter(club=other).exists()  # its members are not linked
+
+
+def test_the_links_page_and_the_club_setting_recount_finalized_rounds():
+    from tests.tournaments.helpers import user
+    from tournaments.services.club_links import link_entrants, set_tournament_club
+
+    club = make_club(owner=user("dora"))
+    members = make_members(club, "P01", "P02", "P03")
+    tournament = event(8, rounds=1, holes=2)
+    set_tournament_club(tournament, club.pk)
+    play_and_finalize(tournament, random.Random(3), {})
+    entrants = dict(Entrant.objects.filter(tournament=tournament).values_list("name", "pk"))
+    assert link_entrants(tournament, {entrants[m.name]: m.pk for m in members}) == 3
+    assert MemberResult.objects.filter(club=club).count() == 3
+    assert Member.objects.filter(club=club, rated_games__gt=0).exists()
+    set_tournament_club(Tournament.objects.get(pk=tournament.pk), None)
+    assert not MemberResult.objects.exists()
+    assert not Member.objects.filter(club=club, rated_games__gt=0).exists()
