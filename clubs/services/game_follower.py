@@ -38,8 +38,8 @@ def follow_club_game(change: ManagedChange) -> None:
     game_id = change.game_id
     if change.kind == "finished":
         club_id = ClubGame.objects.filter(game_id=game_id).values_list("club_id", flat=True).first()
-        if club_id is not None:
-            links = live_game_links([game_id]).get(game_id, {})
+        links = live_game_links([game_id]).get(game_id, {}) if club_id is not None else {}
+        if club_id is not None and links:  # a game of guests only counts for nobody
             count_games(club_id, [CountedGame(game_id, timezone.now(), links)])
         return
     club_id = MemberResult.objects.filter(game_id=game_id).values_list("club_id", flat=True).first()
