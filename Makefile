@@ -80,6 +80,7 @@ bench: setup
 	$(PY) bench/engine.py
 	$(PY) bench/live_games.py
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/golfclub} $(PY) bench/tournament.py
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/golfclub} $(PY) bench/club_ratings.py
 
 # Retake the pictures in docs/screenshots/ from the browser tests (needs Chromium).
 # The event-day load test (bench/loadtest.py): a 250-table round behind nginx with 1,000 spectators

@@ -49,9 +49,10 @@ class ManagedChange:
     """One change of a managed game, as its follower sees it.
 
     `kind` is "recorded", "corrected" or "deleted" for a hole (undo and redo are one of those),
-    "finished" or "reopened" for the game's status; `hole_number` is None for a status change;
-    `actor` and `reason` are as kept in the game's history; `hole_id` is the hole's row (a deleted
-    hole's former id), None for a status change.
+    "finished" or "reopened" for the game's status, "game_deleted" for an ordinary followed game
+    about to be deleted (`Game.followed_by`; a managed game's deletion is its manager's own);
+    `hole_number` is None for a status change; `actor` and `reason` are as kept in the game's
+    history; `hole_id` is the hole's row (a deleted hole's former id), None for a status change.
     """
 
     game_id: int

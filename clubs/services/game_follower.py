@@ -9,6 +9,7 @@ never saved without its ratings, nor a hole without its consequences.
   undone, the ending resumed) stops counting; when it finishes again it counts from the new
   moment: it finished then, and the ratings follow the order games finished. Ratings from there on
   are recomputed either way.
+- A counted game deleted leaves the results, and the ratings are recomputed from it on.
 - A hole changed in a counted game (corrected, deleted, undone, redone) rewrites that game's
   results as the change leaves them and recomputes the ratings from that game on. Scoring tells of
   a hole's change before it refreshes the totals (and, for a deletion, sometimes before the row
@@ -37,14 +38,14 @@ def follow_club_game(change: ManagedChange) -> None:
     game_id = change.game_id
     if change.kind == "finished":
         club_id = ClubGame.objects.filter(game_id=game_id).values_list("club_id", flat=True).first()
-        if club_id is not None:
-            links = live_game_links([game_id]).get(game_id, {})
+        links = live_game_links([game_id]).get(game_id, {}) if club_id is not None else {}
+        if club_id is not None and links:  # a game of guests only counts for nobody
             count_games(club_id, [CountedGame(game_id, timezone.now(), links)])
         return
     club_id = MemberResult.objects.filter(game_id=game_id).values_list("club_id", flat=True).first()
     if club_id is None:  # not counted: a game in play, or one with no linked member
         return
-    if change.kind == "reopened":
+    if change.kind in ("reopened", "game_deleted"):
         uncount_games(club_id, [game_id])
         return
     links = live_game_links([game_id]).get(game_id, {})

@@ -18,7 +18,7 @@ from datetime import datetime
 
 from django.db import transaction
 
-from clubs.models import Club, ClubGame, MemberResult, SeatMember
+from clubs.models import Club, ClubGame, Member, MemberResult, SeatMember
 from clubs.services.ratings import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
@@ -81,13 +81,15 @@ def count_games(club_id: int, games: Iterable[CountedGame], *, without_hole: int
         lock_club_ratings(club_id)
         old = _counted_before(club_id, counted)
         standings = final_places(counted, without_hole=without_hole)
+        ours = _members_of(club_id, counted.values())
         rows = []
         for game_id, game in counted.items():
             standing = standings.get(game_id)
             if standing is None:
                 continue
             at = game.finished_at or old.get(game_id, (standing.updated_at, set()))[0]
-            rows += _results(club_id, game_id, at, standing, game.members)
+            linked = {seat: member for seat, member in game.members.items() if member in ours}
+            rows += _results(club_id, game_id, at, standing, linked)
         MemberResult.objects.filter(club_id=club_id, game_id__in=list(counted)).delete()
         MemberResult.objects.bulk_create(rows)
         _recompute_from_earliest(club_id, [(r.finished_at, r.game_id) for r in rows], old)
@@ -119,16 +121,25 @@ def recount_club(club: Club) -> int:
         counted = {game.game_id: game for game in games}
         old = _counted_before(club.pk, counted)
         standings = final_places(counted)
+        ours = _members_of(club.pk, counted.values())
         rows = []
         for game_id, game in counted.items():
             standing = standings.get(game_id)
             if standing is None or (game.finished_at is None and not standing.finished):
                 continue  # a live game not over does not count
             at = game.finished_at or old.get(game_id, (standing.updated_at, set()))[0]
-            rows += _results(club.pk, game_id, at, standing, game.members)
+            linked = {seat: member for seat, member in game.members.items() if member in ours}
+            rows += _results(club.pk, game_id, at, standing, linked)
         MemberResult.objects.filter(club=club).delete()
         MemberResult.objects.bulk_create(rows, batch_size=5000)
         return recompute_club(club)
+
+
+def _members_of(club_id: int, games: Iterable[CountedGame]) -> set[int]:
+    """Which of the games' linked members belong to the club (a link left from another club, a
+    tournament moved to this one, counts nobody)."""
+    linked = {member for game in games for member in game.members.values()}
+    return set(Member.objects.filter(club_id=club_id, pk__in=linked).values_list("pk", flat=True))
 
 
 def _counted_before(club_id: int, game_ids: Iterable[int]) -> dict[int, tuple[datetime, set[int]]]:

@@ -20,6 +20,7 @@ from scoring.models import Game, GameStatus, HoleEntry, Seat
 from scoring.rules.holes import PlayedHole
 from scoring.rules.match import rank_players
 from scoring.rules.match_state import compute_match_state
+from scoring.rules.ruleset import Ruleset
 from scoring.selectors.match_adapter import game_ruleset
 
 
@@ -71,7 +72,7 @@ def final_places(game_ids: Iterable[int], *, without_hole: int | None = None) ->
     for game in games:
         names = seats[game.pk]
         played = [PlayedHole(number, scores, playoff) for (playoff, number), scores in holes[game.pk].items()]
-        by_name = _records(game, list(names.values()), played)
+        by_name = seat_records(game_ruleset(game), list(names.values()), played, ended_early=game.ended_early)
         answer[game.pk] = FinalPlaces(
             finished=by_name[1],
             updated_at=game.updated_at,
@@ -80,9 +81,12 @@ def final_places(game_ids: Iterable[int], *, without_hole: int | None = None) ->
     return answer
 
 
-def _records(game: Game, names: list[str], played: list[PlayedHole]) -> tuple[dict[str, SeatRecord], bool]:
-    ruleset = game_ruleset(game)
-    state = compute_match_state(ruleset, names, played, ended_early=game.ended_early)
+def seat_records(
+    ruleset: Ruleset, names: list[str], played: list[PlayedHole], *, ended_early: bool = False
+) -> tuple[dict[str, SeatRecord], bool]:
+    """Each player's record by name from the holes played (regular and playoff), and whether the
+    match is over. Pure: what `final_places` computes for each game."""
+    state = compute_match_state(ruleset, names, played, ended_early=ended_early)
     outcome = state.outcome
     if outcome is None:  # not over: ranked as it stands, by the same chain
         outcome = rank_players(

@@ -87,3 +87,14 @@ def announce_status_change(game: Game, previous: str, seats: Sequence[Seat]) -> 
         managed_by=game.managed_by,
     )
     signals.send_after_commit(signal, event)
+
+
+def announce_game_deleted(game: Game) -> None:
+    """Tell the app that keeps an ordinary game's results (`Game.followed_by`) that the game is
+    about to be deleted, in the deleting transaction (a club takes it out of its members' results
+    and ratings). A managed game is its manager's to delete: nothing is announced for it."""
+    if game.followed_by and not game.managed_by:
+        change = managed_changes.ManagedChange(
+            game_id=game.pk, managed_by=game.followed_by, kind="game_deleted"
+        )
+        managed_changes.follow_change(change)

@@ -31,6 +31,7 @@ from scoring.rules import (
     resolve_ruleset,
 )
 from scoring.rules.errors import Problem, RulesError
+from scoring.services._announcements import announce_game_deleted
 from scoring.services._guards import Capabilities, refuse_unless_manager
 from scoring.services._hole_writing import copy_game_state, lock_game, refresh_totals_and_status
 from scoring.services._players import clean_player_names, roster_players
@@ -202,6 +203,7 @@ def delete_game(game: Game, *, capabilities: Capabilities = None) -> None:
         with transaction.atomic():
             locked = lock_game(game)
             refuse_unless_manager(locked, capabilities, "game")
+            announce_game_deleted(locked)
             locked.delete()
     except (ProtectedError, RestrictedError):
         label = game.managed_label or game.managed_by

@@ -124,3 +124,18 @@ def test_random_games_and_corrections_of_old_games_rate_as_openskill_from_scratc
     before = snapshot(club)
     recount_club(club)
     assert snapshot(club) == before
+
+
+def test_a_counted_game_deleted_leaves_the_results_and_the_ratings_from_it_on():
+    club = make_club()
+    ann, bob, cy = make_members(club, "Ann", "Bob", "Cy")
+    first = club_game(club, [ann, bob], [{"Ann": 1, "Bob": 2}] * 3, ruleset=HOME3)
+    club_game(club, [bob, cy], [{"Bob": 1, "Cy": 2}] * 3, ruleset=HOME3)
+    services.delete_game(first)
+    ann.refresh_from_db()
+    assert (ann.mu, ann.rated_games) == (None, 0)
+    counted = snapshot(club)
+    recount_club(club)
+    assert snapshot(club) == counted
+    bob.refresh_from_db()
+    assert bob.rated_games == 1 and MemberResult.objects.get(member=bob).mu_before == 25.0

@@ -16,7 +16,7 @@ from tests.clubs.factories import make_club, make_members
 from tests.clubs.ratings_games import play_random_game, stored_history
 from tests.tournaments.helpers import event
 from tournaments import services
-from tournaments.models import Entrant, Round, Table
+from tournaments.models import Entrant, Round, Table, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -121,3 +121,44 @@ def test_finalized_rounds_count_for_linked_entrants_and_corrections_recompute():
     services.delete_tournament(tournament)
     assert not MemberResult.objects.filter(game_id__in=list(played)).exists()
     assert stored_history(club) == oracle(club, {}, live)
+
+
+def test_links_or_the_club_changed_after_finalizing_are_recounted():
+    from tournaments.services.club_results import recount_tournament
+
+    rnd = random.Random(11)
+    club, other = make_club("Friday Golf"), make_club("Sunday Golf")
+    members = make_members(club, "P01", "P02", "P03")
+    tournament = event(8, rounds=1, holes=2)
+    tournament.club = club
+    tournament.save(update_fields=["club"])
+    play_and_finalize(tournament, rnd, {})
+    assert not MemberResult.objects.exists()  # nobody linked yet
+    Entrant.objects.filter(tournament=tournament, name__in=["P01", "P02", "P03"]).update(member_id=None)
+    for member in members:
+        Entrant.objects.filter(tournament=tournament, name=member.name).update(member=member)
+    recount_tournament(tournament.pk, club.pk)
+    assert MemberResult.objects.filter(club=club).count() == 3
+    recount_tournament(tournament.pk, other.pk, previous_club_id=club.pk)
+    assert not MemberResult.objects.filter(club=club).exists()
+    for member in Member.objects.filter(club=club):
+        assert (member.mu, member.rated_games) == (None, 0)
+    assert not MemberResult.objects.filter(club=other).exists()  # its members are not linked
+
+
+def test_the_links_page_and_the_club_setting_recount_finalized_rounds():
+    from tests.tournaments.helpers import user
+    from tournaments.services.club_links import link_entrants, set_tournament_club
+
+    club = make_club(owner=user("dora"))
+    members = make_members(club, "P01", "P02", "P03")
+    tournament = event(8, rounds=1, holes=2)
+    set_tournament_club(tournament, club.pk)
+    play_and_finalize(tournament, random.Random(3), {})
+    entrants = dict(Entrant.objects.filter(tournament=tournament).values_list("name", "pk"))
+    assert link_entrants(tournament, {entrants[m.name]: m.pk for m in members}) == 3
+    assert MemberResult.objects.filter(club=club).count() == 3
+    assert Member.objects.filter(club=club, rated_games__gt=0).exists()
+    set_tournament_club(Tournament.objects.get(pk=tournament.pk), None)
+    assert not MemberResult.objects.exists()
+    assert not Member.objects.filter(club=club, rated_games__gt=0).exists()

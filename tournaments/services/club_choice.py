@@ -8,6 +8,7 @@ from typing import Any
 from clubs.access import ClubCapability, club_for_user
 from clubs.models import Club
 from tournaments.models import Entrant, Tournament
+from tournaments.services.club_results import recount_tournament
 
 __all__ = ["NO_CHANGE", "apply_club", "club_of_director"]
 
@@ -28,6 +29,9 @@ def apply_club(locked: Tournament, club: Club | None) -> bool:
     player's member link. Answers whether it changed."""
     if (club.pk if club else None) == locked.club_id:
         return False
+    previous = locked.club_id
     locked.club = club
     Entrant.objects.filter(tournament=locked).exclude(member=None).update(member=None)
+    # Its finalized games leave the previous club's results (no player is linked in the new one).
+    recount_tournament(locked.pk, locked.club_id, previous_club_id=previous)
     return True

@@ -23,6 +23,7 @@ from scoring.rules.errors import Problem
 from tournaments.errors import TournamentError
 from tournaments.models import Entrant, Tournament
 from tournaments.services.club_choice import apply_club, club_of_director
+from tournaments.services.club_results import recount_tournament
 from tournaments.services.events import bump_version, log_event
 from tournaments.services.locks import lock_tournament
 
@@ -99,6 +100,8 @@ def link_entrants(tournament: Tournament, links: Mapping[int, int | None], *, ac
         if changed:
             log_event(locked, "member_links", actor=actor, players=len(changed))
             bump_version(locked.pk)
+            # Rounds already finalized count for the members as now linked.
+            recount_tournament(locked.pk, locked.club_id)
     return len(changed)
 
 

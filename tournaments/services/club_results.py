@@ -4,19 +4,20 @@ ratings (`clubs.services.results`), each table's game for its entrants linked to
 
 Called by the round's services in their transactions: `finalize_round` counts the round's games;
 a director's correction of a finalized round's game (`follow_table_change`) recounts that game
-and recomputes the ratings from it on. `club_tables` answers a club's counted tournament games for
-`recount_club` (registered in `TournamentsConfig.ready()`). Rounds cannot be reopened once
-finalized, so nothing here uncounts a round.
+and recomputes the ratings from it on; `recount_tournament` is for the services that change the
+entrants' links or the tournament's club once rounds are finalized. `club_tables` answers a
+club's counted tournament games for `recount_club` (registered in `TournamentsConfig.ready()`).
+Rounds cannot be reopened once finalized, so nothing here uncounts a round.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from clubs.services.results import CountedGame, count_games
+from clubs.services.results import CountedGame, count_games, uncount_games
 from tournaments.models import Round, RoundStatus, TableSeat
 
-__all__ = ["club_tables", "count_finalized_round", "count_tournament", "recount_table_game"]
+__all__ = ["club_tables", "count_finalized_round", "recount_table_game", "recount_tournament"]
 
 
 def _counted_games(seats: Iterable[tuple[int, int, int | None]], finished_at: dict) -> list[CountedGame]:
@@ -58,11 +59,19 @@ def recount_table_game(club_id: int, game_id: int, finalized_at: object, *, with
     )
 
 
-def count_tournament(tournament_id: int, club_id: int) -> None:
-    """Recount every finalized round of a tournament in `club_id` (its entrants' links changed)."""
+def recount_tournament(
+    tournament_id: int, club_id: int | None, *, previous_club_id: int | None = None
+) -> None:
+    """Recount every finalized round of a tournament in its club `club_id` after its entrants'
+    links to members changed (a director confirmed or removed one), or after the tournament's
+    club changed (`previous_club_id`: its games leave that club's results). In the caller's
+    transaction; each club's ratings are recomputed from the earliest game touched."""
     rows = _seats(round__tournament_id=tournament_id, round__status=RoundStatus.FINALIZED)
-    games = _counted_games(((g, s, m) for g, s, m, _at in rows), {g: at for g, _s, _m, at in rows})
-    count_games(club_id, games)
+    if previous_club_id is not None and previous_club_id != club_id:
+        uncount_games(previous_club_id, {game_id for game_id, *_rest in rows})
+    if club_id is not None:
+        games = _counted_games(((g, s, m) for g, s, m, _at in rows), {g: at for g, _s, _m, at in rows})
+        count_games(club_id, games)
 
 
 def club_tables(club_id: int) -> list[CountedGame]:
