@@ -24,6 +24,9 @@ from clubs.selectors.head_to_head import HeadToHead, head_to_head, nemesis_of, r
 from clubs.selectors.records import Record, record
 
 RECENT_GAMES = 10
+# openskill PlackettLuce's defaults: the rating of a member before their first rated game.
+DEFAULT_MU = 25.0
+DEFAULT_SIGMA = 25.0 / 3
 
 # `turn_times(game_ids) -> {(game_id, seat): (milliseconds, turns)}`, the turn timer's selector.
 TurnTimes = Callable[[Sequence[int]], Mapping[tuple[int, int], tuple[int, int]]]
