@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 from urllib.parse import quote
 
@@ -32,6 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
+from clubs.models import Club, ClubOwner, Member, Season
 from scoring import services
 from scoring.api.calculator import request_serializers as rs
 from scoring.api.games import request_serializers as gs
@@ -292,6 +294,15 @@ ROUTES: dict[str, Route] = {
     "password_change_done": Route(),
     "signup": Route(query=("next",), form=("username", "password1", "password2", "next")),
     "api_token": Route(form=("action",)),
+    "api-club-ratings": Route(),
+    "api-club-member": Route(),
+    "api-club-season-leaderboard": Route(query=("order",)),
+    "clubs:club": Route(),
+    "clubs:season": Route(query=("order",)),
+    "clubs:member": Route(),
+    "clubs:public-club": Route(),
+    "clubs:public-season": Route(query=("order",)),
+    "clubs:public-member": Route(),
 }
 EVERYWHERE = ("q", "page")  # parameters no view reads: they must be harmless too
 
@@ -471,6 +482,11 @@ def build_table() -> Table:
     tokens += [table_game.edit_token, table_game.view_token]
     tokens += [event.entrants.first().token]
     bulk = tournament_services.check_in_players(event, [int(e) for e in entrants[1:]])
+    club = Club.objects.create(name="Fuzz club", is_public=True)
+    ClubOwner.objects.create(club=club, user=user)
+    member = Member.objects.create(club=club, name="Ann")
+    season = Season.objects.create(club=club, name="2027", start=date(2027, 1, 1), end=date(2027, 12, 31))
+    tokens += [club.public_token]
     return Table(
         {
             "token": tokens,
@@ -490,6 +506,9 @@ def build_table() -> Table:
             "entrant_id": [str(event.entrants.first().pk), "0"],
             "table_id": [str(round_.tables.first().pk), "0"],
             "entry_id": [str(bulk.entry.pk), "0"],
+            "club_id": [str(club.pk), "0"],
+            "member_id": [str(member.pk), "0"],
+            "season_id": [str(season.pk), "0"],
         }
     )
 

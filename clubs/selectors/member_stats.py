@@ -72,6 +72,7 @@ class MemberStats:
     member: Member
     record: Record
     history: list[RatingPoint]
+    start_ordinal: float  # the rating before their first counted game
     head_to_head: list[HeadToHead]
     rival: HeadToHead | None
     nemesis: HeadToHead | None
@@ -84,16 +85,18 @@ def member_stats(member: Member, *, turn_times: TurnTimes | None = None) -> Memb
     """All of `member`'s stats (five queries; six with `turn_times`)."""
     results = MemberResult.objects.filter(member=member)
     meetings = head_to_head(member)
-    history = [
-        RatingPoint(game_id, finished_at, mu, sigma)
-        for game_id, finished_at, mu, sigma in results.order_by("finished_at", "game_id").values_list(
-            "game_id", "finished_at", "mu_after", "sigma_after"
+    rows = list(
+        results.order_by("finished_at", "game_id").values_list(
+            "game_id", "finished_at", "mu_after", "sigma_after", "mu_before", "sigma_before"
         )
-    ]
+    )
+    history = [RatingPoint(*row[:4]) for row in rows]
+    start = rows[0][4] - 3 * rows[0][5] if rows else DEFAULT_MU - 3 * DEFAULT_SIGMA
     return MemberStats(
         member=member,
         record=record(results),
         history=history,
+        start_ordinal=start,
         head_to_head=meetings,
         rival=rival_of(meetings),
         nemesis=nemesis_of(meetings),
