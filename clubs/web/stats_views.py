@@ -23,7 +23,7 @@ from clubs.web.stats_pages import ClubPage, club_page, public_club_page
 # The season table's sortable columns, in the table's order, with their headings.
 SORTABLE = (
     (SeasonOrder.WINS, _("Wins")),
-    (SeasonOrder.AVERAGE, _("Avg/hole")),
+    (SeasonOrder.AVERAGE, _("Avg/ hole")),
     (SeasonOrder.LOW_HOLES, _("Low holes")),
     (SeasonOrder.TOTAL_POINTS, _("Points")),
     (SeasonOrder.RATING_CHANGE, _("Rating ±")),
