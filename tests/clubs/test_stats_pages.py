@@ -64,7 +64,7 @@ def test_the_season_page_sorts_by_the_column_chosen(club_played, django_assert_m
     html = page.content.decode()
     assert page.status_code == 200
     assert 'href="?order=rating_change"' in html and 'aria-current="true"' in html
-    assert html.index(">Bob<") < html.index(">Ann<")
+    assert html.index("1. Bob</a>") < html.index("2. Ann</a>")
     assert html.count("/games/v/") == 5  # the games it counts, each linking to its board
     assert client.get(f"/clubs/{club.pk}/seasons/{season.pk}/", {"order": "x"}).status_code == 400
 
