@@ -1,14 +1,15 @@
 """A club's leaderboard: its active members by rating (openskill ordinal), highest first.
 
-Read from `Member` (the current rating) with each member's count of counted games from
-`MemberResult`, in one query. Members with no rated game yet come after the rated ones, by name.
+Read from `Member` alone (the current rating and its count of rated games, both kept by the
+ratings service), in one query on the (club, -ordinal) index. Members with no rated game yet come
+after the rated ones, by name.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, F
+from django.db.models import F
 
 from clubs.models import Club, Member
 
@@ -23,7 +24,7 @@ class LeaderboardRow:
     mu: float | None
     sigma: float | None
     ordinal: float | None
-    games: int
+    games: int  # rated games
 
 
 def club_leaderboard(club: Club, *, include_retired: bool = False) -> list[LeaderboardRow]:
@@ -34,10 +35,8 @@ def club_leaderboard(club: Club, *, include_retired: bool = False) -> list[Leade
     members = Member.objects.filter(club=club)
     if not include_retired:
         members = members.filter(retired_at__isnull=True)
-    rows = (
-        members.annotate(games=Count("results"))
-        .order_by(F("ordinal").desc(nulls_last=True), "name_key", "pk")
-        .values_list("pk", "name", "mu", "sigma", "ordinal", "games")
+    rows = members.order_by(F("ordinal").desc(nulls_last=True), "name_key", "pk").values_list(
+        "pk", "name", "mu", "sigma", "ordinal", "rated_games"
     )
     board: list[LeaderboardRow] = []
     rank = 0

@@ -3,20 +3,22 @@
 A season counts the club's games finished within its dates (both days included, in the site's time
 zone). Each member with a game in it gets their season's record and `rating_change`: their rating
 (ordinal, mu - 3 sigma) after their last game of the season minus their rating before their first
-one. The rating itself runs on across seasons. One query for the rows, one for the games.
+one. The rating itself runs on across seasons. One query for the rows, two for the games.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time, timedelta
 from enum import StrEnum
 
-from django.db.models import F, QuerySet
+from django.db import connection
+from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils import timezone
 
-from clubs.models import MemberResult, Season
-from clubs.selectors.records import RECORD_AGGREGATES, Record, record_of
+from clubs.models import Member, MemberResult, Season
+from clubs.selectors.records import Record, record_of
 
 SEASON_GAMES_SHOWN = 50
 
@@ -50,38 +52,56 @@ class SeasonGame:
     board_url: str
 
 
+def season_bounds(season: Season) -> tuple[datetime, datetime]:
+    """The season's first moment and the moment after its last day, in the site's time zone (a
+    range on `finished_at` itself, so the club's (club, finished_at) index answers it)."""
+    zone = timezone.get_current_timezone()
+    start = datetime.combine(season.start, time.min, tzinfo=zone)
+    end = datetime.combine(season.end + timedelta(days=1), time.min, tzinfo=zone)
+    return start, end
+
+
 def season_results(season: Season) -> QuerySet:
     """The club's results of games finished within the season's dates."""
-    return MemberResult.objects.filter(
-        club_id=season.club_id, finished_at__date__gte=season.start, finished_at__date__lte=season.end
-    )
+    start, end = season_bounds(season)
+    return MemberResult.objects.filter(club_id=season.club_id, finished_at__gte=start, finished_at__lt=end)
 
 
-def _first_last_ordinals(season: Season) -> dict[int, tuple[float, float]]:
-    """Each member's ordinal before their first game of the season and after their last one."""
-    ordered = season_results(season).order_by("member_id", "finished_at", "game_id")
-    firsts = ordered.distinct("member_id").values_list("member_id", F("mu_before") - 3 * F("sigma_before"))
-    lasts = (
-        season_results(season)
-        .order_by("member_id", "-finished_at", "-game_id")
-        .distinct("member_id")
-        .values_list("member_id", F("mu_after") - 3 * F("sigma_after"))
-    )
-    before = dict(firsts)
-    return {member_id: (before[member_id], after) for member_id, after in lasts}
+_SEASON_SQL = """
+SELECT r.member_id, m.name,
+       COUNT(*) AS games,
+       COUNT(*) FILTER (WHERE r.place = 1) AS wins,
+       SUM(r.holes_played) AS holes_played,
+       SUM(r.total_points) AS total_points,
+       SUM(r.low_hole_score) AS low_hole_score,
+       MIN(r.best_hole_score) AS best_hole_score,
+       (ARRAY_AGG(r.mu_after - 3 * r.sigma_after ORDER BY r.finished_at DESC, r.game_id DESC))[1]
+         - (ARRAY_AGG(r.mu_before - 3 * r.sigma_before ORDER BY r.finished_at, r.game_id))[1]
+         AS rating_change
+FROM {results} AS r JOIN {members} AS m ON m.id = r.member_id
+WHERE r.club_id = %s AND r.finished_at >= %s AND r.finished_at < %s
+GROUP BY r.member_id, m.name
+"""
 
 
 def season_leaderboard(season: Season, order: SeasonOrder = SeasonOrder.WINS) -> list[SeasonRow]:
     """The season's members sorted by `order` (ties: more wins, then lower average, then name).
-    Three queries."""
-    rows = season_results(season).values("member_id", "member__name").annotate(**RECORD_AGGREGATES).order_by()
-    ordinals = _first_last_ordinals(season)
+    One query: each member's figures and their first and last ratings in one pass over the season."""
+    start, end = season_bounds(season)
+    sql = _SEASON_SQL.format(
+        results=connection.ops.quote_name(MemberResult._meta.db_table),
+        members=connection.ops.quote_name(Member._meta.db_table),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [season.club_id, start, end])
+        columns = [column.name for column in cursor.description]
+        rows = [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
     board = [
         SeasonRow(
             member_id=row["member_id"],
-            name=row["member__name"],
+            name=row["name"],
             record=record_of(row),
-            rating_change=round(ordinals[row["member_id"]][1] - ordinals[row["member_id"]][0], 4),
+            rating_change=round(row["rating_change"], 4),
         )
         for row in rows
     ]

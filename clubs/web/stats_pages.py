@@ -35,7 +35,8 @@ class ClubPage:
         return self.grant.can_manage and self.token is None
 
     def url(self, name: str, *args: Any) -> str:
-        """The URL of the club's page `name` ("club", "season", "member"), public when reached so."""
+        """The URL of the club's page `name` ("club", "season", "member"), public when reached so.
+        A member's page is always the club's page's URL + `members/<id>/` (the templates rely on it)."""
         if self.token is not None:
             return reverse(f"clubs:public-{name}", args=[self.token, *args])
         return reverse(f"clubs:{name}", args=[self.club.pk, *args])

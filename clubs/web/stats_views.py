@@ -37,6 +37,7 @@ def _club_home(request: HttpRequest, page: ClubPage) -> HttpResponse:
         "page": page,
         "club": page.club,
         "board": club_leaderboard(page.club),
+        "member_base": page.url("club") + "members/",
         "seasons": [(season, page.url("season", season.pk)) for season in seasons],
     }
     return render(request, "clubs/stats_club.html", context)
@@ -61,6 +62,7 @@ def _season(request: HttpRequest, page: ClubPage, season_id: int) -> HttpRespons
         "game_count": count,
         "games": games,
         "home_url": page.url("club"),
+        "member_base": page.url("club") + "members/",
     }
     return render(request, "clubs/stats_season.html", context, status=status)
 
