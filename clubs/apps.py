@@ -10,9 +10,13 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Clubs")
 
     def ready(self) -> None:
-        """Plug clubs into scoring's seams: its error kinds' statuses (more below as they come)."""
+        """Plug clubs into scoring's seams: its error kinds' statuses and the follower of club
+        games' changes (members' results and ratings, written in each change's transaction)."""
         from clubs.errors import STATUSES
+        from clubs.services.game_follower import CLUB_GAME, follow_club_game
         from scoring.error_statuses import register_error_status
+        from scoring.managed_changes import register_change_follower
 
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
+        register_change_follower(CLUB_GAME, follow_club_game)

@@ -50,7 +50,8 @@ class ManagedChange:
 
     `kind` is "recorded", "corrected" or "deleted" for a hole (undo and redo are one of those),
     "finished" or "reopened" for the game's status; `hole_number` is None for a status change;
-    `actor` and `reason` are as kept in the game's history.
+    `actor` and `reason` are as kept in the game's history; `hole_id` is the hole's row (a deleted
+    hole's former id), None for a status change.
     """
 
     game_id: int
@@ -60,6 +61,7 @@ class ManagedChange:
     playoff: bool = False
     actor: str = ""
     reason: str = ""
+    hole_id: int | None = None
 
 
 ChangeFollower = Callable[[ManagedChange], None]

@@ -10,8 +10,9 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         """Plug the tournament into `scoring`'s seams: access, hole policy, error statuses, the
-        follower of its tables' changes (called in each change's transaction, not after it) and
-        the Idempotency-Key store."""
+        follower of its tables' changes (called in each change's transaction, not after it), the
+        Idempotency-Key store, and a club's counted tournament games."""
+        from clubs.services.results import register_linked_games
         from scoring import hole_policies, managed_changes
         from scoring.access import (
             register_access_provider,
@@ -20,12 +21,15 @@ class TournamentsConfig(AppConfig):
         )
         from scoring.api.write_once import register_write_once
         from scoring.error_statuses import register_error_status
+        from scoring.form_once import register_form_once
         from tournaments.access import table_hole_policy, table_staff_capabilities
         from tournaments.api.idempotency import call_once
         from tournaments.errors import STATUSES
         from tournaments.models import TABLE_MANAGER
+        from tournaments.services.club_results import club_tables
         from tournaments.services.tables import follow_table_change
         from tournaments.web.links import table_board_links
+        from tournaments.web.one_time_forms import write_once as form_write_once
 
         register_access_provider("tournaments.staff", table_staff_capabilities)
         register_game_manager(TABLE_MANAGER, _("the tournament's directors"))
@@ -36,3 +40,7 @@ class TournamentsConfig(AppConfig):
         managed_changes.register_change_follower(TABLE_MANAGER, follow_table_change)
         # scoring's API POSTs keep their Idempotency-Keys in the tournament API's one store.
         register_write_once(call_once)
+        # A club's member results also count its tournaments' finalized tables.
+        register_linked_games(club_tables)
+        # Page forms of apps below tournaments (clubs) write once through the tournament pages' keys.
+        register_form_once(form_write_once)

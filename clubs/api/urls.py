@@ -1,14 +1,22 @@
-"""The clubs API, under /api/v1/ (SPEC "Clubs API contract")."""
+"""The clubs API, under /api/v1/ (SPEC "Clubs API contract"). Ids are integers: anything else in
+their place matches no route (404)."""
 
 from django.urls import path
 
-from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
+from golfclub.core import converters  # noqa: F401  (registers <id:>)
 
-from . import stats_views
+from . import club_views, member_write_views, season_views, stats_views
 
 _C = "clubs/<id:club_id>/"
 
-urlpatterns: list = [
+urlpatterns = [
+    path("clubs/", club_views.clubs, name="api-clubs"),
+    path(_C, club_views.club_detail, name="api-club"),
+    path(_C + "invitations/", club_views.club_invitations, name="api-club-invitations"),
+    path(_C + "members/", member_write_views.members, name="api-club-members"),
+    path(_C + "members/merge/", member_write_views.members_merge, name="api-club-members-merge"),
+    path(_C + "seasons/", season_views.seasons, name="api-club-seasons"),
+    path(_C + "seasons/<id:season_id>/", season_views.season_detail, name="api-club-season"),
     path(_C + "ratings/", stats_views.club_ratings, name="api-club-ratings"),
     path(_C + "members/<id:member_id>/", stats_views.member_detail, name="api-club-member"),
     path(

@@ -2,17 +2,36 @@
 
 from django.urls import path
 
-from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
+from golfclub.core import converters  # noqa: F401  (registers <id:> and <token:>)
 
-from . import stats_views
+from . import manage_club_views, manage_member_views, manage_season_views, stats_views
 
 app_name = "clubs"
 
-urlpatterns: list = [
-    path("<id:club_id>/", stats_views.club_home, name="club"),
-    path("<id:club_id>/seasons/<id:season_id>/", stats_views.season_page, name="season"),
-    path("<id:club_id>/members/<id:member_id>/", stats_views.member_page, name="member"),
-    path("p/<token:token>/", stats_views.public_club_home, name="public-club"),
-    path("p/<token:token>/seasons/<id:season_id>/", stats_views.public_season_page, name="public-season"),
-    path("p/<token:token>/members/<id:member_id>/", stats_views.public_member_page, name="public-member"),
+_C = "<id:club_id>/"
+_P = "p/<token:token>/"
+
+urlpatterns = [
+    path("", manage_club_views.club_list, name="list"),
+    path("invitations/<token:token>/", manage_club_views.invitation, name="invitation"),
+    path(_C + "settings/", manage_club_views.club_settings, name="settings"),
+    path(_C + "settings/invite/", manage_club_views.club_invite, name="invite"),
+    path(_C + "settings/owners/<id:owner_id>/remove/", manage_club_views.owner_remove, name="owner-remove"),
+    path(_C + "members/", manage_member_views.members, name="members"),
+    path(_C + "members/add/", manage_member_views.member_add, name="member-add"),
+    path(_C + "members/paste/", manage_member_views.member_paste, name="member-paste"),
+    path(_C + "members/merge/", manage_member_views.member_merge, name="member-merge"),
+    path(_C + "members/<id:member_id>/rename/", manage_member_views.member_rename, name="member-rename"),
+    path(_C + "members/<id:member_id>/retire/", manage_member_views.member_retire, name="member-retire"),
+    path(_C + "seasons/", manage_season_views.seasons, name="seasons"),
+    path(_C + "seasons/add/", manage_season_views.season_add, name="season-add"),
+    path(_C + "seasons/<id:season_id>/edit/", manage_season_views.season_edit, name="season-edit"),
+    path(_C + "seasons/<id:season_id>/delete/", manage_season_views.season_delete, name="season-delete"),
+    # The read-only pages: by id (owners; anyone for a public club) and by a public club's link.
+    path(_C, stats_views.club_home, name="club"),
+    path(_C + "seasons/<id:season_id>/", stats_views.season_page, name="season"),
+    path(_C + "members/<id:member_id>/", stats_views.member_page, name="member"),
+    path(_P, stats_views.public_club_home, name="public-club"),
+    path(_P + "seasons/<id:season_id>/", stats_views.public_season_page, name="public-season"),
+    path(_P + "members/<id:member_id>/", stats_views.public_member_page, name="public-member"),
 ]

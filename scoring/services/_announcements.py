@@ -50,6 +50,7 @@ def announce_hole_change(
                 playoff=bool(state.get("playoff", False)),
                 actor=actor,
                 reason=reason,
+                hole_id=hole_id,
             )
         )
     scores = {entry["name"]: entry["score"] for entry in after["entries"]} if after is not None else {}

@@ -18,6 +18,8 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.models import Club
+from clubs.services.ratings import recompute_club
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import services as scoring_services
 from scoring.rules import Ruleset, resolve_ruleset
@@ -406,3 +408,5 @@ def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:
         locked.round_set.all().delete()
         locked.delete()
         scoring_services.delete_games(games)
+        if locked.club_id is not None:  # its games' member results went with them
+            recompute_club(Club(pk=locked.club_id))

@@ -38,6 +38,7 @@ from tournaments.models import (
 )
 from tournaments.seating import SeatingError, pairs_met, repeat_pairs, seat_round
 from tournaments.services import locks
+from tournaments.services.club_results import count_finalized_round
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
 from tournaments.services.versions import check_version
 
@@ -334,6 +335,8 @@ def finalize_round(
         round_.finalized_at = timezone.now()
         round_.version += 1
         round_.save(update_fields=["status", "finalized_at", "version"])
+        # A club's event: the tables' games count for the entrants linked to members, now.
+        count_finalized_round(round_, locked.club_id)
         log_event(
             locked,
             "round_finalized_override" if unconfirmed else "round_finalized",

@@ -28,6 +28,7 @@ from tournaments.limits import MAX_NOTE
 from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
 from tournaments.services import locks
 from tournaments.services.attested import check_attested, clean_scorecard
+from tournaments.services.club_results import recount_table_game
 from tournaments.services.events import clean_reason, log_event
 
 if TYPE_CHECKING:
@@ -183,22 +184,37 @@ def follow_table_change(change: ManagedChange) -> None:
     transaction (`scoring.managed_changes`; its failure rolls the change back).
 
     A finalized round keeps every table confirmed or overridden, and a director's correction there
-    (the only change its hole policy lets through) is kept in the event's log, with the change.
-    Nothing else is written: a confirmation made before a change of the scorecard while the round
+    (the only change its hole policy lets through) is kept in the event's log, with the change. In
+    a club's event that game's members' results are rewritten and the club's ratings recomputed
+    from it on (`club_results`, behind the club's ratings lock, taken last); a game made whole
+    again by a later change ("finished") is recounted, not logged twice. Nothing else is
+    written: a confirmation made before a change of the scorecard while the round
     is in play no longer holds, read from the game's version (`Table.is_confirmed`), and the
     event's versions add the games' versions (`tournaments.live_versions`). A new hole, the hot
     path, returns at once. No row is locked here: the game's lock is held, and the tournament's
     rows come before it in the lock order (the log's row only refers to the tournament)."""
-    if change.kind not in ("corrected", "deleted", "reopened"):
+    if change.kind not in ("corrected", "deleted", "reopened", "finished"):
         return
     row = (
         Table.objects.filter(game_id=change.game_id)
-        .values_list("number", "round__number", "round__status", "round__tournament_id")
+        .values_list(
+            "number",
+            "round__number",
+            "round__status",
+            "round__tournament_id",
+            "round__tournament__club_id",
+            "round__finalized_at",
+        )
         .first()
     )
     if row is None or row[2] != RoundStatus.FINALIZED:
         return
-    table_number, round_number, _status, tournament_id = row
+    table_number, round_number, _status, tournament_id, club_id, finalized_at = row
+    if club_id is not None:  # a club's event: the game's results and the ratings from it on
+        deleted = change.hole_id if change.kind == "deleted" else None
+        recount_table_game(club_id, change.game_id, finalized_at, without_hole=deleted)
+    if change.kind == "finished":
+        return
     tournament = Tournament(pk=tournament_id)  # the log row only refers to it: no read, no lock
     log_event(
         tournament,

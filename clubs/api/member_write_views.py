@@ -1,0 +1,89 @@
+"""A club's members through the API: the list, adding one or a pasted list, merging two."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clubs.access import ClubCapability, club_for_user, member_of
+from clubs.models import Member
+from clubs.services import members as services
+from scoring.api.errors import validated
+
+from .manage_common import CLUB_ID, ERRORS, club_api, tagged
+from .serializers_manage import (
+    MemberBriefSerializer,
+    MemberCreateSerializer,
+    MemberListSerializer,
+    MemberMergeSerializer,
+    MembersAddedSerializer,
+)
+
+
+def _brief(member: Member) -> dict:
+    return MemberBriefSerializer({"id": member.pk, "name": member.name}).data
+
+
+@extend_schema(
+    methods=["GET"], summary="A club's members", tags=["clubs"], parameters=[CLUB_ID],
+    description="By name, retired ones included (`retired`).",
+    responses={200: MemberListSerializer, 404: ERRORS[404]},
+)  # fmt: skip
+@extend_schema(
+    methods=["POST"], summary="Add a member, or a pasted list of members", tags=["clubs"],
+    parameters=[CLUB_ID],
+    request=MemberCreateSerializer,
+    description='Owners only. `{"name": "Ann"}` answers the member; `{"names": [...]}` answers '
+    '`{"members": [...]}` in the list\'s order, all or none: each bad, repeated or taken name is '
+    "named (`names[N]`, from 1). Names are unique in a club as people read them (case, width, accents "
+    "typed either way).",
+    responses={
+        201: OpenApiResponse(
+            MemberBriefSerializer, description='The member added, or `{"members": [...]}` for `names`.'
+        ),
+        **ERRORS,
+    },
+)  # fmt: skip
+@club_api(["GET", "POST"])
+def members(request: Request, club_id: int) -> Response:
+    """GET/POST /api/v1/clubs/{id}/members/."""
+    need = ClubCapability.VIEW if request.method == "GET" else ClubCapability.MANAGE
+    grant = club_for_user(request.user, club_id, need)
+    if request.method == "POST":
+        data = validated(MemberCreateSerializer, request)
+        if "names" in data:
+            added = services.add_members(grant.club, data["names"])
+            body = MembersAddedSerializer({"members": [_brief(m) for m in added]}).data
+            return Response(body, status=status.HTTP_201_CREATED)
+        member = services.add_member(grant.club, data["name"])
+        location = (
+            request.build_absolute_uri(reverse("api-club-members", args=[grant.club.pk])) + f"{member.pk}/"
+        )
+        response = Response(_brief(member), status=status.HTTP_201_CREATED, headers={"Location": location})
+        return tagged(response, "member", member.pk, member.version)
+    rows = Member.objects.filter(club=grant.club).order_by("name_key", "pk")
+    body = [
+        {"id": m.pk, "name": m.name, "retired": m.retired_at is not None, "version": m.version} for m in rows
+    ]
+    return Response(MemberListSerializer({"members": body}).data)
+
+
+@extend_schema(
+    summary="Merge two members who are one person", tags=["clubs"], parameters=[CLUB_ID],
+    request=MemberMergeSerializer,
+    description="Owners only. The duplicate's games and tournament entries become the kept member's, the "
+    "duplicate is deleted and the club's ratings are counted again. 409 when the two played one game "
+    "(two people, not one). Answers the kept member.",
+    responses={200: MemberBriefSerializer, **ERRORS},
+)  # fmt: skip
+@club_api(["POST"])
+def members_merge(request: Request, club_id: int) -> Response:
+    """POST /api/v1/clubs/{id}/members/merge/."""
+    grant = club_for_user(request.user, club_id, ClubCapability.MANAGE)
+    data = validated(MemberMergeSerializer, request)
+    keep, duplicate = member_of(grant, data["keep"]), member_of(grant, data["duplicate"])
+    kept = services.merge_members(grant.club, keep, duplicate)
+    return tagged(Response(_brief(kept)), "member", kept.pk, kept.version)

@@ -1,0 +1,174 @@
+"""What the clubs' write API takes and answers: clubs, members (one or a pasted list, a merge),
+owners' invitations and seasons. Request bodies are checked strictly (JSON types, clean text, every
+unknown key named); the services check the rest (names, uniqueness, dates) and name the field.
+Each answer's serializer is also its schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from golfclub.core.input_fields import StrictCharField, StrictIntegerField
+from golfclub.core.inputs import json_type
+from golfclub.core.limits import (
+    BIGINT_MAX,
+    MAX_CLUB_NAME_LENGTH,
+    MAX_NAME_LENGTH,
+    MAX_PASTED_MEMBERS,
+    MAX_SEASON_NAME_LENGTH,
+)
+from scoring.api.calculator.request_serializers import StrictObjectSerializer
+
+# A typed name may carry spaces and invisible characters the services drop: room for them here,
+# the services refuse a name too long once cleaned, with its length.
+_TYPED_NAME = MAX_NAME_LENGTH * 4
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON true or false (not "yes", 1 or "true")."""
+
+    default_error_messages = {"not_bool": _("{where} must be true or false, not {type}.")}
+
+    def to_internal_value(self, data: Any) -> bool:
+        """The boolean as sent, or a ValidationError naming the type sent instead."""
+        if not isinstance(data, bool):
+            self.fail("not_bool", where=self.field_name, type=json_type(data))
+        return data
+
+
+# --- Requests ------------------------------------------------------------------------------------
+
+
+class ClubCreateSerializer(StrictObjectSerializer):
+    """POST /api/v1/clubs/."""
+
+    name = StrictCharField(max_length=MAX_CLUB_NAME_LENGTH * 4, help_text=_("The club's name."))
+    is_public = StrictBooleanField(
+        required=False, default=False, help_text=_("Public: anyone with its link reads it. Default false.")
+    )
+
+
+class ClubUpdateSerializer(StrictObjectSerializer):
+    """PATCH /api/v1/clubs/{id}/."""
+
+    name = StrictCharField(required=False, max_length=MAX_CLUB_NAME_LENGTH * 4)
+    is_public = StrictBooleanField(required=False)
+
+
+class MemberCreateSerializer(StrictObjectSerializer):
+    """POST /api/v1/clubs/{id}/members/: one `name`, or a pasted list as `names`."""
+
+    name = StrictCharField(required=False, max_length=_TYPED_NAME, help_text=_("One new member's name."))
+    names = serializers.ListField(
+        child=StrictCharField(allow_blank=True, max_length=_TYPED_NAME),
+        required=False,
+        max_length=MAX_PASTED_MEMBERS,
+        help_text=_("Several new members at once: all are added, or none when a name is bad or taken."),
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """Exactly one of `name` and `names`."""
+        if ("name" in attrs) == ("names" in attrs):
+            raise serializers.ValidationError({"name": [_('Send either "name" or "names", one of them.')]})
+        return attrs
+
+
+class MemberMergeSerializer(StrictObjectSerializer):
+    """POST /api/v1/clubs/{id}/members/merge/."""
+
+    keep = StrictIntegerField(min_value=1, max_value=BIGINT_MAX, help_text=_("The member kept."))
+    duplicate = StrictIntegerField(
+        min_value=1, max_value=BIGINT_MAX, help_text=_("The same person entered again: merged, then deleted.")
+    )
+
+
+class SeasonCreateSerializer(StrictObjectSerializer):
+    """POST /api/v1/clubs/{id}/seasons/."""
+
+    name = StrictCharField(max_length=MAX_SEASON_NAME_LENGTH * 4)
+    start = StrictCharField(max_length=10, help_text=_("The first day, YYYY-MM-DD."))
+    end = StrictCharField(max_length=10, help_text=_("The last day (included), YYYY-MM-DD."))
+
+
+class SeasonUpdateSerializer(StrictObjectSerializer):
+    """PATCH /api/v1/clubs/{id}/seasons/{season_id}/."""
+
+    name = StrictCharField(required=False, max_length=MAX_SEASON_NAME_LENGTH * 4)
+    start = StrictCharField(required=False, max_length=10, help_text="YYYY-MM-DD")
+    end = StrictCharField(required=False, max_length=10, help_text="YYYY-MM-DD")
+
+
+# --- Answers ------------------------------------------------------------------------------------
+
+
+class ClubSerializer(serializers.Serializer):
+    """A club."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    is_public = serializers.BooleanField()
+    public_url = serializers.URLField(
+        allow_null=True, help_text=_("The read-only page's link while the club is public, else null.")
+    )
+    version = serializers.IntegerField(help_text=_("Moves on with every change: the ETag's version."))
+    owners = serializers.ListField(child=serializers.CharField(), help_text=_("The owners' usernames."))
+    members = serializers.IntegerField(help_text=_("How many members it has (retired ones included)."))
+    can_manage = serializers.BooleanField(help_text=_("True when you are one of its owners."))
+
+
+class ClubListSerializer(serializers.Serializer):
+    """The clubs you own."""
+
+    clubs = ClubSerializer(many=True)
+
+
+class MemberBriefSerializer(serializers.Serializer):
+    """A member just added."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class MembersAddedSerializer(serializers.Serializer):
+    """The members a pasted list added, in its order."""
+
+    members = MemberBriefSerializer(many=True)
+
+
+class MemberRowSerializer(serializers.Serializer):
+    """A member in the club's list."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    retired = serializers.BooleanField()
+    version = serializers.IntegerField()
+
+
+class MemberListSerializer(serializers.Serializer):
+    """The club's members by name."""
+
+    members = MemberRowSerializer(many=True)
+
+
+class InvitationSerializer(serializers.Serializer):
+    """A one-use link that makes whoever opens it (logged in) a co-owner."""
+
+    url = serializers.URLField()
+    token = serializers.CharField()
+
+
+class SeasonSerializer(serializers.Serializer):
+    """A season: a named date range, both days included."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    start = serializers.DateField()
+    end = serializers.DateField()
+
+
+class SeasonListSerializer(serializers.Serializer):
+    """The club's seasons, latest first."""
+
+    seasons = SeasonSerializer(many=True)

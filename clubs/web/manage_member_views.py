@@ -1,0 +1,132 @@
+"""The owners' members page: add one, paste a list, rename, retire or bring back, merge two.
+
+Each form posts to its own address and, on bad input, the page is shown again with what was typed
+and the problem on its field (a pasted list names each bad line); done, it goes back to the list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from clubs.access import ClubGrant, member_of
+from clubs.models import Member
+from clubs.services import members as services
+from clubs.web.manage_access import club_home_url, club_page
+from clubs.web.manage_forms import MemberForm, MergeForm, PasteForm, RenameForm, add_problems
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+
+_POST = ("POST",)
+
+
+def _members_page(
+    request: HttpRequest, grant: ClubGrant, status: int = 200, **forms_shown: Any
+) -> HttpResponse:
+    members = list(Member.objects.filter(club=grant.club).order_by("name_key", "pk"))
+    choices = [(m.pk, m.name) for m in members]
+    context = {
+        "club": grant.club,
+        "home_url": club_home_url(grant),
+        "members": members,
+        "active": sum(1 for m in members if m.retired_at is None),
+        "form": forms_shown.get("form") or MemberForm(),
+        "paste_form": forms_shown.get("paste_form") or PasteForm(),
+        "merge_form": forms_shown.get("merge_form") or MergeForm(members=choices),
+        "rename_form": forms_shown.get("rename_form"),
+        "renaming": forms_shown.get("renaming"),
+    }
+    return render(request, "clubs/manage_members.html", context, status=status)
+
+
+def _refused(form: forms.Form, error: Exception) -> int:
+    add_problems(form, problems_of(error))
+    return status_for(error)
+
+
+@club_page()
+def members(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+    """/clubs/<id>/members/: the members, and the forms that change them."""
+    return _members_page(request, grant)
+
+
+@club_page(methods=_POST)
+def member_add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+    """Add one member."""
+    form = MemberForm(request.POST)
+    if not form.is_valid():
+        return _members_page(request, grant, 400, form=form)
+    try:
+        member = services.add_member(grant.club, form.cleaned_data["name"])
+    except ANSWERED_ERRORS as error:
+        return _members_page(request, grant, _refused(form, error), form=form)
+    messages.success(request, _("%(name)s is a member now.") % {"name": member.name})
+    return redirect("clubs:members", club_id=grant.club.pk)
+
+
+@club_page(methods=_POST)
+def member_paste(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+    """Add a pasted list, one name a line: everyone, or nobody with each bad line named."""
+    form = PasteForm(request.POST)
+    if not form.is_valid():
+        return _members_page(request, grant, 400, paste_form=form)
+    try:
+        added = services.add_members(grant.club, form.lines(), skip_blank=True)
+    except ANSWERED_ERRORS as error:
+        return _members_page(request, grant, _refused(form, error), paste_form=form)
+    count = len(added)
+    messages.success(request, ngettext("%(n)s member added.", "%(n)s members added.", count) % {"n": count})
+    return redirect("clubs:members", club_id=grant.club.pk)
+
+
+@club_page(methods=_POST)
+def member_rename(request: HttpRequest, grant: ClubGrant, member_id: int) -> HttpResponse:
+    """Rename a member (against the version the page showed)."""
+    member = member_of(grant, member_id)
+    form = RenameForm(request.POST, prefix=f"m{member.pk}")
+    if not form.is_valid():
+        return _members_page(request, grant, 400, rename_form=form, renaming=member.pk)
+    try:
+        renamed = services.rename_member(
+            grant.club, member, form.cleaned_data["name"], version=form.cleaned_data["version"]
+        )
+    except ANSWERED_ERRORS as error:
+        return _members_page(request, grant, _refused(form, error), rename_form=form, renaming=member.pk)
+    messages.success(request, _("%(old)s is now %(new)s.") % {"old": member.name, "new": renamed.name})
+    return redirect("clubs:members", club_id=grant.club.pk)
+
+
+@club_page(methods=_POST)
+def member_retire(request: HttpRequest, grant: ClubGrant, member_id: int) -> HttpResponse:
+    """Retire a member (`retired=1`) or bring them back (`retired=0`)."""
+    member = member_of(grant, member_id)
+    retired = request.POST.get("retired") == "1"
+    services.retire_member(grant.club, member, retired)
+    message = _("%(name)s is retired: kept with their games, no longer offered for new ones.")
+    if not retired:
+        message = _("%(name)s is back among the active members.")
+    messages.success(request, message % {"name": member.name})
+    return redirect("clubs:members", club_id=grant.club.pk)
+
+
+@club_page(methods=_POST)
+def member_merge(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+    """Merge two members who are one person."""
+    choices = list(Member.objects.filter(club=grant.club).order_by("name_key").values_list("pk", "name"))
+    form = MergeForm(request.POST, members=choices)
+    if not form.is_valid():
+        return _members_page(request, grant, 400, merge_form=form)
+    keep = member_of(grant, form.cleaned_data["keep"])
+    duplicate = member_of(grant, form.cleaned_data["duplicate"])
+    try:
+        kept = services.merge_members(grant.club, keep, duplicate)
+    except ANSWERED_ERRORS as error:
+        return _members_page(request, grant, _refused(form, error), merge_form=form)
+    message = _("%(dup)s is merged into %(keep)s: their games count for %(keep)s now.")
+    messages.success(request, message % {"dup": duplicate.name, "keep": kept.name})
+    return redirect("clubs:members", club_id=grant.club.pk)

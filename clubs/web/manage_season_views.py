@@ -1,0 +1,96 @@
+"""The owners' seasons page: create, edit and delete a club's seasons (named date ranges)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from clubs.access import ClubGrant, season_of
+from clubs.models import Season
+from clubs.services import seasons as services
+from clubs.web.manage_access import club_home_url, club_page
+from clubs.web.manage_forms import SeasonForm, add_problems
+from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+
+_POST = ("POST",)
+
+
+def _seasons_page(
+    request: HttpRequest,
+    grant: ClubGrant,
+    status: int = 200,
+    form: SeasonForm | None = None,
+    editing: int | None = None,
+) -> HttpResponse:
+    rows = []
+    for season in Season.objects.filter(club=grant.club).order_by("-start", "pk"):
+        initial = {"name": season.name, "start": season.start, "end": season.end}
+        shown = form if editing == season.pk else None
+        edit = shown or SeasonForm(
+            initial={**initial, "version": services.season_version(season)}, prefix=f"s{season.pk}"
+        )
+        rows.append((season, edit, f"/clubs/{grant.club.pk}/seasons/{season.pk}/"))
+    context = {
+        "club": grant.club,
+        "home_url": club_home_url(grant),
+        "rows": rows,
+        "form": form if editing is None and form is not None else SeasonForm(),
+    }
+    return render(request, "clubs/manage_seasons.html", context, status=status)
+
+
+@club_page()
+def seasons(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+    """/clubs/<id>/seasons/: the club's seasons, and the forms that change them."""
+    return _seasons_page(request, grant)
+
+
+@club_page(methods=_POST)
+def season_add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+    """Create a season."""
+    form = SeasonForm(request.POST)
+    if not form.is_valid():
+        return _seasons_page(request, grant, 400, form)
+    data = form.cleaned_data
+    try:
+        season = services.create_season(grant.club, name=data["name"], start=data["start"], end=data["end"])
+    except ANSWERED_ERRORS as error:
+        add_problems(form, problems_of(error))
+        return _seasons_page(request, grant, status_for(error), form)
+    messages.success(request, _("The season %(name)s is created.") % {"name": season.name})
+    return redirect("clubs:seasons", club_id=grant.club.pk)
+
+
+@club_page(methods=_POST)
+def season_edit(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpResponse:
+    """Change a season's name or days (against the version the page showed)."""
+    season = season_of(grant, season_id)
+    form = SeasonForm(request.POST, prefix=f"s{season.pk}")
+    if not form.is_valid():
+        return _seasons_page(request, grant, 400, form, editing=season.pk)
+    data = form.cleaned_data
+    try:
+        services.update_season(
+            grant.club,
+            season,
+            name=data["name"],
+            start=data["start"],
+            end=data["end"],
+            version=data["version"],
+        )
+    except ANSWERED_ERRORS as error:
+        add_problems(form, problems_of(error))
+        return _seasons_page(request, grant, status_for(error), form, editing=season.pk)
+    messages.success(request, _("The season is saved."))
+    return redirect("clubs:seasons", club_id=grant.club.pk)
+
+
+@club_page(methods=_POST)
+def season_delete(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpResponse:
+    """Delete a season (its games stay)."""
+    season = season_of(grant, season_id)
+    services.delete_season(grant.club, season)
+    messages.success(request, _("The season %(name)s is deleted; its games stay.") % {"name": season.name})
+    return redirect("clubs:seasons", club_id=grant.club.pk)
