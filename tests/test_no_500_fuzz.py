@@ -295,7 +295,7 @@ ROUTES: dict[str, Route] = {
     "signup": Route(query=("next",), form=("username", "password1", "password2", "next")),
     "api_token": Route(form=("action",)),
     "api-club-ratings": Route(),
-    "api-club-member": Route(),
+    "api-club-member": Route(json=("name", "retired")),
     "api-club-season-leaderboard": Route(query=("order",)),
     "clubs:club": Route(),
     "clubs:season": Route(query=("order",)),

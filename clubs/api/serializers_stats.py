@@ -4,7 +4,15 @@ openskill's mu and sigma with `ordinal` = mu - 3 sigma."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
+
+from clubs.api.serializers_manage import StrictBooleanField
+from golfclub.core.input_fields import StrictCharField
+from golfclub.core.limits import MAX_NAME_LENGTH
+from scoring.api.calculator.request_serializers import StrictObjectSerializer
 
 
 class MemberRefSerializer(serializers.Serializer):
@@ -100,3 +108,18 @@ class SeasonLeaderboardSerializer(serializers.Serializer):
     """`GET /api/v1/clubs/{id}/seasons/{season_id}/leaderboard/`."""
 
     rows = SeasonRowSerializer(many=True)
+
+
+class MemberUpdateSerializer(StrictObjectSerializer):
+    """PATCH /api/v1/clubs/{id}/members/{member_id}/: a new `name`, `retired` true or false, or both."""
+
+    name = StrictCharField(required=False, max_length=MAX_NAME_LENGTH * 4, help_text="The member's new name.")
+    retired = StrictBooleanField(
+        required=False, help_text="true: off the leaderboard and the game start (games and rating kept)."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """At least one change."""
+        if not attrs:
+            raise serializers.ValidationError({"name": [_('Send "name", "retired" or both.')]})
+        return attrs

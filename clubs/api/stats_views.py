@@ -8,7 +8,9 @@ The services' and access policy's errors are answered by the API's one handler
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -17,17 +19,21 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import club_for_user, member_of, season_of
+from clubs.access import ClubCapability, club_for_user, member_of, season_of
+from clubs.api.manage_common import EDIT_ERRORS, club_api, expected_version, if_match_parameter, tagged
 from clubs.api.serializers_stats import (
     MemberStatsSerializer,
+    MemberUpdateSerializer,
     RatingsSerializer,
     SeasonLeaderboardSerializer,
 )
 from clubs.api.stats_bodies import member_body, ratings_body, season_body, season_order
+from clubs.models import Club, Member
 from clubs.selectors.leaderboard import club_leaderboard
 from clubs.selectors.member_stats import member_stats
 from clubs.selectors.seasons import SeasonOrder, season_leaderboard
-from scoring.api.errors import ErrorSerializer
+from clubs.services.members import rename_member, retire_member
+from scoring.api.errors import ErrorSerializer, validated
 
 CLUB_ID = OpenApiParameter("club_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The club's id.")
 MEMBER_ID = OpenApiParameter(
@@ -71,17 +77,44 @@ def club_ratings(request: Request, club_id: int) -> Response:
 
 
 @extend_schema(
-    summary="A member's stats", tags=["clubs"], parameters=[CLUB_ID, MEMBER_ID],
+    methods=["GET"], summary="A member's stats", tags=["clubs"], parameters=[CLUB_ID, MEMBER_ID],
+    operation_id="v1_clubs_member_retrieve",
     description="Record, rating and its history (after each counted game, in rating order), "
-    "head-to-head against every member met (from this member's side), rival and nemesis.",
+    "head-to-head against every member met (from this member's side), rival and nemesis. "
+    'Answers the member\'s ETag (`"member-<id>-v<version>"`).',
     responses={200: MemberStatsSerializer, **READ_ERRORS},
 )  # fmt: skip
-@club_read_api
+@extend_schema(
+    methods=["PATCH"], summary="Rename or retire a member", tags=["clubs"],
+    operation_id="v1_clubs_member_partial_update",
+    parameters=[CLUB_ID, MEMBER_ID, if_match_parameter("the member", '"member-11-v2"')],
+    request=MemberUpdateSerializer,
+    description="Owners only. Needs If-Match. A retired member keeps their games and rating but leaves "
+    "the leaderboard and the game start; `retired: false` brings them back. Answers the new ETag.",
+    responses={200: MemberStatsSerializer, **EDIT_ERRORS},
+)  # fmt: skip
+@club_api(["GET", "PATCH"])
 def member_detail(request: Request, club_id: int, member_id: int) -> Response:
-    """GET /api/v1/clubs/{id}/members/{member_id}/."""
-    grant = club_for_user(request.user, club_id)
+    """GET/PATCH /api/v1/clubs/{id}/members/{member_id}/."""
+    need = ClubCapability.VIEW if request.method == "GET" else ClubCapability.MANAGE
+    grant = club_for_user(request.user, club_id, need)
     member = member_of(grant, member_id)
-    return Response(member_body(member_stats(member)))
+    if request.method == "PATCH":
+        version = expected_version(request, "member", member.pk)
+        member = _change_member(grant.club, member, version, validated(MemberUpdateSerializer, request))
+    return tagged(Response(member_body(member_stats(member))), "member", member.pk, member.version)
+
+
+def _change_member(club: Club, member: Member, version: int | None, changes: dict[str, Any]) -> Member:
+    """Rename and/or retire `member`, both or neither (the second change checks the version the
+    first one left, in the same transaction)."""
+    with transaction.atomic():
+        if "name" in changes:
+            member = rename_member(club, member, changes["name"], version=version)
+            version = member.version if version is not None else None
+        if "retired" in changes:
+            member = retire_member(club, member, changes["retired"], version=version)
+    return member
 
 
 @extend_schema(

@@ -135,3 +135,37 @@ def test_queries_stay_bounded_as_the_history_grows(played, django_assert_max_num
         assert client.get(f"/api/v1/clubs/{club.pk}/members/{ann.pk}/").status_code == 200
     with django_assert_max_num_queries(6):
         assert client.get(f"/api/v1/clubs/{club.pk}/seasons/{season.pk}/leaderboard/").status_code == 200
+
+
+def test_a_member_is_renamed_and_retired_with_if_match(played) -> None:
+    club, (ann, *_rest), _season, client = played
+    url = f"/api/v1/clubs/{club.pk}/members/{ann.pk}/"
+    tag = client.get(url)["ETag"]
+    assert tag == f'"member-{ann.pk}-v1"'
+    assert client.patch(url, {"name": "Annie"}, format="json").status_code == 428
+    changed = client.patch(url, {"name": "Annie", "retired": True}, format="json", HTTP_IF_MATCH=tag)
+    assert changed.status_code == 200
+    assert changed.json()["name"] == "Annie" and changed.json()["retired"] is True
+    assert changed["ETag"] != tag
+    stale = client.patch(url, {"retired": False}, format="json", HTTP_IF_MATCH=tag)
+    assert stale.status_code == 412
+    assert Member.objects.get(pk=ann.pk).retired_at is not None
+    back = client.patch(url, {"retired": False}, format="json", HTTP_IF_MATCH=changed["ETag"])
+    assert back.status_code == 200 and back.json()["retired"] is False
+
+
+def test_a_member_patch_names_the_bad_field_and_refuses_non_owners(played) -> None:
+    club, (ann, _bob, *_rest), _season, client = played
+    url = f"/api/v1/clubs/{club.pk}/members/{ann.pk}/"
+    tag = client.get(url)["ETag"]
+    taken = client.patch(url, {"name": "Bob"}, format="json", HTTP_IF_MATCH=tag)
+    assert taken.status_code == 400 and "name" in str(taken.json())
+    assert client.patch(url, {"retired": "yes"}, format="json", HTTP_IF_MATCH=tag).status_code == 400
+    assert client.patch(url, {}, format="json", HTTP_IF_MATCH=tag).status_code == 400
+    stranger = APIClient()
+    stranger.force_authenticate(make_owner("patch-stranger"))
+    assert stranger.patch(url, {"name": "X"}, format="json", HTTP_IF_MATCH=tag).status_code == 404
+    assert APIClient().patch(url, {"name": "X"}, format="json", HTTP_IF_MATCH=tag).status_code == 401
+    club.is_public = True
+    club.save()
+    assert stranger.patch(url, {"name": "X"}, format="json", HTTP_IF_MATCH=tag).status_code == 403
