@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from clubs.models import Member, MemberResult, Season
 from clubs.selectors.records import Record, record_of
+from golfclub.core.limits import MAX_PLAYERS
 
 SEASON_GAMES_SHOWN = 50
 
@@ -68,25 +69,32 @@ def season_results(season: Season) -> QuerySet:
 
 
 _SEASON_SQL = """
-SELECT r.member_id, m.name,
-       COUNT(*) AS games,
-       COUNT(*) FILTER (WHERE r.place = 1) AS wins,
-       SUM(r.holes_played) AS holes_played,
-       SUM(r.total_points) AS total_points,
-       SUM(r.low_hole_score) AS low_hole_score,
-       MIN(r.best_hole_score) AS best_hole_score,
-       (ARRAY_AGG(r.mu_after - 3 * r.sigma_after ORDER BY r.finished_at DESC, r.game_id DESC))[1]
-         - (ARRAY_AGG(r.mu_before - 3 * r.sigma_before ORDER BY r.finished_at, r.game_id))[1]
-         AS rating_change
-FROM {results} AS r JOIN {members} AS m ON m.id = r.member_id
-WHERE r.club_id = %s AND r.finished_at >= %s AND r.finished_at < %s
-GROUP BY r.member_id, m.name
+SELECT a.*, m.name FROM (
+  SELECT r.member_id,
+         COUNT(*) AS games,
+         COUNT(*) FILTER (WHERE r.place = 1) AS wins,
+         SUM(r.holes_played) AS holes_played,
+         SUM(r.total_points) AS total_points,
+         SUM(r.low_hole_score) AS low_hole_score,
+         MIN(r.best_hole_score) AS best_hole_score,
+         (MAX(ARRAY[EXTRACT(EPOCH FROM r.finished_at)::float8, r.game_id::float8,
+                    r.mu_after - 3 * r.sigma_after]))[3]
+           - (MIN(ARRAY[EXTRACT(EPOCH FROM r.finished_at)::float8, r.game_id::float8,
+                        r.mu_before - 3 * r.sigma_before]))[3]
+           AS rating_change
+  FROM {results} AS r
+  WHERE r.club_id = %s AND r.finished_at >= %s AND r.finished_at < %s
+  GROUP BY r.member_id
+) AS a JOIN {members} AS m ON m.id = a.member_id
 """
 
 
 def season_leaderboard(season: Season, order: SeasonOrder = SeasonOrder.WINS) -> list[SeasonRow]:
     """The season's members sorted by `order` (ties: more wins, then lower average, then name).
-    One query: each member's figures and their first and last ratings in one pass over the season."""
+
+    One query, one pass over the season's results with no sort: the rating before the first game
+    and after the last are the third items of the smallest and largest [finished_at, game id,
+    rating] arrays (rating order; as floats, exact to the microsecond for centuries to come)."""
     start, end = season_bounds(season)
     sql = _SEASON_SQL.format(
         results=connection.ops.quote_name(MemberResult._meta.db_table),
@@ -129,16 +137,20 @@ def _sort_key(order: SeasonOrder):
 
 
 def season_games(season: Season, limit: int = SEASON_GAMES_SHOWN) -> tuple[int, list[SeasonGame]]:
-    """How many games the season counts, and the latest `limit` of them (newest first). Two queries."""
-    games = season_results(season).values("game_id").distinct()
-    count = games.count()
-    latest = (
+    """How many games the season counts, and the latest `limit` of them (newest first). Two queries.
+
+    The latest games are read as the latest results down the club's (club, finished_at, game) index,
+    at most `MAX_PLAYERS` a game, and told apart here: no sort of the whole season."""
+    count = season_results(season).values("game_id").distinct().count()
+    rows = (
         season_results(season)
         .order_by("-finished_at", "-game_id")
-        .distinct("finished_at", "game_id")
-        .values_list("game_id", "finished_at", "game__view_token")[:limit]
+        .values_list("game_id", "finished_at", "game__view_token")[: limit * MAX_PLAYERS]
     )
-    return count, [
-        SeasonGame(game_id, finished_at, reverse("games:view", args=[token]))
-        for game_id, finished_at, token in latest
-    ]
+    latest: dict[int, SeasonGame] = {}
+    for game_id, finished_at, token in rows:
+        if game_id not in latest:
+            latest[game_id] = SeasonGame(game_id, finished_at, reverse("games:view", args=[token]))
+            if len(latest) == limit:
+                break
+    return count, list(latest.values())
