@@ -85,6 +85,9 @@ class MemberStatsSerializer(RecordFieldsSerializer):
     rating = RatingSerializer(help_text="openskill's defaults (mu 25, sigma 25/3) before any rated game.")
     rating_history = RatingPointSerializer(many=True)
     head_to_head = HeadToHeadSerializer(many=True)
+    average_seconds_per_turn = serializers.FloatField(
+        allow_null=True, help_text="Over the turns the turn timer measured in their games; null without any."
+    )
     rival = HeadToHeadSerializer(
         allow_null=True, help_text="Who finished ahead of them most often (at least 3 shared games)."
     )

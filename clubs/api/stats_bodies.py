@@ -72,6 +72,7 @@ def member_body(stats: MemberStats) -> dict[str, Any]:
             ],
             "head_to_head": [_meeting(row) for row in stats.head_to_head],
             "retired": member.retired_at is not None,
+            "average_seconds_per_turn": stats.average_turn_seconds,
             "rival": _meeting(stats.rival),
             "nemesis": _meeting(stats.nemesis),
         }

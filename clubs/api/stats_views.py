@@ -102,7 +102,12 @@ def member_detail(request: Request, club_id: int, member_id: int) -> Response:
     if request.method == "PATCH":
         version = expected_version(request, "member", member.pk)
         member = _change_member(grant.club, member, version, validated(MemberUpdateSerializer, request))
-    return tagged(Response(member_body(member_stats(member))), "member", member.pk, member.version)
+    return tagged(
+        Response(member_body(member_stats(member))),
+        "member",
+        member.pk,
+        member.version,
+    )
 
 
 def _change_member(club: Club, member: Member, version: int | None, changes: dict[str, Any]) -> Member:

@@ -31,6 +31,11 @@ DEFAULT_SIGMA = 25.0 / 3
 # `turn_times(game_ids) -> {(game_id, seat): (milliseconds, turns)}`, the turn timer's selector.
 TurnTimes = Callable[[Sequence[int]], Mapping[tuple[int, int], tuple[int, int]]]
 
+# The turn timer's `turn_times` (a scoring selector), used when `member_stats` is given none: None
+# until the timer stores turn times. Set to that function here, the member page and API add each
+# member's average time per turn (one query more).
+TURN_TIMES: TurnTimes | None = None
+
 
 @dataclass(frozen=True, slots=True)
 class RatingPoint:
@@ -82,7 +87,8 @@ class MemberStats:
 
 
 def member_stats(member: Member, *, turn_times: TurnTimes | None = None) -> MemberStats:
-    """All of `member`'s stats (five queries; six with `turn_times`)."""
+    """All of `member`'s stats (five queries; six with `turn_times`, by default `TURN_TIMES`)."""
+    turn_times = turn_times if turn_times is not None else TURN_TIMES
     results = MemberResult.objects.filter(member=member)
     meetings = head_to_head(member)
     rows = list(

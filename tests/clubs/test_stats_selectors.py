@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from clubs.models import Member, MemberResult, Season
+from clubs.models import Member, MemberResult, Season, SeatMember
 from clubs.selectors.head_to_head import head_to_head, nemesis_of, rival_of
 from clubs.selectors.leaderboard import club_leaderboard
 from clubs.selectors.member_stats import average_turn_seconds, member_stats
@@ -208,3 +208,17 @@ def test_every_figure_equals_a_naive_recomputation_from_the_rows(seed: int) -> N
         )
         assert row.rating_change == pytest.approx(change, abs=1e-4)
     assert season_games(season)[0] == len({r.game_id for r in inside})
+
+
+def test_the_turn_timer_slot_adds_the_members_seconds_per_turn(four_games) -> None:
+    _club, ann, *_rest = four_games
+    games = list(MemberResult.objects.filter(member=ann).values_list("game_id", flat=True))
+    SeatMember.objects.bulk_create(SeatMember(game_id=game_id, seat=2, member=ann) for game_id in games)
+    asked: list[list[int]] = []
+
+    def turn_times(game_ids):
+        asked.append(list(game_ids))
+        return {(game_id, 2): (90_000, 3) for game_id in game_ids[:2]} | {(games[0], 1): (1, 1)}
+
+    assert member_stats(ann, turn_times=turn_times).average_turn_seconds == 30.0
+    assert asked == [sorted(games)]
