@@ -69,21 +69,23 @@ def season_results(season: Season) -> QuerySet:
 
 
 _SEASON_SQL = """
-SELECT a.*, m.name FROM (
+SELECT a.*, m.name,
+  (SELECT r.mu_after - 3 * r.sigma_after FROM {results} AS r
+   WHERE r.member_id = a.member_id AND r.finished_at >= %(start)s AND r.finished_at < %(end)s
+   ORDER BY r.finished_at DESC, r.game_id DESC LIMIT 1)
+  - (SELECT r.mu_before - 3 * r.sigma_before FROM {results} AS r
+     WHERE r.member_id = a.member_id AND r.finished_at >= %(start)s AND r.finished_at < %(end)s
+     ORDER BY r.finished_at, r.game_id LIMIT 1) AS rating_change
+FROM (
   SELECT r.member_id,
          COUNT(*) AS games,
          COUNT(*) FILTER (WHERE r.place = 1) AS wins,
          SUM(r.holes_played) AS holes_played,
          SUM(r.total_points) AS total_points,
          SUM(r.low_hole_score) AS low_hole_score,
-         MIN(r.best_hole_score) AS best_hole_score,
-         (MAX(ARRAY[EXTRACT(EPOCH FROM r.finished_at)::float8, r.game_id::float8,
-                    r.mu_after - 3 * r.sigma_after]))[3]
-           - (MIN(ARRAY[EXTRACT(EPOCH FROM r.finished_at)::float8, r.game_id::float8,
-                        r.mu_before - 3 * r.sigma_before]))[3]
-           AS rating_change
+         MIN(r.best_hole_score) AS best_hole_score
   FROM {results} AS r
-  WHERE r.club_id = %s AND r.finished_at >= %s AND r.finished_at < %s
+  WHERE r.club_id = %(club)s AND r.finished_at >= %(start)s AND r.finished_at < %(end)s
   GROUP BY r.member_id
 ) AS a JOIN {members} AS m ON m.id = a.member_id
 """
@@ -92,16 +94,15 @@ SELECT a.*, m.name FROM (
 def season_leaderboard(season: Season, order: SeasonOrder = SeasonOrder.WINS) -> list[SeasonRow]:
     """The season's members sorted by `order` (ties: more wins, then lower average, then name).
 
-    One query, one pass over the season's results with no sort: the rating before the first game
-    and after the last are the third items of the smallest and largest [finished_at, game id,
-    rating] arrays (rating order; as floats, exact to the microsecond for centuries to come)."""
+    One query: one pass over the season's results for the figures, then for each member their
+    first and last result of the season down the (member, finished_at, game) index (rating order)."""
     start, end = season_bounds(season)
     sql = _SEASON_SQL.format(
         results=connection.ops.quote_name(MemberResult._meta.db_table),
         members=connection.ops.quote_name(Member._meta.db_table),
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [season.club_id, start, end])
+        cursor.execute(sql, {"club": season.club_id, "start": start, "end": end})
         columns = [column.name for column in cursor.description]
         rows = [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
     board = [

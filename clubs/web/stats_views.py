@@ -19,7 +19,7 @@ from clubs.selectors.member_stats import member_stats
 from clubs.selectors.seasons import SeasonOrder, season_games, season_leaderboard
 from clubs.web.stats_charts import rating_chart
 from clubs.web.stats_pages import ClubPage, club_page, public_club_page
-from clubs.web.stats_rows import head_to_head_lines, history_lines, leaderboard_lines, season_lines
+from clubs.web.stats_rows import head_to_head_rows, history_rows, leaderboard_rows, season_rows
 
 # The season table's sortable columns, in the table's order, with their headings.
 SORTABLE = (
@@ -37,7 +37,7 @@ def _club_home(request: HttpRequest, page: ClubPage) -> HttpResponse:
     context = {
         "page": page,
         "club": page.club,
-        "board": leaderboard_lines(club_leaderboard(page.club), page.url("club") + "members/"),
+        "board": leaderboard_rows(club_leaderboard(page.club), page.url("club") + "members/"),
         "seasons": [(season, page.url("season", season.pk)) for season in seasons],
     }
     return render(request, "clubs/stats_club.html", context)
@@ -57,7 +57,7 @@ def _season(request: HttpRequest, page: ClubPage, season_id: int) -> HttpRespons
         "season": season,
         "order": order,
         "bad_order": status == 400,
-        "rows": season_lines(season_leaderboard(season, order), page.url("club") + "members/"),
+        "rows": season_rows(season_leaderboard(season, order), page.url("club") + "members/"),
         "columns": [(value, label, value == order) for value, label in SORTABLE],
         "game_count": count,
         "games": games,
@@ -79,8 +79,10 @@ def _member(request: HttpRequest, page: ClubPage, member_id: int) -> HttpRespons
         "rating": member.ordinal,
         "win_rate": round(100 * stats.record.wins / stats.record.games) if stats.record.games else None,
         "chart": rating_chart(ordinals),
-        "points": history_lines(stats.history),
-        "head_to_head": head_to_head_lines(stats.head_to_head, page.url("club") + "members/"),
+        "points": history_rows(stats.history) if stats.history else "",
+        "head_to_head": head_to_head_rows(stats.head_to_head, page.url("club") + "members/")
+        if stats.head_to_head
+        else "",
         "home_url": page.url("club"),
     }
     return render(request, "clubs/stats_member.html", context)

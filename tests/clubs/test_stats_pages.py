@@ -124,3 +124,13 @@ def test_another_clubs_member_or_season_is_a_404(club_played) -> None:
     other_season = Season.objects.create(club=other, name="S", start=date(2027, 1, 1), end=date(2027, 1, 2))
     assert client.get(f"/clubs/{club.pk}/members/{zed.pk}/").status_code == 404
     assert client.get(f"/clubs/{club.pk}/seasons/{other_season.pk}/").status_code == 404
+
+
+def test_names_are_escaped_in_every_table(club_played) -> None:
+    club, (ann, *_rest), season, client = club_played
+    (odd,) = make_members(club, '<b>"Odd" & Co</b>')
+    counted_game(club, DAY + timedelta(days=20), [Line(odd, 1, 5), Line(ann, 2, 9)])
+    for url in [*_urls(club, [ann], season), f"/clubs/{club.pk}/members/{odd.pk}/"]:
+        html = client.get(url).content.decode()
+        assert "<b>" not in html, url
+    assert "&lt;b&gt;&quot;Odd&quot; &amp; Co&lt;/b&gt;" in client.get(f"/clubs/{club.pk}/").content.decode()
