@@ -183,9 +183,7 @@ def run(args: argparse.Namespace) -> list[str]:
     client.get("/")
     baseline = timed(lambda: client.get("/"), args.samples)
     figures = {"small": measure(client, small, args.samples), "big": measure(client, big, args.samples)}
-    print(
-        f"\nServer time in ms, min / p50 / p95 over {args.samples} requests (queries of one request)"
-    )
+    print(f"\nServer time in ms, min / p50 / p95 over {args.samples} requests (queries of one request)")
     print(
         f"home page `/`: min {baseline['min']:.1f} / p50 {baseline['p50']:.1f} / p95 {baseline['p95']:.1f} "
         f"({baseline['queries']} q); load average {os.getloadavg()[0]:.1f}\n"
