@@ -11,8 +11,10 @@ class ClubsConfig(AppConfig):
 
     def ready(self) -> None:
         """Plug clubs into scoring's seams: its error kinds' statuses and the follower of club
-        games' changes (members' results and ratings, written in each change's transaction)."""
+        games' changes (members' results and ratings, written in each change's transaction), and the
+        linker of a new game's club and members."""
         from clubs.errors import STATUSES
+        from clubs.services import club_games
         from clubs.services.game_follower import CLUB_GAME, follow_club_game
         from scoring.error_statuses import register_error_status
         from scoring.managed_changes import register_change_follower
@@ -20,3 +22,5 @@ class ClubsConfig(AppConfig):
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
         register_change_follower(CLUB_GAME, follow_club_game)
+        # `club` and `members` of a new game (the games API), checked and written by the clubs linker.
+        club_games.register()

@@ -192,6 +192,7 @@ CLIENT_IP_PROXY_COUNT = int(os.environ.get("CLIENT_IP_PROXY_COUNT", "1"))
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 RATELIMIT_GAME_CREATE = os.environ.get("RATELIMIT_GAME_CREATE", "20/m,200/h")  # per client address
 RATELIMIT_TOURNAMENT_CREATE = os.environ.get("RATELIMIT_TOURNAMENT_CREATE", "10/m,60/h")  # per client address
+RATELIMIT_CLUB_CREATE = os.environ.get("RATELIMIT_CLUB_CREATE", "10/m,60/h")  # per client address
 RATELIMIT_HOLE_WRITES = os.environ.get("RATELIMIT_HOLE_WRITES", "60/m,600/h")  # per game link
 RATELIMIT_SIGNUP = os.environ.get("RATELIMIT_SIGNUP", "5/m,20/h")  # sign-up attempts per client address
 RATELIMIT_USE_CACHE = "default"

@@ -19,6 +19,7 @@ from golfclub.settings import *  # noqa: F403
 RATELIMIT_GAME_CREATE = "100000/m"
 RATELIMIT_HOLE_WRITES = "100000/m"
 RATELIMIT_TOURNAMENT_CREATE = "100000/m"
+RATELIMIT_CLUB_CREATE = "100000/m"
 RATELIMIT_SIGNUP = "100000/m"
 
 # The phone-contact note (one statement on a table link's first request in 30 s) is off here: the

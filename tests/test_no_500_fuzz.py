@@ -18,7 +18,6 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Any
 from urllib.parse import quote
 
@@ -33,7 +32,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
-from clubs.models import Club, ClubOwner, Member, Season
+from clubs.api import serializers_manage as cs
+from clubs.models import Club, ClubOwner, Member, OwnerInvitation, Season
 from scoring import services
 from scoring.api.calculator import request_serializers as rs
 from scoring.api.games import request_serializers as gs
@@ -229,6 +229,7 @@ ROUTES: dict[str, Route] = {
     "tournaments:dashboard-live": Route(),
     "tournaments:dashboard-calls": Route(),
     "tournaments:settings": Route(form=TOURNAMENT_FORM),
+    "tournaments:club": Route(form=("action", "club", "player", "member")),
     "tournaments:staff-add": Route(form=("username", "role")),
     "tournaments:staff-remove": Route(),
     "tournaments:players": Route(),
@@ -294,6 +295,35 @@ ROUTES: dict[str, Route] = {
     "password_change_done": Route(),
     "signup": Route(query=("next",), form=("username", "password1", "password2", "next")),
     "api_token": Route(form=("action",)),
+    "clubs:new-game": Route(form=(*START, "seat", "guest", "action", "start_key")),
+    "clubs:export": Route(),
+    "clubs:export-member-bgstats": Route(),
+    "api-club-export-games": Route(),
+    "api-club-export-members": Route(),
+    "api-club-export-member-bgstats": Route(),
+    # The club owners' pages and write API.
+    "clubs:list": Route(form=("name", "is_public", "idempotency_key")),
+    "clubs:invitation": Route(),
+    "clubs:settings": Route(form=("name", "is_public", "version")),
+    "clubs:invite": Route(),
+    "clubs:owner-remove": Route(),
+    "clubs:members": Route(),
+    "clubs:member-add": Route(form=("name",)),
+    "clubs:member-paste": Route(form=("names",)),
+    "clubs:member-merge": Route(form=("keep", "duplicate")),
+    "clubs:member-rename": Route(form=("m1-name", "m1-version", "name", "version")),
+    "clubs:member-retire": Route(form=("retired",)),
+    "clubs:seasons": Route(),
+    "clubs:season-add": Route(form=("name", "start", "end")),
+    "clubs:season-edit": Route(form=("s1-name", "s1-start", "s1-end", "s1-version")),
+    "clubs:season-delete": Route(),
+    "api-clubs": Route(json=_fields(cs.ClubCreateSerializer)),
+    "api-club": Route(json=_fields(cs.ClubUpdateSerializer)),
+    "api-club-invitations": Route(),
+    "api-club-members": Route(json=_fields(cs.MemberCreateSerializer)),
+    "api-club-members-merge": Route(json=_fields(cs.MemberMergeSerializer)),
+    "api-club-seasons": Route(json=_fields(cs.SeasonCreateSerializer)),
+    "api-club-season": Route(json=_fields(cs.SeasonUpdateSerializer)),
     "api-club-ratings": Route(),
     "api-club-member": Route(json=("name", "retired")),
     "api-club-season-leaderboard": Route(query=("order",)),
@@ -482,11 +512,8 @@ def build_table() -> Table:
     tokens += [table_game.edit_token, table_game.view_token]
     tokens += [event.entrants.first().token]
     bulk = tournament_services.check_in_players(event, [int(e) for e in entrants[1:]])
-    club = Club.objects.create(name="Fuzz club", is_public=True)
-    ClubOwner.objects.create(club=club, user=user)
-    member = Member.objects.create(club=club, name="Ann")
-    season = Season.objects.create(club=club, name="2027", start=date(2027, 1, 1), end=date(2027, 12, 31))
-    tokens += [club.public_token]
+    clubs = _clubs(user, other)
+    tokens += [clubs["invitation"], clubs["public_token"]]
     return Table(
         {
             "token": tokens,
@@ -496,7 +523,7 @@ def build_table() -> Table:
             "tournament_id": [str(event.pk), str(event.pk), str(private.pk), "0"],
             "staff_id": [str(pk) for pk in Staff.objects.values_list("pk", flat=True)] + ["0"],
             "penalty_id": [str(given.pk), "0"],
-            "what": ["standings", "scores", "x"],
+            "what": ["standings", "scores", "games", "members", "x"],
             "fmt": ["csv", "json", "xls"],
             "call_id": [str(call.pk), "0"],
             "table": ["1", "2", "0"],
@@ -506,11 +533,32 @@ def build_table() -> Table:
             "entrant_id": [str(event.entrants.first().pk), "0"],
             "table_id": [str(round_.tables.first().pk), "0"],
             "entry_id": [str(bulk.entry.pk), "0"],
-            "club_id": [str(club.pk), "0"],
-            "member_id": [str(member.pk), "0"],
-            "season_id": [str(season.pk), "0"],
+            "club_id": [clubs["mine"], clubs["mine"], clubs["public"], clubs["private"], "0"],
+            "member_id": [clubs["member"], "0"],
+            "season_id": [clubs["season"], "0"],
+            "owner_id": [clubs["owner"], "0"],
         }
     )
+
+
+def _clubs(user: Any, other: Any) -> dict[str, str]:
+    """A club the fuzz user owns (members, a season, a co-owner, an invitation), and another
+    user's public and private clubs."""
+    mine = Club.objects.create(name="Fuzz Club")
+    ClubOwner.objects.create(club=mine, user=user)
+    co_owner = ClubOwner.objects.create(club=mine, user=other)
+    member = Member.objects.create(club=mine, name="Ann")
+    Member.objects.create(club=mine, name="Bob")
+    season = Season.objects.create(club=mine, name="2027", start="2027-01-01", end="2027-12-31")
+    invitation = OwnerInvitation.objects.create(club=mine, created_by=user)
+    public = Club.objects.create(name="Open", is_public=True)
+    private = Club.objects.create(name="Closed")
+    for club in (public, private):
+        ClubOwner.objects.create(club=club, user=other)
+    ids = {"mine": mine.pk, "public": public.pk, "private": private.pk, "member": member.pk}
+    ids |= {"season": season.pk, "owner": co_owner.pk}
+    tokens = {"invitation": invitation.token, "public_token": public.public_token}
+    return {key: str(value) for key, value in ids.items()} | tokens
 
 
 def fill_path(pattern: str, route: Route, table: Table, draw: Any) -> str:
@@ -559,6 +607,10 @@ SNAPSHOT: tuple[tuple[type[Model], tuple[str, ...]], ...] = (
     (Penalty, ("step", "points", "rescinded_at")),
     (Ruling, ()),
     (OfficialCall, ("answered_at",)),
+    (Club, ("name", "is_public", "version")),
+    (ClubOwner, ("user_id",)),
+    (Member, ("name", "retired_at", "version")),
+    (Season, ("name", "start", "end")),
 )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,6 +22,13 @@ from .serializers_manage import (
     MembersAddedSerializer,
 )
 
+# One member, or the members a pasted list added: the two 201 bodies, told apart by their keys.
+_ADDED = PolymorphicProxySerializer(
+    component_name="MembersAddedOrOne",
+    serializers=[MemberBriefSerializer, MembersAddedSerializer],
+    resource_type_field_name=None,
+)
+
 
 def _brief(member: Member) -> dict:
     return MemberBriefSerializer({"id": member.pk, "name": member.name}).data
@@ -29,6 +36,7 @@ def _brief(member: Member) -> dict:
 
 @extend_schema(
     methods=["GET"], summary="A club's members", tags=["clubs"], parameters=[CLUB_ID],
+    operation_id="v1_clubs_members_list",
     description="By name, retired ones included (`retired`).",
     responses={200: MemberListSerializer, 404: ERRORS[404]},
 )  # fmt: skip
@@ -41,9 +49,7 @@ def _brief(member: Member) -> dict:
     "named (`names[N]`, from 1). Names are unique in a club as people read them (case, width, accents "
     "typed either way).",
     responses={
-        201: OpenApiResponse(
-            MemberBriefSerializer, description='The member added, or `{"members": [...]}` for `names`.'
-        ),
+        201: OpenApiResponse(_ADDED, description='The member added, or `{"members": [...]}` for `names`.'),
         **ERRORS,
     },
 )  # fmt: skip

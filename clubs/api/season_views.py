@@ -46,6 +46,7 @@ def _answer(season: Season, code: int = status.HTTP_200_OK, headers: dict | None
 
 @extend_schema(
     methods=["GET"], summary="A club's seasons", tags=["clubs"], parameters=[CLUB_ID],
+    operation_id="v1_clubs_seasons_list",
     description="Latest first.", responses={200: SeasonListSerializer, 404: ERRORS[404]},
 )  # fmt: skip
 @extend_schema(

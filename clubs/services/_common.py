@@ -52,7 +52,7 @@ def check_version(what: str, current: int, expected: int | None) -> None:
     if expected is not None and expected != current:
         raise StaleVersion(
             Problem(
-                "version",
+                "If-Match",
                 _(
                     "%(what)s was changed by someone else since you read it (your version %(yours)s, "
                     "now %(now)s): nothing was changed. Read it again and make your change again."

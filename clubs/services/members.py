@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from clubs.errors import ClubConflict, ClubError, NotFoundInClub
 from clubs.models import Club, Member, SeatMember
 from clubs.services._common import check_version, lock_club
+from clubs.services.results import recount_club
 from golfclub.core.inputs import text_problem
 from golfclub.core.limits import MAX_CLUB_MEMBERS, MAX_NAME_LENGTH, MAX_PASTED_MEMBERS
 from golfclub.core.names import InvalidName, clean_name, name_key, too_long_message
@@ -231,8 +232,6 @@ def merge_members(club: Club, keep: Member, duplicate: Member) -> Member:
         kept.version = F("version") + 1
         kept.save(update_fields=["user", "version"])
         gone.delete()
-        from clubs.services.results import recount_club  # counts the club's games again
-
-        recount_club(locked)
+        recount_club(locked)  # the kept member's games, the duplicate's among them, count again
         kept.refresh_from_db()
     return kept

@@ -82,7 +82,7 @@ def _check_season_version(season: Season, version: int | None) -> None:
     if version is not None and version != season_version(season):
         raise StaleVersion(
             Problem(
-                "version",
+                "If-Match",
                 _("%(name)s was changed by someone else since you read it: nothing was changed.")
                 % {"name": season.name},
             )

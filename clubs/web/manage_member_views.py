@@ -106,7 +106,9 @@ def member_retire(request: HttpRequest, grant: ClubGrant, member_id: int) -> Htt
     """Retire a member (`retired=1`) or bring them back (`retired=0`)."""
     member = member_of(grant, member_id)
     retired = request.POST.get("retired") == "1"
-    services.retire_member(grant.club, member, retired)
+    changed = services.retire_member(grant.club, member, retired)
+    if request.headers.get("HX-Request"):  # the row alone, swapped in place
+        return render(request, "clubs/_manage_member_row.html", {"club": grant.club, "member": changed})
     message = _("%(name)s is retired: kept with their games, no longer offered for new ones.")
     if not retired:
         message = _("%(name)s is back among the active members.")

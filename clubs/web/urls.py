@@ -3,8 +3,16 @@
 from django.urls import path
 
 from golfclub.core import converters  # noqa: F401  (registers <id:> and <token:>)
+from golfclub.core.rate_limits import limit_club_creation
 
-from . import manage_club_views, manage_member_views, manage_season_views, stats_views
+from . import (
+    export_views,
+    manage_club_views,
+    manage_member_views,
+    manage_season_views,
+    play_views,
+    stats_views,
+)
 
 app_name = "clubs"
 
@@ -12,7 +20,7 @@ _C = "<id:club_id>/"
 _P = "p/<token:token>/"
 
 urlpatterns = [
-    path("", manage_club_views.club_list, name="list"),
+    path("", limit_club_creation(manage_club_views.club_list), name="list"),
     path("invitations/<token:token>/", manage_club_views.invitation, name="invitation"),
     path(_C + "settings/", manage_club_views.club_settings, name="settings"),
     path(_C + "settings/invite/", manage_club_views.club_invite, name="invite"),
@@ -27,6 +35,13 @@ urlpatterns = [
     path(_C + "seasons/add/", manage_season_views.season_add, name="season-add"),
     path(_C + "seasons/<id:season_id>/edit/", manage_season_views.season_edit, name="season-edit"),
     path(_C + "seasons/<id:season_id>/delete/", manage_season_views.season_delete, name="season-delete"),
+    path(_C + "games/new/", play_views.new_club_game, name="new-game"),
+    path(_C + "export/<str:what>.<str:fmt>", export_views.export_table, name="export"),
+    path(
+        _C + "export/members/<id:member_id>/bgstats.json",
+        export_views.export_member_bgstats,
+        name="export-member-bgstats",
+    ),
     # The read-only pages: by id (owners; anyone for a public club) and by a public club's link.
     path(_C, stats_views.club_home, name="club"),
     path(_C + "seasons/<id:season_id>/", stats_views.season_page, name="season"),

@@ -1,4 +1,4 @@
-"""Rate limits on writes: game and tournament creation per client address, hole writes per game link.
+"""Rate limits on writes: game, tournament and club creation per client address, hole writes per game link.
 
 The counters live in the shared cache (the database cache table, or Redis with REDIS_URL), so they
 hold across gunicorn workers and machines. django-ratelimit counts fixed windows; each setting is one
@@ -7,6 +7,8 @@ or more "count/period" rates separated by commas, all of which must hold:
 RATELIMIT_GAME_CREATE  "20/m,200/h" per client address: POST /games/new/ and POST /api/v1/games/.
 RATELIMIT_TOURNAMENT_CREATE  "10/m,60/h" per client address: POST /tournaments/new/ and
                        POST /api/v1/tournaments/ (a director creates a few events; a loop is abuse).
+RATELIMIT_CLUB_CREATE  "10/m,60/h" per client address: POST /clubs/ and POST /api/v1/clubs/
+                       (an owner creates a club or two; a loop is abuse).
 RATELIMIT_HOLE_WRITES  "60/m,600/h" per game link: every POST/PUT/PATCH/DELETE on a game's holes,
                        playoff holes and entries, undo and redo, on pages and in the API.
 
@@ -150,6 +152,13 @@ limit_tournament_creation = limited(
     "RATELIMIT_TOURNAMENT_CREATE",
     ratelimit_key,
     what=lambda: _("Too many tournaments created from here."),
+)
+#: Club creation, counted per client address (the page and the API share the counter).
+limit_club_creation = limited(
+    "club-create",
+    "RATELIMIT_CLUB_CREATE",
+    ratelimit_key,
+    what=lambda: _("Too many clubs created from here."),
 )
 #: Hole writes, undo and redo, counted per game link (pages and API share the counter of a link).
 limit_hole_writes = limited("hole-writes", "RATELIMIT_HOLE_WRITES", _token_key)

@@ -110,6 +110,7 @@ def test_the_414_answer_is_the_one_documented_and_a_usual_address_passes(api, sc
     [
         ("RATELIMIT_GAME_CREATE", "/api/v1/games/", None),
         ("RATELIMIT_TOURNAMENT_CREATE", "/api/v1/tournaments/", "dora"),
+        ("RATELIMIT_CLUB_CREATE", "/api/v1/clubs/", "dora"),
     ],
 )
 def test_the_429_answer_has_the_documented_shape_and_retry_after(settings, schema, setting, url, who):
@@ -119,6 +120,7 @@ def test_the_429_answer_has_the_documented_shape_and_retry_after(settings, schem
     bodies = {
         "/api/v1/games/": {"players": ["ann", "bob"]},
         "/api/v1/tournaments/": {"name": "Spring Open", "ruleset": "official", "rounds": 1},
+        "/api/v1/clubs/": {"name": "Friday Golf"},
     }
     assert client.post(url, bodies[url], format="json").status_code == 201
     refused = client.post(url, bodies[url], format="json")

@@ -25,6 +25,9 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance
 
+from clubs.services.clubs import create_club
+from clubs.services.members import add_members
+from clubs.services.seasons import create_season
 from scoring import services as scoring_services
 from tests.tournaments.helpers import event, play_round, user
 from tournaments import services
@@ -70,6 +73,7 @@ def world(in_process: None) -> dict[str, Any]:
         "penalty_id": penalty.pk,
         "key": Token.objects.create(user=user("dora")).key,
         **_game(),
+        **_club(),
     }
 
 
@@ -86,6 +90,9 @@ def _path_parameters(case: Any, world: dict[str, Any]) -> None:
         "table": 1,
         "seat": 0,
         "name": "official",
+        "club_id": world["club_id"],
+        "member_id": world["member_id"],
+        "season_id": world["season_id"],
     }
     for name in list(case.path_parameters or {}):
         if name in real:
@@ -100,6 +107,13 @@ def _restore(world: dict[str, Any]) -> None:
     game_there = Game.objects.filter(edit_token=world["token"]).exists()
     if not game_there or not Player.objects.filter(pk=world["player"]).exists():
         world.update(_game())
+    from clubs.models import Club, Season
+
+    if not Season.objects.filter(pk=world["season_id"]).exists():
+        club = Club.objects.get(pk=world["club_id"])
+        world["season_id"] = create_season(
+            club, name=f"Again {world['season_id']}", start="2028-01-01", end="2028-12-31"
+        ).pk
 
 
 def _game() -> dict[str, Any]:
@@ -108,6 +122,14 @@ def _game() -> dict[str, Any]:
     entries = {"Ann": 3, "Bob": 5}
     scoring_services.hole_record(game, entries=entries, ender=None, capabilities={"view", "score"})
     return {"token": game.edit_token, "player": game.seats.order_by("seat").first().player_id}
+
+
+def _club() -> dict[str, Any]:
+    """A club of Dora's with two members and a season."""
+    club = create_club(user=user("dora"), name="Friday Golf")
+    member, _bob = add_members(club, ["Ann", "Bob"])
+    season = create_season(club, name="2027", start="2027-01-01", end="2027-12-31")
+    return {"club_id": club.pk, "member_id": member.pk, "season_id": season.pk}
 
 
 def _check(operation: Any, world: dict[str, Any], headers: dict[str, str], examples: int) -> None:
@@ -161,3 +183,16 @@ def test_it_documents_a_csv_imports_answer(world: dict[str, Any]) -> None:
     response = case.call_and_validate(headers={"Authorization": f"Token {world['key']}"}, checks=CHECKS)
     assert response.status_code == 201
     assert [p["name"] for p in response.json()["created"]] == ["Zed", "Yan"]
+
+
+def test_it_documents_a_pasted_member_lists_answer(world: dict[str, Any]) -> None:
+    """A pasted list answers `{"members": [...]}`, one name `{"id", "name"}`: the schema says both."""
+    operation = _schema().find_operation_by_label("POST /api/v1/clubs/{club_id}/members/")
+    headers = {"Authorization": f"Token {world['key']}"}
+    for body, added in (({"names": ["Zed", "Yan"]}, 2), ({"name": "Xia"}, 1)):
+        case = operation.Case(
+            path_parameters={"club_id": world["club_id"]}, body=body, media_type="application/json"
+        )
+        response = case.call_and_validate(headers=headers, checks=CHECKS)
+        assert response.status_code == 201
+        assert len(response.json().get("members", [response.json()])) == added

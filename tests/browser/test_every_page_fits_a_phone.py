@@ -54,6 +54,7 @@ PAGES: list[Page] = [
     Page("dashboard", DIRECTOR, "/tournaments/{done}/"),
     Page("dashboard", OFFICIAL, "/tournaments/{live}/"),
     Page("settings", DIRECTOR, "/tournaments/{live}/settings/"),
+    Page("club", DIRECTOR, "/tournaments/{live}/club/"),
     Page("players", DIRECTOR, "/tournaments/{live}/players/"),
     Page("players", DIRECTOR, "/tournaments/{done}/players/"),
     Page("players", OFFICIAL, "/tournaments/{live}/players/"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from clubs.errors import ClubConflict, ClubError, NotFoundInClub
 from clubs.models import Club, ClubOwner, Member, Season, SeatMember
@@ -145,7 +147,6 @@ def test_a_member_of_another_club_is_not_found():
 
 
 def test_merging_moves_the_duplicates_games_and_counts_them_again():
-    pytest.importorskip("clubs.services.results")
     club = make_club()
     ann, ann2, bob = make_members(club, "Ann", "Ann B", "Bob")
     first = club_game(club, [ann, bob], [{"Ann": 3, "Bob": 5}] * 9)
@@ -192,3 +193,35 @@ def test_seasons_are_created_checked_edited_and_deleted():
         update_season(club, season, end="2027-06-30", version=read)
     delete_season(club, season)
     assert not Season.objects.exists()
+
+
+@given(st.text(max_size=120))
+def test_a_clean_club_or_season_name_is_stable_and_tidy(raw):
+    from clubs.services._common import clean_label
+
+    try:
+        clean = clean_label(raw, "name", max_length=80, what="The name")
+    except ClubError as refused:
+        assert wheres(refused) == ["name"]
+        return
+    assert clean == clean.strip() and "  " not in clean and 0 < len(clean) <= 80
+    assert clean_label(clean, "name", max_length=80, what="The name") == clean
+
+
+def test_merging_moves_the_duplicates_tournament_entries_unless_both_played_it():
+    from tests.tournaments.helpers import event
+
+    club = make_club()
+    ann, ann2, bob = make_members(club, "Ann", "Ann B", "Bob")
+    tournament = event(4, rounds=1, holes=1)
+    first, second = tournament.entrants.order_by("pk")[:2]
+    first.member = ann2
+    first.save(update_fields=["member"])
+    merge_members(club, ann, ann2)
+    first.refresh_from_db()
+    assert first.member_id == ann.pk
+    second.member = bob
+    second.save(update_fields=["member"])
+    with pytest.raises(ClubConflict) as refused:
+        merge_members(club, ann, bob)
+    assert "Spring Open" in refused.value.message

@@ -62,6 +62,7 @@ def tournament_body(
             "public": tournament.public,
             "rulings_public": tournament.rulings_public,
             "public_table_links": tournament.public_table_links,
+            "club": tournament.club_id,
             "rounds_seated": rounds_seated,
             "players": players,
             "role": role,

@@ -11,7 +11,7 @@ from rest_framework import serializers
 
 from golfclub.core.input_fields import StrictCharField, StrictIntegerField
 from golfclub.core.inputs import json_type
-from golfclub.core.limits import MAX_NAME_LENGTH, MAX_REASON_LENGTH
+from golfclub.core.limits import BIGINT_MAX, MAX_NAME_LENGTH, MAX_REASON_LENGTH
 from scoring.api.calculator.request_serializers import RulesetSpecField, StrictObjectSerializer
 from scoring.rules.ruleset import TIEBREAKERS
 from tournaments.limits import (
@@ -116,6 +116,17 @@ class TournamentUpdateSerializer(_Settings):
         min_length=1,
         max_length=len(TIEBREAKERS),
         error_messages={"null": _("The tiebreak chain is a list; it cannot be cleared (null).")},
+    )
+    club = StrictIntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=BIGINT_MAX,
+        help_text=_(
+            "The id of a club the director owns (null: none): the players linked to its members count "
+            "in its ratings. A private club of someone else is a 404, one the director may only read a "
+            "403. A different club clears the players' member links."
+        ),
     )
 
 

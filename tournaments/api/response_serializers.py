@@ -26,6 +26,7 @@ class TournamentSerializer(serializers.Serializer):
     public_table_links = serializers.BooleanField(
         help_text="Find my table on the public page gives each player their table's scoring link."
     )
+    club = serializers.IntegerField(allow_null=True, help_text="The id of the club it belongs to, or null.")
     rounds_seated = serializers.IntegerField()
     players = serializers.IntegerField(help_text="Players registered.")
     role = serializers.CharField(

@@ -45,6 +45,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.services.club_choice import NO_CHANGE, apply_club, club_of_director
 from tournaments.services.locks import lock_tournament  # the first lock of every write (`locks`)
 from tournaments.services.versions import check_version, settings_digest
 
@@ -163,6 +164,9 @@ def update_tournament(
     the lock is a `StaleEdit` (412) and nothing changes. A page form also sends `read_digest`, the
     `settings_digest` it was read with: while the settings themselves are unchanged (only scores
     moved the version on) its submit goes through."""
+    # The club is checked against its owners (the director must own it) before the lock.
+    club = changes.pop("club", NO_CHANGE)
+    club = club if club is NO_CHANGE else club_of_director(tournament, club)
     unknown = set(changes) - set(SETTINGS)
     if unknown:
         raise TournamentError([Problem(key, _("Unknown setting.")) for key in sorted(unknown)])
@@ -209,6 +213,8 @@ def update_tournament(
                 )
         for key, value in cleaned.items():
             setattr(locked, key, value)
+        if club is not NO_CHANGE and apply_club(locked, club):
+            changes["club"] = club.pk if club else None
         locked.save()
         log_event(locked, "settings", actor=actor, changed=sorted(changes))
         bump_version(locked.pk)

@@ -17,6 +17,7 @@ from tournaments import services
 from tournaments.access import Action
 from tournaments.csv_import import with_line_texts
 from tournaments.models import Entrant, EntrantStatus
+from tournaments.services import club_links
 from tournaments.services.bulk_players import BULK_CHECK_IN, BULK_DROP, bulk_summary, recent_bulk_actions
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import ImportForm, PlayerForm, ReasonForm, add_problems
@@ -117,6 +118,19 @@ def player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         request,
         ngettext("%(n)s player imported.", "%(n)s players imported.", len(created)) % {"n": len(created)},
     )
+    # A club's tournament: the names that match members are offered for the director to confirm.
+    matches = sum(1 for link in club_links.entrant_links(page.tournament) if link.suggestion is not None)
+    if matches:
+        messages.info(
+            request,
+            ngettext(
+                "%(n)s player's name matches a member of the club: confirm the link below.",
+                "%(n)s players' names match members of the club: confirm the links below.",
+                matches,
+            )
+            % {"n": matches},
+        )
+        return redirect("tournaments:club", pk=page.tournament.pk)
     return redirect("tournaments:players", pk=page.tournament.pk)
 
 

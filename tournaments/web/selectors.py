@@ -148,6 +148,8 @@ LOG_LABELS: dict[str, Promise] = {
     "dispute_cleared": _("Dispute cleared"),
     "table_extended": _("Extra time given"),
     "penalty_given": _("Penalty given"),
+    "club": _("Club changed"),
+    "member_links": _("Players linked to club members"),
     "penalty_rescinded": _("Penalty rescinded"),
 }
 

@@ -9,6 +9,7 @@ from django.urls import path
 from golfclub.core import converters  # noqa: F401  (registers <token:>, <number:>, <id:>)
 from golfclub.core.rate_limits import limit_hole_writes, limit_tournament_creation
 from tournaments.web import (
+    club_views,
     event_day_views,
     event_views,
     export_views,
@@ -40,6 +41,7 @@ urlpatterns = [
     path("<id:pk>/live/", round_views.dashboard_live, name="dashboard-live"),
     path("<id:pk>/calls/live/", round_views.dashboard_calls, name="dashboard-calls"),
     path("<id:pk>/settings/", event_views.tournament_settings, name="settings"),
+    path("<id:pk>/club/", club_views.tournament_club, name="club"),
     path("<id:pk>/staff/", event_views.staff_add, name="staff-add"),
     path("<id:pk>/staff/<id:staff_id>/remove/", event_views.staff_remove, name="staff-remove"),
     path("<id:pk>/players/", player_views.players, name="players"),

@@ -10,7 +10,7 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring import selectors, services
+from scoring import game_links, selectors, services
 from scoring.access import Capability, GameGrant
 from scoring.api.errors import ErrorSerializer, validated
 
@@ -43,11 +43,20 @@ from .response_serializers import GameSerializer
     summary="Start a game",
     description=(
         "Creates a game and answers its edit token and links. Keep the edit link: anyone holding it "
-        "can score; share the view link for read-only access. A logged-in creator is recorded as owner."
+        "can score; share the view link for read-only access. A logged-in creator is recorded as owner. "
+        "A club's owner may start a club game: `club` (its id) and `members` (per seat, a member's id "
+        "or null for a guest); 400 names `club`, `members` or `members[n]`, a private club of someone "
+        "else is a 404, a club you may see but do not own a 403, and nothing is written."
     ),
     tags=["games"],
     request=GameCreateSerializer,
-    responses={201: GameSerializer, 400: ERRORS[400], **KEY_REUSED},
+    responses={
+        201: GameSerializer,
+        400: ERRORS[400],
+        403: OpenApiResponse(ErrorSerializer, description="A club you may see but do not own."),
+        404: OpenApiResponse(ErrorSerializer, description="No such club, or a private club of another."),
+        **KEY_REUSED,
+    },
 )
 @session_api(["GET", "POST"])
 def games(request: Request) -> Response:
@@ -60,12 +69,17 @@ def games(request: Request) -> Response:
         owned = selectors.games_for_user(request.user)[:200]
         return Response([game_body(request, game, can_edit=True) for game in owned])
     data = validated(GameCreateSerializer, request)
+    # What another app links to the game (a club's members) is checked before anything is written
+    # and written with the game, in its transaction.
+    link = game_links.link_for(request.user, data["players"], data)
     game = services.create_game(
         players=data["players"],
         ruleset=data["ruleset"],
         first_dealer=data["first_dealer"],
         owner=request.user,
         title=data["title"],
+        followed_by=link.followed_by if link else "",
+        after_create=[link.write] if link else (),
     )
     body = game_body(request, game, can_edit=True)
     return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["links"]["self"]})

@@ -17,6 +17,7 @@ from rest_framework import serializers
 from golfclub.core.input_fields import StrictCharField, StrictIntegerField
 from golfclub.core.inputs import InputError, clean_text, preview
 from golfclub.core.limits import (
+    BIGINT_MAX,
     GAME_API_MAX_BLOCKS_MARKED,
     MAX_ACTOR_LENGTH,
     MAX_NAME_LENGTH,
@@ -158,6 +159,25 @@ def _reason_field() -> StrictCharField:
     )
 
 
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 1, "nullable": True},
+        "maxItems": MAX_PLAYERS,
+        "example": [11, 12, None],
+    }
+)
+class MemberIdsField(serializers.ListField):
+    """Per seat, a member's id or null (a guest); the linker checks the ids against the club."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            child=StrictIntegerField(min_value=1, max_value=BIGINT_MAX, allow_null=True),
+            max_length=MAX_PLAYERS,
+            **kwargs,
+        )
+
+
 class GameCreateSerializer(StrictObjectSerializer):
     """POST /api/v1/games/: a new game."""
 
@@ -175,6 +195,19 @@ class GameCreateSerializer(StrictObjectSerializer):
         help_text=_("Seat index (0-based) of the first hole's dealer."),
     )
     title = StrictCharField(required=False, default="", allow_blank=True, max_length=MAX_TITLE_LENGTH)
+    club = StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=BIGINT_MAX,
+        help_text=_("The id of a club you own: the game is the club's. Without `members` it links nobody."),
+    )
+    members = MemberIdsField(
+        required=False,
+        help_text=_(
+            "With `club`: one entry per player, in seat order, the id of the club's member sitting "
+            "there or null for a guest. Members must be current members of that club, each once."
+        ),
+    )
 
     def validate_players(self, value: list[str]) -> list[str]:
         """The names as the services check them (`check_player_names`), each problem at its seat."""

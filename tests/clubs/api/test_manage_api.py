@@ -166,3 +166,15 @@ def test_lists_take_a_bounded_number_of_queries(ann, django_assert_max_num_queri
         assert len(ann.get("/api/v1/clubs/").json()["clubs"]) == 5
     with django_assert_max_num_queries(6):
         assert len(ann.get(f"/api/v1/clubs/{club.pk}/members/").json()["members"]) == 20
+
+
+def test_a_co_owner_by_invitation_runs_the_club_through_the_api(ann):
+    from clubs.services.clubs import accept_invitation, invite_owner
+
+    club = make_club("Friday", owner=make_owner("ann"))
+    bob = client_of("bob")
+    assert bob.post(f"/api/v1/clubs/{club.pk}/members/", {"name": "Cy"}, format="json").status_code == 404
+    accept_invitation(invite_owner(club, by=make_owner("ann")).token, make_owner("bob"))
+    assert [c["name"] for c in bob.get("/api/v1/clubs/").json()["clubs"]] == ["Friday"]
+    assert bob.post(f"/api/v1/clubs/{club.pk}/members/", {"name": "Cy"}, format="json").status_code == 201
+    assert ann.get(f"/api/v1/clubs/{club.pk}/").json()["owners"] == ["ann", "bob"]
