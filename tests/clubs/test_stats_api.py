@@ -169,3 +169,25 @@ def test_a_member_patch_names_the_bad_field_and_refuses_non_owners(played) -> No
     club.is_public = True
     club.save()
     assert stranger.patch(url, {"name": "X"}, format="json", HTTP_IF_MATCH=tag).status_code == 403
+
+
+def test_each_answer_is_exactly_its_serializers_rendering(played) -> None:
+    """The bodies are built as plain dicts for speed: they must equal what their schema's
+    serializer makes of them (same keys, same types)."""
+    from clubs.api.serializers_stats import (
+        MemberStatsSerializer,
+        RatingsSerializer,
+        SeasonLeaderboardSerializer,
+    )
+
+    club, (ann, *_rest), season, client = played
+    pairs = [
+        (f"/api/v1/clubs/{club.pk}/ratings/", RatingsSerializer),
+        (f"/api/v1/clubs/{club.pk}/members/{ann.pk}/", MemberStatsSerializer),
+        (f"/api/v1/clubs/{club.pk}/members/{_rest[-1].pk}/", MemberStatsSerializer),
+        (f"/api/v1/clubs/{club.pk}/seasons/{season.pk}/leaderboard/", SeasonLeaderboardSerializer),
+    ]
+    for url, serializer in pairs:
+        body = client.get(url).json()
+        assert serializer(body).data == body, url
+        assert set(body) == set(serializer().fields), url
