@@ -102,8 +102,10 @@ def season_leaderboard(season: Season, order: SeasonOrder = SeasonOrder.WINS) ->
         members=connection.ops.quote_name(Member._meta.db_table),
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, {"club": season.club_id, "start": start, "end": end})
-        columns = [column.name for column in cursor.description]
+        # Adapted as the ORM adapts a DateTimeField's value (SQLite compares them as text).
+        adapt = connection.ops.adapt_datetimefield_value
+        cursor.execute(sql, {"club": season.club_id, "start": adapt(start), "end": adapt(end)})
+        columns = [column[0] for column in cursor.description]  # DB-API: the name first
         rows = [dict(zip(columns, row, strict=True)) for row in cursor.fetchall()]
     board = [
         SeasonRow(
