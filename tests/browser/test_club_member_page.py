@@ -8,8 +8,9 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from clubs.models import Season
+from tests.browser.helpers import log_in_as_director
 from tests.browser.layout import page_problems
-from tests.clubs.factories import make_club, make_members
+from tests.clubs.factories import make_club, make_members, make_owner
 from tests.clubs.stats_rows import Line, counted_game
 from tests.conftest import screenshot
 
@@ -18,8 +19,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DAY = datetime(2027, 9, 3, 19, 0, tzinfo=UTC)
 
 
-def _club():
-    club = make_club("Thursday Night Golfers of the Long Valley", public=True)
+def _club(owner=None):
+    club = make_club("Thursday Night Golfers of the Long Valley", owner, public=True)
     members = make_members(club, "Annabelle Longname-Smythe", "Bob", "Cy", "Dee")
     ann, bob, cy, dee = members
     for day in range(12):
@@ -61,3 +62,18 @@ def test_the_member_page_shows_its_chart_on_a_phone(phone) -> None:
     phone.goto(f"/clubs/p/{club.public_token}/seasons/{season.pk}/?order=rating_change")
     _fits(phone)
     screenshot(phone, "club-season-page")
+
+
+def test_the_owners_club_pages_fit_a_phone(phone) -> None:
+    log_in_as_director(phone, "club-owner")
+    club, ann, season = _club(make_owner("club-owner"))
+    for path in (
+        f"/clubs/{club.pk}/",
+        f"/clubs/{club.pk}/seasons/{season.pk}/",
+        f"/clubs/{club.pk}/members/{ann.pk}/",
+    ):
+        phone.goto(path)
+        _fits(phone)
+    phone.goto(f"/clubs/{club.pk}/")
+    assert phone.get_by_role("link", name="Start a game").is_visible()
+    assert phone.get_by_role("heading", name="Download").is_visible()
