@@ -24,8 +24,10 @@ def _ticks(low: float, high: float, wanted: int = 4) -> list[float]:
     raw = span / wanted
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(f * magnitude for f in (1, 2, 5, 10) if raw <= f * magnitude)
-    first = math.floor(low / step) * step
-    return [first + i * step for i in range(math.ceil((high - first) / step) + 1)]
+    ticks = [math.floor(low / step) * step]
+    while ticks[-1] < high:  # the last tick at or above the highest value, whatever the rounding
+        ticks.append(round(ticks[0] + len(ticks) * step, 9))
+    return ticks
 
 
 def rating_chart(ordinals: Sequence[float], *, chart_id: str = "rating") -> SafeString:
