@@ -324,6 +324,15 @@ ROUTES: dict[str, Route] = {
     "api-club-members-merge": Route(json=_fields(cs.MemberMergeSerializer)),
     "api-club-seasons": Route(json=_fields(cs.SeasonCreateSerializer)),
     "api-club-season": Route(json=_fields(cs.SeasonUpdateSerializer)),
+    "api-club-ratings": Route(),
+    "api-club-member": Route(json=("name", "retired")),
+    "api-club-season-leaderboard": Route(query=("order",)),
+    "clubs:club": Route(),
+    "clubs:season": Route(query=("order",)),
+    "clubs:member": Route(),
+    "clubs:public-club": Route(),
+    "clubs:public-season": Route(query=("order",)),
+    "clubs:public-member": Route(),
 }
 EVERYWHERE = ("q", "page")  # parameters no view reads: they must be harmless too
 
@@ -504,7 +513,7 @@ def build_table() -> Table:
     tokens += [event.entrants.first().token]
     bulk = tournament_services.check_in_players(event, [int(e) for e in entrants[1:]])
     clubs = _clubs(user, other)
-    tokens += [clubs["invitation"]]
+    tokens += [clubs["invitation"], clubs["public_token"]]
     return Table(
         {
             "token": tokens,
@@ -548,7 +557,8 @@ def _clubs(user: Any, other: Any) -> dict[str, str]:
         ClubOwner.objects.create(club=club, user=other)
     ids = {"mine": mine.pk, "public": public.pk, "private": private.pk, "member": member.pk}
     ids |= {"season": season.pk, "owner": co_owner.pk}
-    return {key: str(value) for key, value in ids.items()} | {"invitation": invitation.token}
+    tokens = {"invitation": invitation.token, "public_token": public.public_token}
+    return {key: str(value) for key, value in ids.items()} | tokens
 
 
 def fill_path(pattern: str, route: Route, table: Table, draw: Any) -> str:

@@ -6,7 +6,7 @@ from django.urls import path
 from golfclub.core import converters  # noqa: F401  (registers <id:>)
 from golfclub.core.rate_limits import limit_club_creation
 
-from . import club_views, export_views, member_write_views, season_views
+from . import club_views, export_views, member_write_views, season_views, stats_views
 
 _C = "clubs/<id:club_id>/"
 
@@ -25,5 +25,12 @@ urlpatterns = [
         _C + "export/members/<id:member_id>/bgstats/",
         export_views.export_member_bgstats,
         name="api-club-export-member-bgstats",
+    ),
+    path(_C + "ratings/", stats_views.club_ratings, name="api-club-ratings"),
+    path(_C + "members/<id:member_id>/", stats_views.member_detail, name="api-club-member"),
+    path(
+        _C + "seasons/<id:season_id>/leaderboard/",
+        stats_views.season_leaderboard_view,
+        name="api-club-season-leaderboard",
     ),
 ]

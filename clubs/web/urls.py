@@ -5,11 +5,19 @@ from django.urls import path
 from golfclub.core import converters  # noqa: F401  (registers <id:> and <token:>)
 from golfclub.core.rate_limits import limit_club_creation
 
-from . import export_views, manage_club_views, manage_member_views, manage_season_views, play_views
+from . import (
+    export_views,
+    manage_club_views,
+    manage_member_views,
+    manage_season_views,
+    play_views,
+    stats_views,
+)
 
 app_name = "clubs"
 
 _C = "<id:club_id>/"
+_P = "p/<token:token>/"
 
 urlpatterns = [
     path("", limit_club_creation(manage_club_views.club_list), name="list"),
@@ -34,4 +42,11 @@ urlpatterns = [
         export_views.export_member_bgstats,
         name="export-member-bgstats",
     ),
+    # The read-only pages: by id (owners; anyone for a public club) and by a public club's link.
+    path(_C, stats_views.club_home, name="club"),
+    path(_C + "seasons/<id:season_id>/", stats_views.season_page, name="season"),
+    path(_C + "members/<id:member_id>/", stats_views.member_page, name="member"),
+    path(_P, stats_views.public_club_home, name="public-club"),
+    path(_P + "seasons/<id:season_id>/", stats_views.public_season_page, name="public-season"),
+    path(_P + "members/<id:member_id>/", stats_views.public_member_page, name="public-member"),
 ]
