@@ -24,7 +24,7 @@ PLAYERS = ["Ann", "Bob", "Cy"]  # Bob deals hole 1: Cy, on his left, plays first
 PENDING = "() => GolfSync.pending().then(w => JSON.stringify(w.map(x => [x.kind, x.state, x.lastError])))"
 
 
-SENT_TIMES = """GolfStore.gameByToken(%r).then(g => g.sent.filter(w => w.kind === "turn-times")
+SENT_TIMES = """GolfStore.gameByToken("TOKEN").then(g => g.sent.filter(w => w.kind === "turn-times")
   .map(w => ({key: w.key, replayed: Boolean(w.replayed), outcome: w.outcome})))"""
 
 
@@ -145,7 +145,7 @@ def test_with_no_connection_the_timer_keeps_timing_and_its_times_reach_the_serve
     save_hole(page, "Save hole 1")
     assert not TurnTime.objects.filter(game=game).exists()
     phone_times = page.evaluate(
-        "() => JSON.parse(localStorage.getItem('golf-turn-timer:' + %r)).holes.h1" % game.edit_token
+        f"() => JSON.parse(localStorage.getItem('golf-turn-timer:{game.edit_token}')).holes.h1"
     )
 
     page.context.set_offline(False)
@@ -160,7 +160,7 @@ def test_with_no_connection_the_timer_keeps_timing_and_its_times_reach_the_serve
     assert stored[0][0] >= 1100  # her turn ran on through the reload
     # The phone's queue: the hole's times were one write, acknowledged once, nothing left waiting.
     wait_for(lambda: page.evaluate(PENDING) == "[]")
-    acknowledged = page.evaluate(SENT_TIMES % game.edit_token)
+    acknowledged = page.evaluate(SENT_TIMES.replace("TOKEN", game.edit_token))
     assert len(acknowledged) == 1 and acknowledged[0]["replayed"] is False, acknowledged
     page.goto(f"/games/e/{game.edit_token}/")
     expect(page.locator(".turn-times")).to_contain_text("Ann")
