@@ -71,7 +71,7 @@ def test_turns_pass_clockwise_a_reload_keeps_the_clock_and_the_times_reach_the_s
     page.goto(f"/games/e/{game.edit_token}/")
     open_timer(page)
     now = page.locator("[data-tt-now]")
-    expect(now).to_have_text("Cy plays first")
+    expect(now).to_have_text("Cy starts the hole")
     expect(pass_button(page)).to_contain_text("Cy")
     pass_button(page).focus()
     page.keyboard.press("Enter")  # a real button: the keyboard starts the clock too
@@ -107,7 +107,7 @@ def test_turns_pass_clockwise_a_reload_keeps_the_clock_and_the_times_reach_the_s
     assert stored[1][1] == 1  # Bob
     # Hole 2: Cy deals, Ann starts it; the clock waits for a tap.
     open_timer(page)
-    expect(page.locator("[data-tt-now]")).to_have_text("Ann plays first")
+    expect(page.locator("[data-tt-now]")).to_have_text("Ann starts the hole")
     page.reload()
     summary = page.locator(".turn-times")
     expect(summary).to_be_visible()
@@ -126,7 +126,7 @@ def test_with_no_connection_the_timer_keeps_timing_and_its_times_reach_the_serve
     page.reload()  # the offline shell draws the game from the phone's copy
     page.wait_for_selector("[data-offline-board]")
     open_timer(page)
-    expect(page.locator("[data-tt-now]")).to_have_text("Cy plays first")
+    expect(page.locator("[data-tt-now]")).to_have_text("Cy starts the hole")
     pass_button(page).click()
     page.wait_for_timeout(1100)
     pass_button(page).click()
