@@ -164,3 +164,28 @@ def test_with_no_connection_the_timer_keeps_timing_and_its_times_reach_the_serve
     assert len(acknowledged) == 1 and acknowledged[0]["replayed"] is False, acknowledged
     page.goto(f"/games/e/{game.edit_token}/")
     expect(page.locator(".turn-times")).to_contain_text("Ann")
+
+
+VIBRATE_SPY = "navigator.vibrate = (pattern) => { window.__vibrated = pattern; return true; };"
+
+
+def test_a_turn_over_the_limit_warns_and_vibrates_and_the_limit_is_kept(phone) -> None:
+    page = phone
+    page.context.add_init_script(VIBRATE_SPY)
+    game = new_game()
+    page.goto(f"/games/e/{game.edit_token}/")
+    open_timer(page)
+    page.get_by_label("Limit per turn (seconds)").fill("1")
+    page.get_by_label("Limit per turn (seconds)").press("Tab")  # the change is kept
+    warning = page.locator("[data-tt-warning]")
+    pass_button(page).click()
+    expect(warning).to_be_hidden()
+    expect(warning).to_have_text("Over the limit per turn (1 s)", timeout=5000)
+    expect(warning).to_be_visible()
+    assert page.evaluate("window.__vibrated") == [200, 100, 200]
+    pass_button(page).click()  # the next player's turn: no warning until the limit again
+    expect(page.locator("[data-tt-now]")).to_have_text("Ann's turn")
+    page.reload()
+    open_timer(page)
+    assert page.get_by_label("Limit per turn (seconds)").input_value() == "1"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
