@@ -1,11 +1,11 @@
-// The pure part of static/js/turn-timer.js: turn order, passing, pausing, a reload from the stored
+// The turn timer's clock, static/js/turn-timer-state.js (the page part is turn-timer.js): turn order, passing, pausing, a reload from the stored
 // state, the limit's warning and the totals (run: node --test tests/js/; tests/test_javascript.py
 // runs it in the suite).
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
 const path = require("node:path");
-const T = require(path.join(__dirname, "..", "..", "static", "js", "turn-timer.js"));
+const T = require(path.join(__dirname, "..", "..", "static", "js", "turn-timer-state.js"));
 
 const PLAYERS = ["Ann", "Bob", "Cy", "Di"];
 // Dealer Bob (seat 1): Cy, left of the dealer, plays first, then clockwise.
