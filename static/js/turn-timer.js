@@ -268,12 +268,35 @@
 
   function readJson(text, fallback) { try { return JSON.parse(text); } catch (error) { return fallback; } }
 
+  /** A game with no hole left to play (its last hole just scored): what the phone still holds of
+   * its times is sent, the timer not shown. */
+  function sendLeftovers(config, limits) {
+    var store = storage();
+    var key = STORAGE_PREFIX + config.token;
+    var state = store && parse(store.getItem(key), config.players);
+    if (!state || !root.fetch) return;
+    var now = Date.now();
+    if (state.hole && hasTurn(state)) endHole(state, now);
+    if (state.changes <= state.sentChanges) return;
+    var changes = state.changes;
+    var body = report(state, now, limits, false);
+    root.fetch("/api/v1/games/" + encodeURIComponent(config.token) + "/turn-times/", {
+      method: "PUT", headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body), credentials: "same-origin",
+    }).then(function (response) {
+      if (!response.ok) return;
+      state.sentChanges = changes;
+      try { store.setItem(key, JSON.stringify(state)); } catch (error) { /* sent again next time: harmless */ }
+    }, function () {});
+  }
+
   /** The live game page: the server put the timer's settings in data-config. */
   function mountOnPage() {
     var box = document.querySelector("[data-turn-timer][data-config]");
     if (!box) return;
     var config = readJson(box.getAttribute("data-config"), null);
-    if (!config || !config.hole) return;
+    if (!config) return;
+    if (!config.hole) { sendLeftovers(config, readJson(box.getAttribute("data-limits"), null)); return; }
     mount(box, {
       keys: [config.token], token: config.token, gameId: null, players: config.players,
       hole: { number: config.hole.number, playoff: config.hole.playoff, firstSeat: config.hole.first_seat, seats: config.hole.seats },

@@ -17,19 +17,21 @@ LIMITS_JSON = json.dumps(
 
 def turn_timer_config(board: selectors.Scoreboard, token: str) -> str:
     """The timer's settings as JSON (a data attribute): the game's link, its players in seat order
-    and the hole to time (its first player is left of its dealer); "" when no hole is to be played
-    or the game is a tournament's table (its pace is the round's clock, run by the director)."""
-    next_hole = board.next_hole
-    if next_hole is None or board.game.is_managed:
+    and the hole to time (its first player is left of its dealer), null once no hole is left (the
+    script then only sends what the last hole left unsent); "" for a tournament's table (its pace
+    is the round's clock, run by the director)."""
+    if board.game.is_managed:
         return ""
     names = [p.name for p in board.players]
-    seats = [names.index(name) for name in next_hole.players if name in names]
-    hole = {
-        "number": next_hole.number,
-        "playoff": next_hole.is_playoff,
-        "first_seat": next_hole.first_player_seat,
-        "seats": seats,
-    }
+    next_hole = board.next_hole
+    hole = None
+    if next_hole is not None:
+        hole = {
+            "number": next_hole.number,
+            "playoff": next_hole.is_playoff,
+            "first_seat": next_hole.first_player_seat,
+            "seats": [names.index(name) for name in next_hole.players if name in names],
+        }
     return json.dumps({"token": token, "players": names, "hole": hole})
 
 
