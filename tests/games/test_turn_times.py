@@ -144,3 +144,19 @@ def test_any_order_of_reports_keeps_the_largest_values(make_game, reports):
             (r.hole_number, r.seat): [r.milliseconds, r.turns] for r in TurnTime.objects.filter(game=game)
         }
         assert stored == expected
+
+
+def test_reading_the_times_takes_a_bounded_number_of_queries(api, make_game, django_assert_max_num_queries):
+    game = make_game(["Ann", "Bob", "Cy"])
+    holes = [
+        services.HoleTimes(n, False, [services.SeatTime(s, 1000 + n, 2) for s in range(3)])
+        for n in range(1, 19)
+    ]
+    services.record_turn_times(game, holes)
+    with django_assert_max_num_queries(6):
+        answer = api.get(f"/api/v1/games/{game.view_token}/turn-times/")
+    assert answer.status_code == 200 and len(answer.json()["holes"]) == 18
+    with django_assert_max_num_queries(10):
+        assert (
+            put(api, game.edit_token, report(*((n, [(0, 5000, 3)]) for n in range(1, 19)))).status_code == 200
+        )
