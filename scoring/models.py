@@ -393,3 +393,4 @@ class IdempotencyKey(models.Model):
 
 
 from scoring.phone_contact_model import PhoneContact  # noqa: E402, F401  (registered with the app)
+from scoring.turn_time_model import TurnTime  # noqa: E402, F401  (registered with the app)

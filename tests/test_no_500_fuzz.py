@@ -190,6 +190,7 @@ ROUTES: dict[str, Route] = {
     "api-game-export-csv": Route(),
     "api-game-export-json": Route(),
     "api-game-results": Route(),
+    "api-game-turn-times": Route(json=("holes",)),
     "api-players": Route(json=_fields(gs.PlayerWriteSerializer)),
     "api-player": Route(json=_fields(gs.PlayerWriteSerializer)),
     # The schema is generated on every request (about a second): a few examples suffice.

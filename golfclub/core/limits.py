@@ -37,6 +37,9 @@ __all__ = [
     "MAX_RULES_SEARCH",
     "MAX_SEASON_NAME_LENGTH",
     "MAX_TITLE_LENGTH",
+    "MAX_TURNS_PER_HOLE",
+    "MAX_TURN_MILLISECONDS",
+    "MAX_TURN_TIME_HOLES",
     "MIN_ANONYMOUS_IDEMPOTENCY_KEY",
     "MIN_PLAYERS",
     "RANGE_SEARCH_LIMIT",
@@ -80,6 +83,15 @@ MAX_REASON_LENGTH = 200
 MAX_RULES_SEARCH = 100
 #: Holes in one game: far beyond any real match; keeps the renumbering offsets of the services safe.
 MAX_HOLES = 500
+
+# --- The turn timer -------------------------------------------------------------------------------
+
+#: Milliseconds one player's clock may hold for one hole (a day: a phone left running is bounded).
+MAX_TURN_MILLISECONDS = 86_400_000
+#: Turns one player may have in one hole (far beyond a real hole; bounds a phone's report).
+MAX_TURNS_PER_HOLE = 10_000
+#: Holes in one report of a phone's turn times (PUT /api/v1/games/{token}/turn-times/).
+MAX_TURN_TIME_HOLES = 100
 
 # --- Clubs ------------------------------------------------------------------------------------------
 

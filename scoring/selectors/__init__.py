@@ -15,6 +15,7 @@ A package by job, every public name re-exported here so that `from scoring impor
   games at once, scorecards, holes played, and the deal order (the engine's rotation).
   Other apps read `scoring`'s tables only through these selectors;
 - `phone_contacts`: when each game's phone was last heard from and what it still holds;
+- `turn_times`: the turn timer's times per game and seat (`turn_times`, `game_turn_times`);
 - `game_backup`: every row of some games as a backup file holds them (`games_backup`).
 """
 
@@ -56,6 +57,7 @@ from .scoreboard_lines import (
     hole_line,
     scoreboard,
 )
+from .turn_times import PlayerTime, game_turn_times, turn_times
 
 __all__ = [
     "PHONE_CONTACT_RELATION",
@@ -68,6 +70,7 @@ __all__ = [
     "MatchState",
     "NextHole",
     "PhoneContactState",
+    "PlayerTime",
     "ScoreRow",
     "Scoreboard",
     "Scorecard",
@@ -80,6 +83,7 @@ __all__ = [
     "game_history",
     "game_progress",
     "game_ruleset",
+    "game_turn_times",
     "games_backup",
     "games_for_tokens",
     "games_for_user",
@@ -101,6 +105,7 @@ __all__ = [
     "scoreboard",
     "scorecards",
     "seat_names",
+    "turn_times",
     "undo_target",
     "undo_target_change",
 ]

@@ -11,6 +11,7 @@ The public API of the services, by job:
   `purge_idempotency_keys` (forget the recordings' keys older than a week);
 - `undo`: `undo_last_change`, `redo_change`;
 - `game_ending`: `end_game_early`, `resume_game` (a family stops before the last hole);
+- `turn_times`: `record_turn_times`, a phone's turn timer report merged in (larger values kept);
 - `game_restore`: `restore_games`, games put back from a backup file with their ids and tokens;
 - `hole_scoring`: `score_hole_entries`, the one scoring pipeline of a hole (pure), shared by the
   save and the page's live preview.
@@ -55,6 +56,7 @@ from scoring.services.seats import (
     seat_remove,
     seat_rename,
 )
+from scoring.services.turn_times import HoleTimes, SeatTime, record_turn_times
 from scoring.services.undo import redo_change, undo_last_change
 
 __all__ = [
@@ -64,9 +66,11 @@ __all__ = [
     "EndRequest",
     "EntryToScore",
     "GameError",
+    "HoleTimes",
     "IdempotentReplay",
     "RecordedHole",
     "ScoredHole",
+    "SeatTime",
     "create_game",
     "delete_game",
     "delete_games",
@@ -81,6 +85,7 @@ __all__ = [
     "player_delete",
     "player_rename",
     "purge_idempotency_keys",
+    "record_turn_times",
     "redo_change",
     "restore_games",
     "resume_game",

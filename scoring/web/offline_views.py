@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 from golfclub.core.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH, MIN_PLAYERS
 from scoring.rules import PRESETS
 from scoring.web.games.start_forms import PlayersForm, describe_preset
+from scoring.web.games.turn_timer import LIMITS_JSON
 
 #: Browsers and the service worker may keep the shell for a day; the worker refreshes its copy on
 #: every online visit anyway. `private` is not needed: the page is the same for everyone.
@@ -30,6 +31,7 @@ def offline_shell(request: HttpRequest) -> HttpResponse:
         "max_players": MAX_PLAYERS,
         "max_name_length": MAX_NAME_LENGTH,
         "max_title_length": MAX_TITLE_LENGTH,
+        "turn_timer_limits": LIMITS_JSON,
     }
     response = render(request, "offline/shell.html", context)
     response["Cache-Control"] = SHELL_CACHE_CONTROL

@@ -12,6 +12,7 @@ from .history_views import game_history, game_redo, game_scoreboard, game_undo
 from .hole_views import game_hole_detail, game_hole_entries, game_hole_entry, game_holes
 from .player_views import game_player_detail, game_players
 from .roster_views import player_detail, players
+from .turn_time_views import game_turn_times
 
 # Writes are rate-limited here (golfclub/core/rate_limits.py): creating games per client address,
 # writing holes and undo and redo per game link. Reads and the other writes pass untouched.
@@ -59,6 +60,7 @@ urlpatterns = [
     path("games/<token:token>/export.csv", game_export_csv, name="api-game-export-csv"),
     path("games/<token:token>/export.json", game_export_json, name="api-game-export-json"),
     path("games/<token:token>/results/", game_results, name="api-game-results"),
+    path("games/<token:token>/turn-times/", game_turn_times, name="api-game-turn-times"),
     path("players/", players, name="api-players"),
     path("players/<id:player_id>/", player_detail, name="api-player"),
 ]

@@ -19,6 +19,7 @@ from scoring.models import ChangeAction, Game, GameChange
 from scoring.web.games import display
 from scoring.web.games.charts import Series, cumulative_chart, legend
 from scoring.web.games.start_forms import describe_preset
+from scoring.web.games.turn_timer import turn_time_rows
 
 SESSION_GAMES = "golf_recent_games"  # [[token, can_edit], ...], newest first
 SESSION_STARTED = "golf_started_games"  # {start_key: edit token}: a resubmitted start form opens its game
@@ -111,6 +112,7 @@ def board_context(
         "undo": undo_item(game) if can_edit else None,
         "redo": redo_item(game) if can_edit else None,
         "holes_total": board.ruleset.holes,
+        "turn_times": turn_time_rows(game.pk, names),
     }
 
 

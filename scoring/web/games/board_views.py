@@ -27,6 +27,7 @@ from scoring.web.games._page_helpers import (
 from scoring.web.games.access import game_page, grant_or_404, refuse_read_only
 from scoring.web.games.settings_forms import SeatRenameForm, TitleForm, cleaned_or_refuse
 from scoring.web.games.start_forms import describe_preset, ruleset_choices
+from scoring.web.games.turn_timer import LIMITS_JSON, turn_timer_config
 from scoring.web.qr import qr_svg
 
 # --------------------------------------------------------------------------------------------
@@ -43,6 +44,8 @@ def game_edit(request: HttpRequest, grant: GameGrant) -> HttpResponse:
         {
             "exports": export_links(grant.game, grant.token),
             "wake_lock": True,
+            "turn_timer_config": turn_timer_config(board, grant.token),
+            "turn_timer_limits": LIMITS_JSON,
         }
     )
     return render(request, "scoring/game_detail.html", context)

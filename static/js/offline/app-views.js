@@ -53,7 +53,7 @@
   /** The scoreboard's HTML and title for `state` (what `views.board` draws). */
   views.boardPage = function (state) {
     var view = views.gameView(state);
-    return { html: offlineNote(state.t) + App.render.board(view, state.t), title: view.title };
+    return { html: offlineNote(state.t) + App.render.board(view, state.t), title: view.title, view: view };
   };
 
   /** The scoreboard: banner, conflicts, outcome, next hole, scorecard with dealers and states.
@@ -62,6 +62,8 @@
     var page = state.preparedBoard || views.boardPage(state);
     state.preparedBoard = null;
     var box = mount(page.nodes || page.html, page.title);
+    // The turn timer above the next hole (static/js/turn-timer.js), from the phone's copy of the game.
+    if (root.GolfTurnTimer) root.GolfTurnTimer.inShell(box, page.view || views.gameView(state));
     box.querySelectorAll("[data-resolve]").forEach(function (button) {
       button.addEventListener("click", function () { resolve(button); });
     });
