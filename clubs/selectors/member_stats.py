@@ -1,5 +1,5 @@
 """Everything a member's page and `GET /api/v1/clubs/{id}/members/{member_id}/` show, read from the
-member's `MemberResult` rows in a fixed, small number of queries (five, whatever the history):
+member's `MemberResult` rows in a fixed, small number of queries (at most seven, whatever the history):
 
 1. their record (games, wins, holes, points, low holes, best hole) as one SQL aggregate;
 2. their rating history (the rating after each counted game, in rating order);
@@ -7,8 +7,8 @@ member's `MemberResult` rows in a fixed, small number of queries (five, whatever
 4. their recent games, with the board each was played on;
 5. who else of the club sat at those recent games.
 
-Average time per turn comes from the turn timer's `turn_times(game_ids)` (a scoring selector):
-`member_stats(..., turn_times=...)` takes that function and adds one query (the member's seats).
+Average time per turn comes from the turn timer's readings (`scoring.selectors.turn_times`): one
+query for the member's seats in their counted games, one for the readings (none without seats).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from django.urls import reverse
 from clubs.models import Member, MemberResult, SeatMember
 from clubs.selectors.head_to_head import HeadToHead, head_to_head, nemesis_of, rival_of
 from clubs.selectors.records import Record, record
+from scoring.selectors import turn_times as timer_readings
 
 RECENT_GAMES = 10
 # openskill PlackettLuce's defaults: the rating of a member before their first rated game.
@@ -30,11 +31,6 @@ DEFAULT_SIGMA = 25.0 / 3
 
 # `turn_times(game_ids) -> {(game_id, seat): (milliseconds, turns)}`, the turn timer's selector.
 TurnTimes = Callable[[Sequence[int]], Mapping[tuple[int, int], tuple[int, int]]]
-
-# The turn timer's `turn_times` (a scoring selector), used when `member_stats` is given none: None
-# until the timer stores turn times. Set to that function here, the member page and API add each
-# member's average time per turn (one query more).
-TURN_TIMES: TurnTimes | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +82,8 @@ class MemberStats:
     average_turn_seconds: float | None = None
 
 
-def member_stats(member: Member, *, turn_times: TurnTimes | None = None) -> MemberStats:
-    """All of `member`'s stats (five queries; six with `turn_times`, by default `TURN_TIMES`)."""
-    turn_times = turn_times if turn_times is not None else TURN_TIMES
+def member_stats(member: Member, *, turn_times: TurnTimes = timer_readings) -> MemberStats:
+    """All of `member`'s stats (at most seven queries); `turn_times` reads the turn timer's times."""
     results = MemberResult.objects.filter(member=member)
     meetings = head_to_head(member)
     rows = list(
@@ -107,7 +102,7 @@ def member_stats(member: Member, *, turn_times: TurnTimes | None = None) -> Memb
         rival=rival_of(meetings),
         nemesis=nemesis_of(meetings),
         recent=recent_games(member),
-        average_turn_seconds=_average_turn_seconds(member, turn_times) if turn_times else None,
+        average_turn_seconds=_average_turn_seconds(member, turn_times),
     )
 
 
