@@ -78,29 +78,14 @@ def build_club(
     return ClubData(club=club, member_ids=member_ids, game_ids=game_ids)
 
 
-def _write_games(
-    club: Any, tables: list[list[int]], times: list[datetime], rnd: random.Random, holes: bool
-) -> list[int]:
-    """One batch: games, seats, seats' members, members' results (and holes); answers game ids."""
+def _rows_of_games(
+    club: Any, games: list[Any], tables: list[list[int]], scores: list[Any], times: list[datetime]
+) -> tuple[list[Any], list[Any], list[Any]]:
+    """The seats, seats' members and members' results of a batch of finished games."""
     from clubs.models import MemberResult, SeatMember
     from golfclub.core.names import name_key
-    from scoring.models import Game, GameStatus, Seat
-    from scoring.rules import resolve_ruleset
+    from scoring.models import Seat
 
-    ruleset = resolve_ruleset("official").to_dict()
-    scores = [[[rnd.randint(-2, 12) for _ in range(HOLES)] for _ in range(SEATS)] for _ in tables]
-    games = Game.objects.bulk_create(
-        Game(
-            ruleset=ruleset,
-            status=GameStatus.FINISHED,
-            followed_by="clubs.game",
-            ruleset_frozen_at=at,
-            winners=[
-                f"Member {seated[s]:04d}" for s, p in enumerate(_places([sum(x) for x in card])) if p == 1
-            ],
-        )
-        for seated, card, at in zip(tables, scores, times, strict=True)
-    )
     seats, links, results = [], [], []
     for game, seated, card, at in zip(games, tables, scores, times, strict=True):
         totals = [sum(line) for line in card]
@@ -137,6 +122,32 @@ def _write_games(
                     sigma_after=25.0 / 3,
                 )
             )
+    return seats, links, results
+
+
+def _write_games(
+    club: Any, tables: list[list[int]], times: list[datetime], rnd: random.Random, holes: bool
+) -> list[int]:
+    """One batch: games, seats, seats' members, members' results (and holes); answers game ids."""
+    from clubs.models import MemberResult, SeatMember
+    from scoring.models import Game, GameStatus, Seat
+    from scoring.rules import resolve_ruleset
+
+    ruleset = resolve_ruleset("official").to_dict()
+    scores = [[[rnd.randint(-2, 12) for _ in range(HOLES)] for _ in range(SEATS)] for _ in tables]
+    games = Game.objects.bulk_create(
+        Game(
+            ruleset=ruleset,
+            status=GameStatus.FINISHED,
+            followed_by="clubs.game",
+            ruleset_frozen_at=at,
+            winners=[
+                f"Member {seated[s]:04d}" for s, p in enumerate(_places([sum(x) for x in card])) if p == 1
+            ],
+        )
+        for seated, card, at in zip(tables, scores, times, strict=True)
+    )
+    seats, links, results = _rows_of_games(club, games, tables, scores, times)
     seats = Seat.objects.bulk_create(seats)
     SeatMember.objects.bulk_create(links)
     MemberResult.objects.bulk_create(results)

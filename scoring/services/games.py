@@ -66,11 +66,58 @@ def create_game(
     3"): its edit link is then a table link that scores but cannot change seats, rules, title or
     delete the game, and the manager's hole policy (`scoring.hole_policies`) applies.
 
-    `followed_by` names the app that keeps this ordinary game's results (a club: "clubs.game"; its
-    change follower is told of every change, `scoring.managed_changes`), and `after_create` are its
-    writers, called with the new game (seats saved) inside the game's creating transaction, so the
-    game and what that app keeps of it are saved together or not at all.
+    `followed_by` names the app keeping this game's results (a club: "clubs.game", told of every
+    change, `scoring.managed_changes`); its `after_create` writers get the new game in its creating
+    transaction, so the game and what that app keeps of it are saved together or not at all.
     """
+    names, title, resolved = _checked_new_game(players, ruleset, first_dealer, title)
+    owner = owner if owner is not None and owner.is_authenticated else None
+    start_key = start_key or None
+    if start_key is not None and (started := Game.objects.filter(start_key=start_key).first()):
+        return started
+    game = Game(
+        title=title,
+        owner=owner,
+        ruleset=resolved.to_dict(),
+        first_dealer=first_dealer,
+        start_key=start_key,
+        managed_by=managed_by,
+        managed_label=managed_label,
+        followed_by=followed_by,
+    )
+    if tokens is not None:
+        game.edit_token, game.view_token = tokens
+    try:
+        _insert_game(game, names, after_create)
+    except IntegrityError:
+        started = Game.objects.filter(start_key=start_key).first() if start_key is not None else None
+        if started is None:
+            raise
+        return started  # the same start form, submitted twice at once: the first one's game
+    return game
+
+
+def _insert_game(game: Game, names: Sequence[str], after_create: Sequence[Callable[[Game], None]]) -> None:
+    """Save a new game, its seats (reusing the owner's roster by name) and what `after_create`
+    writes of it, in one transaction."""
+    with transaction.atomic():
+        # The game row first: a second request with the same start key waits here on the unique
+        # index until the first commits, then fails before writing anything else.
+        game.save()
+        roster = roster_players(game.owner, names)
+        Seat.objects.bulk_create(
+            Seat(game=game, player=roster[name], seat=index, name=name, name_key=name_key(name))
+            for index, name in enumerate(names)
+        )
+        for write in after_create:
+            write(game)
+
+
+def _checked_new_game(
+    players: Sequence[str], ruleset: str | Mapping[str, Any] | Ruleset, first_dealer: Any, title: str
+) -> tuple[list[str], str, Ruleset]:
+    """A new game's clean names, title and resolved ruleset; else `GameError` naming every problem
+    at once (names, first dealer, title and ruleset)."""
     problems: list[Problem] = []
     names: list[str] = []
     try:
@@ -98,40 +145,7 @@ def create_game(
         problems.extend(error.problems)
     if problems or resolved is None:
         raise GameError(problems)
-    owner = owner if owner is not None and owner.is_authenticated else None
-    start_key = start_key or None
-    if start_key is not None and (started := Game.objects.filter(start_key=start_key).first()):
-        return started
-    try:
-        with transaction.atomic():
-            # The game row first: a second request with the same start key waits here on the
-            # unique index until the first commits, then fails before writing anything else.
-            game = Game(
-                title=title,
-                owner=owner,
-                ruleset=resolved.to_dict(),
-                first_dealer=first_dealer,
-                start_key=start_key,
-                managed_by=managed_by,
-                managed_label=managed_label,
-                followed_by=followed_by,
-            )
-            if tokens is not None:
-                game.edit_token, game.view_token = tokens
-            game.save()
-            roster = roster_players(owner, names)
-            Seat.objects.bulk_create(
-                Seat(game=game, player=roster[name], seat=index, name=name, name_key=name_key(name))
-                for index, name in enumerate(names)
-            )
-            for write in after_create:
-                write(game)
-    except IntegrityError:
-        started = Game.objects.filter(start_key=start_key).first() if start_key is not None else None
-        if started is None:
-            raise
-        return started  # the same start form, submitted twice at once: the first one's game
-    return game
+    return names, title, resolved
 
 
 def set_game_ruleset(

@@ -8,8 +8,8 @@ writes wait for each other instead of deadlocking (tables confirming while the d
 finalizes: `tests/tournaments/api/test_lock_order_pg.py`). Invariants are held by the database
 where a constraint can say them (migration 0007) and checked under these locks otherwise.
 
-- `events`: `create_tournament`, `update_tournament`, `delete_tournament`, `add_staff`,
-  `remove_staff`;
+- `events`: `create_tournament`, `update_tournament`, `delete_tournament`;
+- `staff`: `add_staff`, `remove_staff`;
 - `entrants`: `add_entrant`, `import_entrants` (CSV, all or nothing), `set_checked_in`,
   `drop_entrant`, `reinstate_entrant`;
 - `bulk_players`: `check_in_players`, `drop_players`, `undo_bulk_action` (event day, in bulk, each
@@ -33,15 +33,14 @@ from tournaments.services.entrants import (
     set_checked_in,
 )
 from tournaments.services.events import (
-    add_staff,
     create_tournament,
     delete_tournament,
-    remove_staff,
     update_tournament,
 )
 from tournaments.services.penalties import give_penalty, rescind_penalty
 from tournaments.services.rounds import finalize_round, publish_round, round_in, seat_next_round, swap_players
 from tournaments.services.rulings import record_ruling
+from tournaments.services.staff import add_staff, remove_staff
 from tournaments.services.tables import clear_dispute, confirm_table, table_of_game
 
 __all__ = [
