@@ -216,6 +216,7 @@ def game_body(request: Request, game: Game, *, can_edit: bool, token: str | None
     shows_edit_token = can_edit and (token is None or token == game.edit_token)
     token = token or (game.edit_token if can_edit else game.view_token)
     body = {
+        "id": game.pk,
         "title": game.title,
         "preset": game.preset,
         "ruleset": game.ruleset,

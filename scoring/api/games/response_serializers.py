@@ -215,6 +215,9 @@ class GameLinksSerializer(serializers.Serializer):
 class GameSerializer(serializers.Serializer):
     """A game as seen through its link; the edit token is shown only to holders of the edit link."""
 
+    id = serializers.IntegerField(
+        help_text=_("the game's number: how a club's rating history and exports name it (not a link)")
+    )
     title = serializers.CharField()
     preset = serializers.CharField()
     ruleset = serializers.JSONField(help_text=_("every parameter resolved (see /api/v1/rulesets/)"))
