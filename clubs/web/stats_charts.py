@@ -24,7 +24,10 @@ def _ticks(low: float, high: float, wanted: int = 4) -> list[float]:
     raw = span / wanted
     magnitude = 10 ** math.floor(math.log10(raw))
     step = next(f * magnitude for f in (1, 2, 5, 10) if raw <= f * magnitude)
-    ticks = [math.floor(low / step) * step]
+    first = math.floor(low / step) * step
+    if first > low:  # a value a hair below a tick (a denormal such as -5e-324) divides to -0.0
+        first -= step
+    ticks = [first]
     while ticks[-1] < high:  # the last tick at or above the highest value, whatever the rounding
         ticks.append(round(ticks[0] + len(ticks) * step, 9))
     return ticks

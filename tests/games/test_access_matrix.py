@@ -101,6 +101,7 @@ def _redo_body(game: Game) -> dict[str, Any]:
 Body = dict[str, Any] | Callable[[Game], dict[str, Any]] | None
 IfMatch = str | Callable[[Game], str] | None
 ENTRIES = {"entries": {"Ann": 1, "Bob": 2, "Cy": 3}}
+TIMES = {"holes": [{"number": 1, "seats": [{"seat": 0, "milliseconds": 900, "turns": 1}]}]}
 READ_ALL = (200, 200, 200, 200, 200, 200, 404)
 SCORE = (403, 200, 200, 200, 200, 403, 404)
 MANAGE = (403, 200, 409, 403, 200, 403, 404)
@@ -141,6 +142,9 @@ API: list[tuple[str, str, str, Body, IfMatch, tuple[int, ...]]] = [
     ("export.csv", "GET", "played", None, None, READ_ALL),
     ("export.json", "GET", "played", None, None, READ_ALL),
     ("results/", "GET", "played", None, None, READ_ALL),
+    # The turn timer's times: read with any link, written with any link that scores.
+    ("turn-times/", "GET", "played", None, None, READ_ALL),
+    ("turn-times/", "PUT", "played", TIMES, None, SCORE),
     # A tournament table's confirmation (tournaments.api): needs `score`; these games are no tables (404).
     ("confirm/", "POST", "played", {"by": "Ann"}, None, (403, 404, 404, 404, 404, 403, 404)),
 ]  # fmt: skip

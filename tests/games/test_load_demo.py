@@ -87,7 +87,7 @@ def test_a_base_url_that_is_not_an_address_is_refused_before_anything_is_written
     assert not Game.objects.exists()
 
 
-def test_make_run_passes_its_port_to_both_demo_commands():
+def test_make_run_passes_its_port_to_every_demo_command():
     """The Makefile's `run` hands the port it serves to the demo commands (a dry run, nothing runs)."""
     root = Path(__file__).resolve().parents[2]
     dry = subprocess.run(
@@ -98,6 +98,6 @@ def test_make_run_passes_its_port_to_both_demo_commands():
         check=True,
     ).stdout
     lines = [line for line in dry.splitlines() if "load_demo" in line]
-    assert len(lines) == 2, dry
+    assert len(lines) == 3, dry  # the games, the tournament and the club
     assert all("--base-url http://127.0.0.1:8765" in line for line in lines), lines
     assert "runserver 0.0.0.0:8765" in dry
