@@ -1,0 +1,45 @@
+"""A new club owner's taps on a phone (Chromium at 390x844): the "Public" tick box is a full line to
+tap with its words beside it, "The ratings as a table" is a full-height tap target, and a finished
+club game's board leads back to the club's leaderboard."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.helpers import log_in_as_director
+from tests.clubs.factories import club_game, make_club, make_members, make_owner
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NINE_HOLES = [{"Ann": 3, "Bob": 5, "Joe": 7}] * 9
+
+
+def test_the_public_tick_box_is_a_line_to_tap_with_its_words_beside_it(phone) -> None:
+    log_in_as_director(phone, "parent")
+    phone.goto("/clubs/")
+    box = phone.locator("input[name=is_public]")
+    label = phone.locator("label", has=box)
+    line = label.bounding_box()
+    assert line is not None and line["height"] >= 44 and line["x"] >= 0
+    tick = box.bounding_box()
+    assert tick is not None and tick["width"] >= 24 and tick["height"] >= 24
+    words = phone.get_by_text("Public: anyone", exact=False).bounding_box()
+    assert words is not None and words["y"] < tick["y"] + tick["height"]  # the words start beside it
+    label.click(position={"x": line["width"] - 10, "y": 10})  # the words tick it too
+    assert box.is_checked()
+
+
+def test_a_finished_club_game_leads_back_to_the_club_and_its_table_toggle_is_tall(phone) -> None:
+    log_in_as_director(phone, "parent")
+    club = make_club("The Fridays", make_owner("parent"))
+    ann, bob = make_members(club, "Ann", "Bob")
+    game = club_game(club, [ann, bob, "Joe"], NINE_HOLES)
+    phone.goto(f"/games/e/{game.edit_token}/")
+    phone.get_by_role("link", name="Back to The Fridays").click()
+    phone.wait_for_url(re.compile(rf"/clubs/{club.pk}/$"))
+    phone.get_by_role("link", name="Ann").first.click()
+    phone.wait_for_url(re.compile(rf"/clubs/{club.pk}/members/{ann.pk}/$"))
+    toggle = phone.get_by_text("The ratings as a table").bounding_box()
+    assert toggle is not None and toggle["height"] >= 44

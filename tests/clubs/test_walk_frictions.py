@@ -1,0 +1,60 @@
+"""What got in a new owner's way on a phone, fixed: a finished club game's board leads back to the
+club, and a refused form far down the members' page is announced where the page opens."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.clubs.factories import club_game, make_club, make_members, make_owner
+
+pytestmark = pytest.mark.django_db
+
+NINE_HOLES = [{"Ann": 3, "Bob": 5, "Joe": 7}] * 9
+
+
+def test_a_finished_club_games_board_leads_its_scorer_back_to_the_club():
+    club = make_club("The Fridays")
+    ann, bob = make_members(club, "Ann", "Bob")
+    playing = club_game(club, [ann, bob, "Joe"], NINE_HOLES[:8])
+    board = Client().get(f"/games/e/{playing.edit_token}/").content.decode()
+    assert "Back to The Fridays" not in board  # nothing while the game is played
+    game = club_game(club, [ann, bob, "Joe"], NINE_HOLES)
+    assert game.is_finished
+    board = Client().get(f"/games/e/{game.edit_token}/").content.decode()
+    assert f'href="/clubs/{club.pk}/">Back to The Fridays</a>' in board
+    watched = Client().get(f"/games/v/{game.view_token}/")
+    assert watched.status_code == 200 and "Back to The Fridays" not in watched.content.decode()
+
+
+def test_a_game_of_no_club_offers_no_way_to_a_club():
+    from scoring import services
+
+    game = services.create_game(players=["Ann", "Bob"], ruleset="official")
+    for _ in range(9):
+        services.hole_record(game, entries={"Ann": 1, "Bob": 2}, ender=None)
+    assert "Back to" not in Client().get(f"/games/e/{game.edit_token}/").content.decode()
+
+
+def test_a_refused_merge_is_announced_at_the_top_of_the_members_page():
+    owner = Client()
+    owner.force_login(make_owner("owner"))
+    club = make_club(owner=make_owner("owner"))
+    ann, bob = make_members(club, "Ann", "Bob")
+    club_game(club, [ann, bob])
+    page = owner.post(f"/clubs/{club.pk}/members/merge/", {"keep": ann.pk, "duplicate": bob.pk})
+    html = page.content.decode()
+    assert page.status_code == 409
+    summary = html.index('href="#merge-members">Nothing was merged')
+    assert summary < html.index('id="members-title"') < html.index("two people, not one")
+
+
+def test_a_refused_list_is_announced_at_the_top_and_a_good_page_has_no_alarm():
+    owner = Client()
+    owner.force_login(make_owner("owner"))
+    club = make_club(owner=make_owner("owner"))
+    page = owner.post(f"/clubs/{club.pk}/members/paste/", {"names": "Ann\nAnn\n"})
+    html = page.content.decode()
+    assert page.status_code == 400
+    assert html.index('href="#paste-members">Nobody was added') < html.index('id="members-title"')
+    assert "refused-summary" not in owner.get(f"/clubs/{club.pk}/members/").content.decode()
