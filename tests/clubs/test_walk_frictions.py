@@ -58,3 +58,29 @@ def test_a_refused_list_is_announced_at_the_top_and_a_good_page_has_no_alarm():
     assert page.status_code == 400
     assert html.index('href="#paste-members">Nobody was added') < html.index('id="members-title"')
     assert "refused-summary" not in owner.get(f"/clubs/{club.pk}/members/").content.decode()
+
+
+def test_the_members_page_leads_to_a_game_and_dates_read_the_same_everywhere():
+    from datetime import date
+
+    from clubs.models import Season
+
+    owner = Client()
+    owner.force_login(make_owner("owner"))
+    club = make_club(owner=make_owner("owner"))
+    make_members(club, "Ann")
+    new_game = f'href="/clubs/{club.pk}/games/new/"'
+    assert new_game not in owner.get(f"/clubs/{club.pk}/members/").content.decode()  # one is no game
+    make_members(club, "Bob")
+    assert new_game in owner.get(f"/clubs/{club.pk}/members/").content.decode()
+    season = Season.objects.create(club=club, name="2027", start=date(2027, 1, 1), end=date(2027, 12, 31))
+    for path in ("", "seasons/", f"seasons/{season.pk}/"):
+        assert "Jan. 1, 2027 \u2013 Dec. 31, 2027" in owner.get(f"/clubs/{club.pk}/{path}").content.decode()
+
+
+def test_a_public_clubs_settings_open_its_public_page():
+    owner = Client()
+    owner.force_login(make_owner("owner"))
+    club = make_club(owner=make_owner("owner"), public=True)
+    html = owner.get(f"/clubs/{club.pk}/settings/").content.decode()
+    assert f'href="http://testserver/clubs/p/{club.public_token}/">Open the public page' in html
