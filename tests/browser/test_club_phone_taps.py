@@ -43,3 +43,33 @@ def test_a_finished_club_game_leads_back_to_the_club_and_its_table_toggle_is_tal
     phone.wait_for_url(re.compile(rf"/clubs/{club.pk}/members/{ann.pk}/$"))
     toggle = phone.get_by_text("The ratings as a table").bounding_box()
     assert toggle is not None and toggle["height"] >= 44
+
+
+SMALL_LINKS = """() => [...document.querySelectorAll('main a')]
+  .filter((a) => a.getBoundingClientRect().width > 0 && a.getBoundingClientRect().height < 44)
+  .map((a) => `${a.innerText.trim()} ${Math.round(a.getBoundingClientRect().height)}px`)"""
+
+
+def test_every_link_of_the_club_leaderboard_season_and_member_pages_is_44_px_tall(phone) -> None:
+    from datetime import date
+
+    from clubs.models import Season
+
+    log_in_as_director(phone, "parent")
+    club = make_club("The Fridays", make_owner("parent"))
+    ann, bob = make_members(club, "Ann", "Bob")
+    club_game(club, [ann, bob, "Joe"], NINE_HOLES)
+    season = Season.objects.create(club=club, name="2027", start=date(2020, 1, 1), end=date(2099, 12, 31))
+    for path in (
+        f"/clubs/{club.pk}/",
+        f"/clubs/{club.pk}/seasons/{season.pk}/",
+        f"/clubs/{club.pk}/members/{ann.pk}/",
+    ):
+        phone.goto(path)
+        assert phone.evaluate(SMALL_LINKS) == [], path
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, path
+    phone.goto(f"/clubs/{club.pk}/seasons/{season.pk}/?order=total_points")
+    sorted_by = phone.locator("th[aria-sort=ascending] a")
+    assert sorted_by.inner_text() == "Points"  # the arrow is drawn, not read
+    arrow = sorted_by.evaluate("(a) => getComputedStyle(a, '::after').content")
+    assert "\u2191" in arrow
