@@ -73,3 +73,18 @@ def test_every_link_of_the_club_leaderboard_season_and_member_pages_is_44_px_tal
     assert sorted_by.inner_text() == "Points"  # the arrow is drawn, not read
     arrow = sorted_by.evaluate("(a) => getComputedStyle(a, '::after').content")
     assert "\u2191" in arrow
+
+
+def test_every_link_and_button_of_the_owners_club_pages_is_44_px_tall(phone) -> None:
+    from datetime import date
+
+    from clubs.models import Season
+
+    log_in_as_director(phone, "parent")
+    club = make_club("The Fridays", make_owner("parent"))
+    make_members(club, "Ann", "Bob")
+    Season.objects.create(club=club, name="2027", start=date(2027, 1, 1), end=date(2027, 12, 31))
+    small = SMALL_LINKS.replace("'main a'", "'main a, main button, main summary'")
+    for path in ("/clubs/", f"/clubs/{club.pk}/members/", f"/clubs/{club.pk}/seasons/"):
+        phone.goto(path)
+        assert phone.evaluate(small) == [], path
