@@ -84,3 +84,20 @@ def test_a_public_clubs_settings_open_its_public_page():
     club = make_club(owner=make_owner("owner"), public=True)
     html = owner.get(f"/clubs/{club.pk}/settings/").content.decode()
     assert f'href="http://testserver/clubs/p/{club.public_token}/">Open the public page' in html
+
+
+def test_an_invitation_opened_logged_out_says_why_the_log_in_page_comes():
+    from clubs.models import ClubOwner, OwnerInvitation
+
+    owner = Client()
+    owner.force_login(make_owner("owner"))
+    club = make_club("The Fridays", make_owner("owner"))
+    owner.post(f"/clubs/{club.pk}/settings/invite/")
+    url = f"/clubs/invitations/{OwnerInvitation.objects.get().token}/"
+    visitor = Client()
+    answer = visitor.get(url)
+    assert answer.status_code == 302 and answer["Location"].startswith("/accounts/login/?next=")
+    login_page = visitor.get(answer["Location"]).content.decode()
+    assert "Log in, or sign up, to become a co-owner of The Fridays." in login_page
+    assert visitor.post(url).status_code == 302  # a form sent logged out is not carried out
+    assert ClubOwner.objects.filter(club=club).count() == 1
