@@ -88,3 +88,22 @@ def test_every_link_and_button_of_the_owners_club_pages_is_44_px_tall(phone) -> 
     for path in ("/clubs/", f"/clubs/{club.pk}/members/", f"/clubs/{club.pk}/seasons/"):
         phone.goto(path)
         assert phone.evaluate(small) == [], path
+
+
+def test_retiring_a_member_says_so_in_their_row_keeps_the_focus_there_and_counts_again(phone) -> None:
+    log_in_as_director(phone, "parent")
+    club = make_club("The Fridays", make_owner("parent"))
+    ann, _bob = make_members(club, "Ann", "Bob")
+    phone.goto(f"/clubs/{club.pk}/members/")
+    row = phone.locator(f"#member-{ann.pk}")
+    row.get_by_text("Change Ann").click()
+    row.get_by_role("button", name="Retire").click()
+    status = phone.locator(f"#member-{ann.pk} [role=status]")
+    status.wait_for()
+    assert status.inner_text() == "Ann is retired: kept with their games, no longer offered for new ones."
+    assert phone.locator("#members-count").inner_text() == "2 members · 1 active"
+    focused = phone.evaluate("document.activeElement.textContent.trim()")
+    assert focused == "Bring back"
+    phone.keyboard.press("Enter")  # the focus is on the way back
+    phone.locator(f"#member-{ann.pk} [role=status]", has_text="back among").wait_for()
+    assert phone.locator("#members-count").inner_text() == "2 members · 2 active"
