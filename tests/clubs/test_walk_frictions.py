@@ -101,3 +101,19 @@ def test_an_invitation_opened_logged_out_says_why_the_log_in_page_comes():
     assert "Log in, or sign up, to become a co-owner of The Fridays." in login_page
     assert visitor.post(url).status_code == 302  # a form sent logged out is not carried out
     assert ClubOwner.objects.filter(club=club).count() == 1
+
+
+def test_a_seasons_games_say_who_won_and_who_played():
+    from datetime import date
+
+    from clubs.models import Season
+
+    owner = Client()
+    owner.force_login(make_owner("owner"))
+    club = make_club(owner=make_owner("owner"))
+    ann, bob, cy = make_members(club, "Ann", "Bob", "Cy")
+    club_game(club, [ann, bob, cy, "Joe"], [{"Ann": 9, "Bob": 1, "Cy": 5, "Joe": 12}] * 9)
+    season = Season.objects.create(club=club, name="All", start=date(2020, 1, 1), end=date(2099, 12, 31))
+    html = owner.get(f"/clubs/{club.pk}/seasons/{season.pk}/").content.decode()
+    games = html[html.index("club-games") :]
+    assert "· Bob won" in games and "with Cy, Ann" in games, games[:600]  # members by place; no guest
