@@ -195,7 +195,8 @@ _MANAGED_LINKS: dict[str, ManagedGameLinks] = {}
 
 
 def register_managed_game_links(managed_by: str, links: ManagedGameLinks) -> None:
-    """Let the app managing the games marked `managed_by` add links to their board (from its `ready()`):
+    """Let the app managing (or following) the games marked `managed_by` (or `followed_by`) add links to
+    their board (from its `ready()`):
     `links(game, grant)` answers (label, url) pairs, e.g. a tournament table's "Confirm the scorecard".
     It is called on every board render and poll of such a game, so it must not query the database
     for what the game row already says (its status, its tokens)."""
@@ -208,11 +209,14 @@ def unregister_managed_game_links(managed_by: str) -> None:
 
 
 def managed_game_links(game: Game, grant: GameGrant) -> list[tuple[str, str]]:
-    """The links the game's manager shows on its board (none for an unmanaged game)."""
-    links = _MANAGED_LINKS.get(game.managed_by) if game.managed_by else None
-    if links is None:
-        return []
-    return [(str(label), url) for label, url in links(game, grant)]
+    """The links the game's manager shows on its board, then those of the app following its changes
+    (registered under its `followed_by` label, e.g. a club game's way back to its club)."""
+    found: list[tuple[str, str]] = []
+    for key in dict.fromkeys(key for key in (game.managed_by, game.followed_by) if key):
+        links = _MANAGED_LINKS.get(key)
+        if links is not None:
+            found.extend((str(label), url) for label, url in links(game, grant))
+    return found
 
 
 # --------------------------------------------------------------------------------------------

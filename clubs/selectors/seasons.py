@@ -51,6 +51,18 @@ class SeasonGame:
     game_id: int
     finished_at: datetime
     board_url: str
+    # The game's members by place (guests are not the club's): who won and who else played.
+    members: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def winners(self) -> list[str]:
+        """The members in first place (more than one on a shared first place)."""
+        return [name for place, name in self.members if place == 1]
+
+    @property
+    def others(self) -> list[str]:
+        """The members who played and did not win."""
+        return [name for place, name in self.members if place != 1]
 
 
 def season_bounds(season: Season) -> tuple[datetime, datetime]:
@@ -148,12 +160,18 @@ def season_games(season: Season, limit: int = SEASON_GAMES_SHOWN) -> tuple[int, 
     rows = (
         season_results(season)
         .order_by("-finished_at", "-game_id")
-        .values_list("game_id", "finished_at", "game__view_token")[: limit * MAX_PLAYERS]
+        .values_list("game_id", "finished_at", "game__view_token", "place", "member__name")[
+            : (limit + 1) * MAX_PLAYERS
+        ]
     )
-    latest: dict[int, SeasonGame] = {}
-    for game_id, finished_at, token in rows:
+    latest: dict[int, tuple[datetime, str, list[tuple[int, str]]]] = {}
+    for game_id, finished_at, token, place, name in rows:
         if game_id not in latest:
-            latest[game_id] = SeasonGame(game_id, finished_at, reverse("games:view", args=[token]))
             if len(latest) == limit:
-                break
-    return count, list(latest.values())
+                break  # the rows of a game come together: the last one shown is whole
+            latest[game_id] = (finished_at, token, [])
+        latest[game_id][2].append((place, name))
+    return count, [
+        SeasonGame(game_id, finished_at, reverse("games:view", args=[token]), tuple(sorted(members)))
+        for game_id, (finished_at, token, members) in latest.items()
+    ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -128,15 +129,21 @@ def owner_remove(request: HttpRequest, grant: ClubGrant, owner_id: int) -> HttpR
     return redirect("clubs:settings", club_id=grant.club.pk)
 
 
-@login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 @form_once
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
-    """/clubs/invitations/<token>/: become a co-owner of the club that invited you (logged in)."""
+    """/clubs/invitations/<token>/: become a co-owner of the club that invited you (logged in).
+
+    Someone not logged in is sent to log in (or sign up) and told why: the log-in page alone does
+    not say that an invitation waits behind it."""
     try:
         found = services.invitation_by_token(token)
     except ANSWERED_ERRORS as missing:
         raise Http404(problems_of(missing)[0].message) from None
+    if not request.user.is_authenticated:
+        why = _("Log in, or sign up, to become a co-owner of %(name)s.") % {"name": found.club.name}
+        messages.info(request, why)
+        return redirect_to_login(request.get_full_path())
     problems = []
     if request.method == "POST":
         try:

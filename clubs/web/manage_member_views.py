@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -107,12 +108,17 @@ def member_retire(request: HttpRequest, grant: ClubGrant, member_id: int) -> Htt
     member = member_of(grant, member_id)
     retired = request.POST.get("retired") == "1"
     changed = services.retire_member(grant.club, member, retired)
-    if request.headers.get("HX-Request"):  # the row alone, swapped in place
-        return render(request, "clubs/_manage_member_row.html", {"club": grant.club, "member": changed})
     message = _("%(name)s is retired: kept with their games, no longer offered for new ones.")
     if not retired:
         message = _("%(name)s is back among the active members.")
-    messages.success(request, message % {"name": member.name})
+    message %= {"name": member.name}
+    if request.headers.get("HX-Request"):  # the row alone, swapped in place, saying what changed
+        counts = Member.objects.filter(club=grant.club).aggregate(
+            total=Count("pk"), active=Count("pk", filter=Q(retired_at__isnull=True))
+        )
+        context = {"club": grant.club, "member": changed, "changed_message": message, **counts}
+        return render(request, "clubs/_manage_member_row.html", context)
+    messages.success(request, message)
     return redirect("clubs:members", club_id=grant.club.pk)
 
 
