@@ -161,3 +161,15 @@ def test_gunicorn_logs_no_secret(tmp_path: Path) -> None:
     assert "tournaments/table/<token>/" in text, text[-2000:]
     for secret in sent:
         assert secret not in text
+
+
+def test_the_clubs_secret_links_are_masked_before_the_urlconf_is_read_too() -> None:
+    """A public club's read-only link and an owner invitation are secrets as a game's edit link is:
+    masked by the routes (tokens converter) and by the fallback used before the URLconf loads."""
+    from golfclub.log_filters import _FALLBACK_PATHS
+
+    line = '"GET /clubs/p/PubL1cT0ken/members/3/ HTTP/1.1" 200 /fr/clubs/invitations/Inv1teT0ken/'
+    for masked in (mask_tokens(line), _FALLBACK_PATHS.sub(lambda m: m.group(1) + "<token>", line)):
+        assert "PubL1cT0ken" not in masked and "Inv1teT0ken" not in masked, masked
+        assert "/clubs/p/<token>/members/3/" in masked and "/clubs/invitations/<token>/" in masked
+    assert "clubs/p/<token:token>/" in {route for route, _ in secret_routes()}
