@@ -1,0 +1,85 @@
+"""Hostile races on PostgreSQL with real connections (one thread each): a member merge while a club
+game of the duplicate finishes, and a correction of an old game while a new one finishes. After
+each, the results and ratings are what a rebuild from the games gives (`recount_club`, as
+`manage.py recompute_ratings`): nothing lost, nothing counted twice."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.db import connections, transaction
+
+from clubs.models import Member, MemberResult
+from clubs.services.members import merge_members
+from clubs.services.ratings import lock_club_ratings
+from clubs.services.results import recount_club
+from scoring import services
+from scoring.models import Game
+from tests.clubs.factories import club_game, make_club, make_members
+from tests.clubs.test_ratings_concurrency_pg import everything
+from tests.games.test_concurrency_pg import NEEDS_POSTGRES_ROW_LOCKS
+
+pytestmark = NEEDS_POSTGRES_ROW_LOCKS
+
+HOME3 = {"preset": "basic", "holes": 3}
+
+
+def _run_together(*jobs: Callable[[], None]) -> list[Any]:
+    errors: list[Any] = []
+
+    def run(job: Callable[[], None]) -> None:
+        try:
+            job()
+        except Exception as error:  # the test reads it
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return errors
+
+
+def _finish(game_id: int, names: list[str]) -> Callable[[], None]:
+    def job() -> None:
+        services.hole_record(
+            Game.objects.get(pk=game_id), entries={n: i for i, n in enumerate(names)}, ender=None
+        )
+
+    return job
+
+
+def test_a_merge_while_a_game_of_the_duplicate_finishes_loses_no_result():
+    club = make_club()
+    ann, bob, cy, ann_again = make_members(club, "Ann", "Bob", "Cy", "Ann B")
+    club_game(club, [ann, bob, cy], [{"Ann": 1, "Bob": 2, "Cy": 3}] * 3, ruleset=HOME3)
+    playing = club_game(club, [ann_again, bob, cy], [{"Ann B": 2, "Bob": 1, "Cy": 3}] * 2, ruleset=HOME3)
+    merging = threading.Event()
+
+    def merge() -> None:
+        with transaction.atomic():
+            lock_club_ratings(club.pk)  # the merge is under way when the game's last hole comes in
+            merging.set()
+            time.sleep(1.0)
+            merge_members(club, Member.objects.get(pk=ann.pk), Member.objects.get(pk=ann_again.pk))
+
+    def finish() -> None:
+        merging.wait(10)
+        _finish(playing.pk, ["Ann B", "Bob", "Cy"])()
+
+    assert _run_together(merge, finish) == []
+    assert not Member.objects.filter(pk=ann_again.pk).exists()
+    assert set(MemberResult.objects.filter(game=playing).values_list("member_id", flat=True)) == {
+        ann.pk,
+        bob.pk,
+        cy.pk,
+    }
+    counted = everything(club)
+    recount_club(club)
+    assert everything(club) == counted
