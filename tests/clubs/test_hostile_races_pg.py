@@ -83,3 +83,41 @@ def test_a_merge_while_a_game_of_the_duplicate_finishes_loses_no_result():
     counted = everything(club)
     recount_club(club)
     assert everything(club) == counted
+
+
+def test_a_correction_of_an_old_game_while_new_ones_finish_rates_as_a_rebuild():
+    club = make_club()
+    ann, bob, cy, dan = make_members(club, "Ann", "Bob", "Cy", "Dan")
+    old = club_game(club, [ann, bob, cy], [{"Ann": 1, "Bob": 2, "Cy": 3}] * 3, ruleset=HOME3)
+    club_game(club, [dan, cy, bob], [{"Dan": 2, "Cy": 1, "Bob": 3}] * 3, ruleset=HOME3)
+    new = [
+        club_game(club, seats, [{s.name: i for i, s in enumerate(seats)}] * 2, ruleset=HOME3)
+        for seats in ([ann, bob, cy, dan], [dan, cy, bob, ann])
+    ]
+    start = threading.Barrier(3)
+
+    def correct() -> None:
+        start.wait()
+        services.hole_update(
+            Game.objects.get(pk=old.pk),
+            1,
+            expected_version=None,
+            entries={"Ann": 9, "Bob": 0, "Cy": 3},
+            ender=None,
+        )
+
+    def finish(game: Game) -> Callable[[], None]:
+        names = list(game.seats.order_by("seat").values_list("name", flat=True))
+
+        def job() -> None:
+            start.wait()
+            _finish(game.pk, names)()
+
+        return job
+
+    assert _run_together(correct, *(finish(game) for game in new)) == []
+    assert MemberResult.objects.filter(game__in=new).count() == 8
+    assert MemberResult.objects.get(game=old, member=bob).place == 1
+    counted = everything(club)
+    recount_club(club)
+    assert everything(club) == counted
