@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from clubs.models import ClubOwner, OwnerInvitation
+from clubs.errors import NotFoundInClub
+from clubs.models import ClubOwner, Member, OwnerInvitation
 from clubs.services import clubs as services
 from tests.clubs.factories import make_club, make_owner
 
@@ -29,3 +30,34 @@ def test_a_removed_co_owner_cannot_come_back_through_an_invitation_they_made():
     # The remaining owner's own unused link still works.
     assert OwnerInvitation.objects.filter(pk=still_good.pk, used_at=None).exists()
     assert services.accept_invitation(still_good.token, accomplice) == club
+
+
+def test_a_director_removed_from_the_club_no_longer_links_or_reads_its_members():
+    """A tournament set to a club while its director co-owned it: once they are removed, its links
+    page neither changes the club's ratings (linking players to members) nor lists the members."""
+    from tests.tournaments.helpers import event, user
+    from tournaments.services import club_links
+
+    owner, dora = make_owner("own"), user("dora")
+    club = make_club("Private Golf", owner)
+    secret = Member.objects.create(club=club, name="P01")
+    services.accept_invitation(services.invite_owner(club, by=owner).token, dora)
+    tournament = event(4)
+    club_links.set_tournament_club(tournament, club.pk)
+    services.remove_owner(club, ClubOwner.objects.get(club=club, user=dora))
+
+    with pytest.raises(NotFoundInClub):
+        club_links.confirmed_suggestions(tournament)
+    page = Client()
+    page.force_login(dora)
+    answer = page.post(f"/tournaments/{tournament.pk}/club/", {"action": "confirm_all"})
+    assert answer.status_code == 404
+    entrant = tournament.entrants.get(name="P01")
+    answer = page.post(
+        f"/tournaments/{tournament.pk}/club/", {"action": "link", "player": entrant.pk, "member": secret.pk}
+    )
+    assert answer.status_code == 404
+    assert not tournament.entrants.filter(member__isnull=False).exists()
+    shown = page.get(f"/tournaments/{tournament.pk}/club/")
+    assert shown.status_code == 200 and f'value="{secret.pk}"' not in shown.content.decode()
+    assert all(link.suggestion is None for link in club_links.entrant_links(tournament))
