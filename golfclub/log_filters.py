@@ -104,7 +104,10 @@ def _secret_paths() -> re.Pattern[str] | None:
     )
     if not prefixes:
         return None
-    return re.compile(f"(/(?:{'|'.join(prefixes)}))({TOKEN_PATTERN})")
+    # A link inside a query string may come percent-encoded (`?next=%2Fclubs%2Finvitations%2F...`,
+    # the login page a logged-out visitor of a secret link is sent to): its slashes match too.
+    routes = f"/(?:{'|'.join(prefixes)})".replace("/", "(?:/|%2[Ff])")
+    return re.compile(f"({routes})({TOKEN_PATTERN})")
 
 
 def _path_pattern() -> re.Pattern[str] | None:
