@@ -14,7 +14,6 @@ from django.db import connections, transaction
 
 from clubs.models import Member, MemberResult
 from clubs.services.members import merge_members
-from clubs.services.ratings import lock_club_ratings
 from clubs.services.results import recount_club
 from scoring import services
 from scoring.models import Game
@@ -60,17 +59,14 @@ def test_a_merge_while_a_game_of_the_duplicate_finishes_loses_no_result():
     ann, bob, cy, ann_again = make_members(club, "Ann", "Bob", "Cy", "Ann B")
     club_game(club, [ann, bob, cy], [{"Ann": 1, "Bob": 2, "Cy": 3}] * 3, ruleset=HOME3)
     playing = club_game(club, [ann_again, bob, cy], [{"Ann B": 2, "Bob": 1, "Cy": 3}] * 2, ruleset=HOME3)
-    merging = threading.Event()
+    start = threading.Barrier(2)
 
     def merge() -> None:
-        with transaction.atomic():
-            lock_club_ratings(club.pk)  # the merge is under way when the game's last hole comes in
-            merging.set()
-            time.sleep(1.0)
-            merge_members(club, Member.objects.get(pk=ann.pk), Member.objects.get(pk=ann_again.pk))
+        start.wait()
+        merge_members(club, Member.objects.get(pk=ann.pk), Member.objects.get(pk=ann_again.pk))
 
     def finish() -> None:
-        merging.wait(10)
+        start.wait()
         _finish(playing.pk, ["Ann B", "Bob", "Cy"])()
 
     assert _run_together(merge, finish) == []
@@ -118,6 +114,37 @@ def test_a_correction_of_an_old_game_while_new_ones_finish_rates_as_a_rebuild():
     assert _run_together(correct, *(finish(game) for game in new)) == []
     assert MemberResult.objects.filter(game__in=new).count() == 8
     assert MemberResult.objects.get(game=old, member=bob).place == 1
+    counted = everything(club)
+    recount_club(club)
+    assert everything(club) == counted
+
+
+def test_a_merge_while_an_old_game_is_corrected_does_not_deadlock():
+    """The merge rewrites every counted game's results: at its commit the results' foreign keys
+    check each game's row, which a correction holds while it waits for the club's ratings lock.
+    The merge takes the counted games' rows first, as every other ratings writer does."""
+    club = make_club()
+    ann, bob, cy, ann_again = make_members(club, "Ann", "Bob", "Cy", "Ann B")
+    old = club_game(club, [ann, bob, cy], [{"Ann": 1, "Bob": 2, "Cy": 3}] * 3, ruleset=HOME3)
+    club_game(club, [ann_again, bob, cy], [{"Ann B": 2, "Bob": 1, "Cy": 3}] * 3, ruleset=HOME3)
+    correcting = threading.Event()
+
+    def correct() -> None:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=old.pk)  # the correction is under way
+            correcting.set()
+            time.sleep(1.0)
+            services.hole_update(
+                game, 1, expected_version=None, entries={"Ann": 9, "Bob": 0, "Cy": 3}, ender=None
+            )
+
+    def merge() -> None:
+        correcting.wait(10)
+        merge_members(club, Member.objects.get(pk=ann.pk), Member.objects.get(pk=ann_again.pk))
+
+    assert _run_together(correct, merge) == []
+    assert MemberResult.objects.get(game=old, member=bob).place == 1
+    assert MemberResult.objects.filter(club=club, member=ann).count() == 2
     counted = everything(club)
     recount_club(club)
     assert everything(club) == counted
