@@ -61,3 +61,19 @@ def test_a_director_removed_from_the_club_no_longer_links_or_reads_its_members()
     shown = page.get(f"/tournaments/{tournament.pk}/club/")
     assert shown.status_code == 200 and f'value="{secret.pk}"' not in shown.content.decode()
     assert all(link.suggestion is None for link in club_links.entrant_links(tournament))
+
+
+def test_two_seasons_cannot_differ_only_by_case_or_width():
+    from clubs.errors import ClubError
+    from clubs.services.seasons import create_season, update_season
+
+    club = make_club("Friday Golf", make_owner("own"))
+    spring = create_season(club, name="Spring", start="2027-03-01", end="2027-05-31")
+    autumn = create_season(club, name="Autumn", start="2027-09-01", end="2027-11-30")
+    for twin in ("spring", "SPRING", "\uff33pring"):  # the last: a full-width S
+        with pytest.raises(ClubError) as refused:
+            create_season(club, name=twin, start="2028-03-01", end="2028-05-31")
+        assert [p.where for p in refused.value.problems] == ["name"]
+    with pytest.raises(ClubError):
+        update_season(club, autumn, name="SPRING")
+    assert update_season(club, spring, name="SPRING").name == "SPRING"  # its own name, recased
