@@ -148,3 +148,47 @@ def test_a_merge_while_an_old_game_is_corrected_does_not_deadlock():
     counted = everything(club)
     recount_club(club)
     assert everything(club) == counted
+
+
+def test_linking_a_player_while_a_finalized_table_is_corrected_does_not_deadlock():
+    """Linking a player recounts the tournament's finalized tables: their games' rows are taken
+    before the club's ratings lock, as a correction of one of them takes them."""
+    import random
+
+    from tests.clubs.test_ratings_tournament import DIRECTOR, play_and_finalize
+    from tests.tournaments.helpers import event, user
+    from tournaments.models import Entrant, Table
+    from tournaments.services.club_links import link_entrants
+
+    club = make_club(owner=user("dora"))  # the tournament's director
+    members = make_members(club, "P01", "P02", "P03", "P04")
+    tournament = event(8, rounds=1, holes=2)
+    tournament.club = club
+    tournament.save(update_fields=["club"])
+    for member in members[:3]:
+        Entrant.objects.filter(tournament=tournament, name=member.name).update(member=member)
+    played: dict = {}
+    first = play_and_finalize(tournament, random.Random(5), played)
+    table_game = Table.objects.filter(round=first).order_by("pk").first().game
+    scores, _playoff = played[table_game.pk]
+    p04 = Entrant.objects.get(tournament=tournament, name="P04")
+    correcting = threading.Event()
+
+    def correct() -> None:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=table_game.pk)
+            correcting.set()
+            time.sleep(1.0)
+            entries = {name: scores[name][0] + 1 for name in scores}
+            services.hole_update(
+                game, 1, expected_version=None, entries=entries, ender=None, capabilities=DIRECTOR, reason="x"
+            )
+
+    def link() -> None:
+        correcting.wait(10)
+        link_entrants(tournament, {p04.pk: members[3].pk})
+
+    assert _run_together(correct, link) == []
+    counted = everything(club)
+    recount_club(club)
+    assert everything(club) == counted
