@@ -77,3 +77,18 @@ def test_two_seasons_cannot_differ_only_by_case_or_width():
     with pytest.raises(ClubError):
         update_season(club, autumn, name="SPRING")
     assert update_season(club, spring, name="SPRING").name == "SPRING"  # its own name, recased
+
+
+def test_a_retire_button_with_a_bad_value_is_a_400_and_changes_nothing():
+    from django.utils import timezone
+
+    owner = make_owner("own")
+    club = make_club("Friday Golf", owner)
+    ann = Member.objects.create(club=club, name="Ann", retired_at=timezone.now())
+    page = Client()
+    page.force_login(owner)
+    for bad in ({"retired": "maybe"}, {}, {"retired": ""}):
+        answer = page.post(f"/clubs/{club.pk}/members/{ann.pk}/retire/", bad)
+        assert answer.status_code == 400 and "say whether the member is retired" in answer.content.decode()
+    ann.refresh_from_db()
+    assert ann.retired_at is not None
