@@ -92,3 +92,18 @@ def test_a_retire_button_with_a_bad_value_is_a_400_and_changes_nothing():
         assert answer.status_code == 400 and "say whether the member is retired" in answer.content.decode()
     ann.refresh_from_db()
     assert ann.retired_at is not None
+
+
+def test_a_public_clubs_readers_do_not_see_its_owners_login_names():
+    from rest_framework.test import APIClient
+
+    club = make_club("Open Golf", make_owner("ann.smith@example.com"), public=True)
+    stranger = APIClient()
+    stranger.force_authenticate(make_owner("eve"))
+    for reader in (APIClient(), stranger):
+        answer = reader.get(f"/api/v1/clubs/{club.pk}/")
+        assert answer.status_code == 200 and answer.json()["owners"] == []
+        assert "ann.smith" not in answer.content.decode()
+    owner = APIClient()
+    owner.force_authenticate(make_owner("ann.smith@example.com"))
+    assert owner.get(f"/api/v1/clubs/{club.pk}/").json()["owners"] == ["ann.smith@example.com"]
