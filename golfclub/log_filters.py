@@ -26,7 +26,8 @@ MASK = "<token>"
 # the secret routes known when this was written. Once Django is set up, `_secret_paths()` derives
 # the patterns from every route with a secret path converter instead.
 _FALLBACK_PATHS = re.compile(
-    r"(/(?:games/(?:e/|v/)|api/v1/games/|tournaments/(?:table|player)/))(?!e/|v/|new/)([A-Za-z0-9_-]{1,64})"
+    r"(/(?:games/(?:e/|v/)|api/v1/games/|tournaments/(?:table|player)/|clubs/(?:p|invitations)/))"
+    r"(?!e/|v/|new/)([A-Za-z0-9_-]{1,64})"
 )
 # A secret in a query string (?token=..., &key=...) or an Authorization header's credentials.
 _QUERY_SECRET = re.compile(r"([?&](?:[A-Za-z_]*token|[A-Za-z_]*key|password)=)([^&\s\"'#]+)", re.IGNORECASE)
@@ -103,7 +104,10 @@ def _secret_paths() -> re.Pattern[str] | None:
     )
     if not prefixes:
         return None
-    return re.compile(f"(/(?:{'|'.join(prefixes)}))({TOKEN_PATTERN})")
+    # A link inside a query string may come percent-encoded (`?next=%2Fclubs%2Finvitations%2F...`,
+    # the login page a logged-out visitor of a secret link is sent to): its slashes match too.
+    routes = f"/(?:{'|'.join(prefixes)})".replace("/", "(?:/|%2[Ff])")
+    return re.compile(f"({routes})({TOKEN_PATTERN})")
 
 
 def _path_pattern() -> re.Pattern[str] | None:

@@ -161,3 +161,25 @@ def test_gunicorn_logs_no_secret(tmp_path: Path) -> None:
     assert "tournaments/table/<token>/" in text, text[-2000:]
     for secret in sent:
         assert secret not in text
+
+
+def test_the_clubs_secret_links_are_masked_before_the_urlconf_is_read_too() -> None:
+    """A public club's read-only link and an owner invitation are secrets as a game's edit link is:
+    masked by the routes (tokens converter) and by the fallback used before the URLconf loads."""
+    from golfclub.log_filters import _FALLBACK_PATHS
+
+    line = '"GET /clubs/p/PubL1cT0ken/members/3/ HTTP/1.1" 200 /fr/clubs/invitations/Inv1teT0ken/'
+    for masked in (mask_tokens(line), _FALLBACK_PATHS.sub(lambda m: m.group(1) + "<token>", line)):
+        assert "PubL1cT0ken" not in masked and "Inv1teT0ken" not in masked, masked
+        assert "/clubs/p/<token>/members/3/" in masked and "/clubs/invitations/<token>/" in masked
+    assert "clubs/p/<token:token>/" in {route for route, _ in secret_routes()}
+
+
+def test_a_secret_link_percent_encoded_in_a_query_string_is_masked() -> None:
+    """A logged-out visitor of an owner invitation is sent to log in with the link in `next`; a
+    client may send it percent-encoded, and the access log line must not carry the secret then."""
+    line = '"GET /accounts/login/?next=%2Fclubs%2Finvitations%2FInv1teT0ken%2F HTTP/1.1" 200 3331'
+    masked = mask_tokens(line)
+    assert "Inv1teT0ken" not in masked and "%2Fclubs%2Finvitations%2F<token>%2F" in masked
+    assert "PubL1cT0ken" not in mask_tokens("/accounts/login/?next=%2fclubs%2fp%2fPubL1cT0ken%2f")
+    assert mask_tokens("/accounts/login/?next=%2Fclubs%2F") == "/accounts/login/?next=%2Fclubs%2F"

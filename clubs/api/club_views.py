@@ -41,7 +41,8 @@ def public_page_url(request: Request, club: Club) -> str | None:
 
 def club_body(request: Request, club: Club, *, can_manage: bool, members: int) -> dict[str, Any]:
     """A club as the API shows it (`club.owners` prefetched with their users, or read here)."""
-    owners = sorted(club.owners.all(), key=lambda owner: (owner.added_at, owner.pk))
+    # Usernames are login names: shown to the club's owners only, never to a public club's readers.
+    owners = sorted(club.owners.all(), key=lambda owner: (owner.added_at, owner.pk)) if can_manage else []
     return ClubSerializer(
         {
             "id": club.pk,

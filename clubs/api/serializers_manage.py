@@ -113,7 +113,10 @@ class ClubSerializer(serializers.Serializer):
         allow_null=True, help_text=_("The read-only page's link while the club is public, else null.")
     )
     version = serializers.IntegerField(help_text=_("Moves on with every change: the ETag's version."))
-    owners = serializers.ListField(child=serializers.CharField(), help_text=_("The owners' usernames."))
+    owners = serializers.ListField(
+        child=serializers.CharField(),
+        help_text=_("The owners' usernames (empty for a reader who is not an owner)."),
+    )
     members = serializers.IntegerField(help_text=_("How many members it has (retired ones included)."))
     can_manage = serializers.BooleanField(help_text=_("True when you are one of its owners."))
 

@@ -42,8 +42,11 @@ def clean_label(raw: Any, where: str, *, max_length: int, what: str) -> str:
 
 
 def lock_club(club: Club) -> Club:
-    """The club's row locked for this transaction (writes to a club and its members go one at a time)."""
-    return Club.objects.select_for_update().get(pk=club.pk)
+    """The club's row locked for this transaction (writes to a club and its members go one at a time).
+
+    A no-key lock: it never changes the club's id, so the results a game writes meanwhile (their
+    foreign key share-locks the club's row) do not wait for it, nor deadlock with it."""
+    return Club.objects.select_for_update(no_key=True).get(pk=club.pk)
 
 
 def check_version(what: str, current: int, expected: int | None) -> None:

@@ -108,7 +108,10 @@ def accept_invitation(token: Any, user: Any) -> Club:
 
 
 def remove_owner(club: Club, owner: ClubOwner) -> None:
-    """Remove a co-owner from `club`; the last owner stays (a club always has someone to run it)."""
+    """Remove a co-owner from `club`; the last owner stays (a club always has someone to run it).
+
+    The links they made and nobody used yet go with them: a removed owner must not come back (or
+    bring someone in) through an invitation of their own."""
     with transaction.atomic():
         locked = lock_club(club)
         owners = list(ClubOwner.objects.filter(club=locked).select_for_update())
@@ -116,6 +119,8 @@ def remove_owner(club: Club, owner: ClubOwner) -> None:
             raise NotFoundInClub(Problem("owner", _("No such owner of this club.")))
         if len(owners) == 1:
             raise ClubConflict(Problem("owner", _("A club needs at least one owner: this is the last one.")))
+        removed = next(o for o in owners if o.pk == owner.pk)
+        OwnerInvitation.objects.filter(club=locked, created_by_id=removed.user_id, used_at=None).delete()
         ClubOwner.objects.filter(pk=owner.pk).delete()
         _bump(locked)
 

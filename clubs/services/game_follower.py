@@ -15,7 +15,9 @@ never saved without its ratings, nor a hole without its consequences.
   a hole's change before it refreshes the totals (and, for a deletion, sometimes before the row
   goes): the places are read from the entries, the deleted hole left out by its id.
 
-Locks: the game's row is held; `lock_club_ratings` is taken next, last (see its docstring).
+Locks: the game's row is held; `lock_club_ratings` is taken next, last (see its docstring), and
+BEFORE the seats' members are read: a member merge holding it moves those seats to the member kept,
+and links read before it ends would name the deleted duplicate (its result silently dropped).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from clubs.models import ClubGame, MemberResult
+from clubs.services.ratings import lock_club_ratings
 from clubs.services.results import CountedGame, count_games, live_game_links, uncount_games
 from scoring.managed_changes import ManagedChange
 
@@ -38,8 +41,11 @@ def follow_club_game(change: ManagedChange) -> None:
     game_id = change.game_id
     if change.kind == "finished":
         club_id = ClubGame.objects.filter(game_id=game_id).values_list("club_id", flat=True).first()
-        links = live_game_links([game_id]).get(game_id, {}) if club_id is not None else {}
-        if club_id is not None and links:  # a game of guests only counts for nobody
+        if club_id is None:
+            return
+        lock_club_ratings(club_id)
+        links = live_game_links([game_id]).get(game_id, {})
+        if links:  # a game of guests only counts for nobody
             count_games(club_id, [CountedGame(game_id, timezone.now(), links)])
         return
     club_id = MemberResult.objects.filter(game_id=game_id).values_list("club_id", flat=True).first()
@@ -48,6 +54,7 @@ def follow_club_game(change: ManagedChange) -> None:
     if change.kind in ("reopened", "game_deleted"):
         uncount_games(club_id, [game_id])
         return
+    lock_club_ratings(club_id)
     links = live_game_links([game_id]).get(game_id, {})
     deleted = change.hole_id if change.kind == "deleted" else None
     count_games(club_id, [CountedGame(game_id, None, links)], without_hole=deleted)

@@ -20,7 +20,7 @@ from clubs.errors import ClubConflict, ClubError, NotFoundInClub
 from clubs.models import Club, Member, SeatMember
 from clubs.services._common import check_version, lock_club
 from clubs.services.ratings import lock_club_ratings
-from clubs.services.results import recount_club
+from clubs.services.results import lock_counted_games, recount_club
 from golfclub.core.inputs import text_problem
 from golfclub.core.limits import MAX_CLUB_MEMBERS, MAX_NAME_LENGTH, MAX_PASTED_MEMBERS
 from golfclub.core.names import InvalidName, clean_name, name_key, too_long_message
@@ -221,6 +221,7 @@ def merge_members(club: Club, keep: Member, duplicate: Member) -> Member:
     are counted again from the games as they now stand. Returns `keep`."""
     with transaction.atomic():
         locked = lock_club(club)
+        lock_counted_games(locked.pk)  # before the ratings' lock, as every ratings writer (see there)
         # The ratings' lock before any member row: a game finishing meanwhile writes members' rows
         # holding it, so taking it later could wait on a writer that waits on us (a deadlock).
         lock_club_ratings(locked.pk)

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from clubs.models import Club, ClubGame, Member, MemberResult, SeatMember
 from clubs.services.ratings import (
@@ -32,6 +33,8 @@ __all__ = [
     "CountedGame",
     "count_games",
     "live_game_links",
+    "lock_counted_games",
+    "lock_games",
     "recount_club",
     "register_linked_games",
     "uncount_games",
@@ -107,11 +110,40 @@ def uncount_games(club_id: int, game_ids: Iterable[int]) -> None:
             _recompute_from_earliest(club_id, [], old)
 
 
+def lock_games(game_ids: Iterable[int] | None = None, *, club_id: int | None = None) -> None:
+    """Share-lock the rows of `game_ids` (or of every game of the club `club_id`: its live games
+    and every game counted for it), in id order, until the transaction ends.
+
+    A writer that rewrites the results of games it does not hold (a recount, a member merge, a
+    tournament's links) takes it BEFORE the ratings lock: the results' foreign keys check each
+    game's row at commit, and a change to one of those games holds its row while it waits for
+    the ratings lock, so taken later the two would wait on each other (a deadlock)."""
+    if connection.vendor != "postgresql":
+        return  # SQLite (development) runs one writer at a time anyway
+    games = ClubGame._meta.get_field("game").related_model._meta.db_table
+    if club_id is not None:
+        which = (
+            f"SELECT game_id FROM {ClubGame._meta.db_table} WHERE club_id = %s "
+            f"UNION SELECT game_id FROM {MemberResult._meta.db_table} WHERE club_id = %s"
+        )
+        params: list[Any] = [club_id, club_id]
+    else:
+        which, params = "SELECT unnest(%s::bigint[])", [sorted(set(game_ids or ()))]
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id FROM {games} WHERE id IN ({which}) ORDER BY id FOR KEY SHARE", params)
+
+
+def lock_counted_games(club_id: int) -> None:
+    """`lock_games` of every game of the club (see there)."""
+    lock_games(club_id=club_id)
+
+
 def recount_club(club: Club) -> int:
     """Rewrite the results of every counted game of `club` from the games as they stand (its live
     games that are over, and the registered sources' games), then recompute every rating; answers
     how many games rated. A live game keeps the time it was first counted."""
     with transaction.atomic():
+        lock_counted_games(club.pk)
         lock_club_ratings(club.pk)
         live_ids = list(ClubGame.objects.filter(club=club).values_list("game_id", flat=True))
         links = live_game_links(live_ids)

@@ -18,6 +18,7 @@ from clubs.errors import ClubError, NotFoundInClub
 from clubs.models import Club, Season
 from clubs.services._common import clean_label, lock_club
 from golfclub.core.limits import MAX_SEASON_NAME_LENGTH
+from golfclub.core.names import name_key
 from scoring.game_errors import StaleVersion
 from scoring.rules.errors import Problem
 
@@ -60,10 +61,9 @@ def _clean(club: Club, name: Any, start: Any, end: Any, *, other_than: Season | 
     if not problems and values["start"] > values["end"]:
         problems.append(Problem("end", _("The last day comes before the first day.")))
     if "name" in values:
-        same = Season.objects.filter(club=club, name=values["name"])
-        if other_than is not None:
-            same = same.exclude(pk=other_than.pk)
-        if same.exists():
+        # Compared as the app compares names ("2027" and "Spring" differ; "spring" is "Spring").
+        others = Season.objects.filter(club=club).exclude(pk=other_than.pk if other_than else None)
+        if name_key(values["name"]) in {name_key(n) for n in others.values_list("name", flat=True)}:
             problems.append(Problem("name", _("This club already has a season of that name.")))
     if problems:
         raise ClubError(problems)

@@ -106,6 +106,9 @@ def member_rename(request: HttpRequest, grant: ClubGrant, member_id: int) -> Htt
 def member_retire(request: HttpRequest, grant: ClubGrant, member_id: int) -> HttpResponse:
     """Retire a member (`retired=1`) or bring them back (`retired=0`)."""
     member = member_of(grant, member_id)
+    if request.POST.get("retired") not in ("0", "1"):  # anything else must not bring a member back
+        messages.error(request, _("Retired: say whether the member is retired (1) or not (0)."))
+        return _members_page(request, grant, 400)
     retired = request.POST.get("retired") == "1"
     changed = services.retire_member(grant.club, member, retired)
     message = _("%(name)s is retired: kept with their games, no longer offered for new ones.")

@@ -18,6 +18,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.errors import NotAnOwner, NotFoundInClub
 from clubs.models import Member
 from scoring.rules.errors import Problem
 from tournaments.errors import TournamentError
@@ -27,7 +28,14 @@ from tournaments.services.club_results import recount_tournament
 from tournaments.services.events import bump_version, log_event
 from tournaments.services.locks import lock_tournament
 
-__all__ = ["EntrantLink", "confirmed_suggestions", "entrant_links", "link_entrants", "set_tournament_club"]
+__all__ = [
+    "EntrantLink",
+    "confirmed_suggestions",
+    "entrant_links",
+    "link_entrants",
+    "linkable_members",
+    "set_tournament_club",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +63,26 @@ def set_tournament_club(tournament: Tournament, club_id: Any, *, actor: Any = No
     return tournament
 
 
+def linkable_members(tournament: Tournament) -> list[Member]:
+    """The current members of the tournament's club, by name, while its director owns the club
+    (none after they were removed from its owners: its members are no longer theirs to read)."""
+    if tournament.club_id is None:
+        return []
+    try:
+        club = club_of_director(tournament, tournament.club_id)
+    except (NotFoundInClub, NotAnOwner):
+        return []
+    return list(Member.objects.filter(club=club, retired_at__isnull=True).order_by("name_key"))
+
+
 def entrant_links(tournament: Tournament) -> list[EntrantLink]:
-    """Every player with their member link and the name match offered (two queries)."""
+    """Every player with their member link and the name match offered (a few queries)."""
     entrants = list(
         Entrant.objects.filter(tournament=tournament).select_related("member").order_by("name_key")
     )
     if tournament.club_id is None:
         return [EntrantLink(entrant, None, None) for entrant in entrants]
-    members = {
-        member.name_key: member
-        for member in Member.objects.filter(club_id=tournament.club_id, retired_at__isnull=True)
-    }
+    members = {member.name_key: member for member in linkable_members(tournament)}
     linked = {entrant.member_id for entrant in entrants if entrant.member_id is not None}
     links = []
     for entrant in entrants:
@@ -85,6 +102,8 @@ def link_entrants(tournament: Tournament, links: Mapping[int, int | None], *, ac
         raise TournamentError(Problem("club", _("The tournament belongs to no club: choose its club first.")))
     with transaction.atomic():
         locked = lock_tournament(tournament)
+        # Its director must still own the club: links change the club's ratings (404 or 403).
+        club_of_director(locked, locked.club_id)
         entrants = {e.pk: e for e in Entrant.objects.filter(tournament=locked, pk__in=list(links))}
         wanted = {member_id for member_id in links.values() if member_id is not None}
         members = {m.pk: m for m in Member.objects.filter(club_id=locked.club_id, pk__in=wanted)}
@@ -139,6 +158,8 @@ def confirmed_suggestions(
     tournament: Tournament, entrant_ids: Iterable[int] | None = None, *, actor: Any = None
 ) -> int:
     """Link every player (or those of `entrant_ids`) to the member their name matches, as offered."""
+    if tournament.club_id is not None:
+        club_of_director(tournament, tournament.club_id)  # 404 or 403 once the director is not an owner
     chosen = set(entrant_ids) if entrant_ids is not None else None
     links = {
         link.entrant.pk: link.suggestion.pk

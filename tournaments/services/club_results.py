@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from clubs.services.results import CountedGame, count_games, uncount_games
+from clubs.services.results import CountedGame, count_games, lock_games, uncount_games
 from tournaments.models import Round, RoundStatus, TableSeat
 
 __all__ = ["club_tables", "count_finalized_round", "recount_table_game", "recount_tournament"]
@@ -71,6 +71,7 @@ def recount_tournament(
         uncount_games(previous_club_id, {game_id for game_id, *_rest in rows})
     if club_id is not None:
         games = _counted_games(((g, s, m) for g, s, m, _at in rows), {g: at for g, _s, _m, at in rows})
+        lock_games(game.game_id for game in games)  # before the ratings lock (see there)
         count_games(club_id, games)
 
 

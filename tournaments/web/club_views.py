@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.access import clubs_of
-from clubs.models import Member
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from tournaments.access import Action
 from tournaments.services import club_links
@@ -63,11 +62,7 @@ def _page(
 ) -> HttpResponse:
     tournament = page.tournament
     links = club_links.entrant_links(tournament)
-    members = (
-        list(Member.objects.filter(club_id=tournament.club_id, retired_at__isnull=True).order_by("name_key"))
-        if tournament.club_id
-        else []
-    )
+    members = club_links.linkable_members(tournament)
     context = page.context(
         clubs=clubs_of(tournament.director),
         links=links,
