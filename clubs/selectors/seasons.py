@@ -21,7 +21,7 @@ from clubs.models import Member, MemberResult, Season
 from clubs.selectors.records import Record, record_of
 from golfclub.core.limits import MAX_PLAYERS
 
-SEASON_GAMES_SHOWN = 50
+SEASON_GAMES_SHOWN = 30
 
 
 class SeasonOrder(StrEnum):
