@@ -307,6 +307,7 @@ ROUTES: dict[str, Route] = {
     "clubs:invitation": Route(),
     "clubs:settings": Route(form=("name", "is_public", "version")),
     "clubs:invite": Route(),
+    "clubs:public-link": Route(),
     "clubs:owner-remove": Route(),
     "clubs:members": Route(),
     "clubs:member-add": Route(form=("name",)),

@@ -55,6 +55,9 @@ class ClubUpdateSerializer(StrictObjectSerializer):
 
     name = StrictCharField(required=False, max_length=MAX_CLUB_NAME_LENGTH * 4)
     is_public = StrictBooleanField(required=False)
+    new_public_link = StrictBooleanField(
+        required=False, help_text=_("true: replace the public page's link; the old one stops working.")
+    )
 
 
 class MemberCreateSerializer(StrictObjectSerializer):

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.errors import ClubConflict, ClubError, NotFoundInClub
-from clubs.models import Club, ClubOwner, OwnerInvitation
+from clubs.models import Club, ClubOwner, OwnerInvitation, new_club_token
 from clubs.services._common import check_version, clean_label, lock_club
 from golfclub.core.inputs import is_token
 from golfclub.core.limits import MAX_CLUB_NAME_LENGTH
@@ -38,10 +38,16 @@ def create_club(*, user: Any, name: Any, is_public: bool = False) -> Club:
 
 
 def update_club(
-    club: Club, *, name: Any = None, is_public: bool | None = None, version: int | None = None
+    club: Club,
+    *,
+    name: Any = None,
+    is_public: bool | None = None,
+    new_public_link: bool = False,
+    version: int | None = None,
 ) -> Club:
-    """Change the club's name and/or visibility (None leaves a value as it is); `version` is the one
-    the client read (`StaleVersion` when another change came first)."""
+    """Change the club's name and/or visibility (None leaves a value as it is); `new_public_link`
+    replaces the public page's link, so a link shared too widely stops working at once; `version`
+    is the one the client read (`StaleVersion` when another change came first)."""
     clean = clean_club_name(name) if name is not None else None
     with transaction.atomic():
         locked = lock_club(club)
@@ -53,6 +59,9 @@ def update_club(
         if is_public is not None and bool(is_public) != locked.is_public:
             locked.is_public = bool(is_public)
             changed.append("is_public")
+        if new_public_link:
+            locked.public_token = new_club_token()
+            changed.append("public_token")
         if changed:
             locked.version = F("version") + 1
             locked.save(update_fields=[*changed, "version"])

@@ -102,6 +102,14 @@ def club_settings(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
 
 
 @club_page(methods=("POST",))
+def club_public_link(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+    """Replace the public page's link: whoever has the old one no longer sees the club."""
+    services.update_club(grant.club, new_public_link=True)
+    messages.success(request, _("The public page has a new link: the old one no longer works."))
+    return redirect("clubs:settings", club_id=grant.club.pk)
+
+
+@club_page(methods=("POST",))
 def club_invite(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     """Make a new one-use invitation link (shown on the settings page until it is used)."""
     services.invite_owner(grant.club, by=request.user)

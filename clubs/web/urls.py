@@ -24,6 +24,7 @@ urlpatterns = [
     path("invitations/<token:token>/", manage_club_views.invitation, name="invitation"),
     path(_C + "settings/", manage_club_views.club_settings, name="settings"),
     path(_C + "settings/invite/", manage_club_views.club_invite, name="invite"),
+    path(_C + "settings/public-link/", manage_club_views.club_public_link, name="public-link"),
     path(_C + "settings/owners/<id:owner_id>/remove/", manage_club_views.owner_remove, name="owner-remove"),
     path(_C + "members/", manage_member_views.members, name="members"),
     path(_C + "members/add/", manage_member_views.member_add, name="member-add"),
