@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 
 from clubs.errors import NotAnOwner, NotFoundInClub
 from clubs.models import Club, ClubOwner, Member, Season
+from golfclub.core.inputs import int_or_none
+from golfclub.core.limits import BIGINT_MAX
 from scoring.rules.errors import Problem
 
 
@@ -63,7 +65,8 @@ def capabilities_of(user: Any, club: Club) -> frozenset[ClubCapability]:
 def club_for_user(user: Any, club_id: Any, need: ClubCapability = ClubCapability.VIEW) -> ClubGrant:
     """The club `club_id` with `user`'s capabilities when they include `need`; else `NotFoundInClub`
     (no such club, or a private one they do not own) or `NotAnOwner` (they may only read it)."""
-    club = Club.objects.filter(pk=club_id).first() if _is_id(club_id) else None
+    club_pk = _row_id(club_id)
+    club = Club.objects.filter(pk=club_pk).first() if club_pk is not None else None
     if club is None:
         raise _no_such_club()
     capabilities = capabilities_of(user, club)
@@ -86,7 +89,8 @@ def club_by_public_token(token: str, user: Any = None) -> ClubGrant:
 
 def member_of(grant: ClubGrant, member_id: Any) -> Member:
     """The member `member_id` of the granted club, or `NotFoundInClub` (a member of another club too)."""
-    member = Member.objects.filter(club=grant.club, pk=member_id).first() if _is_id(member_id) else None
+    pk = _row_id(member_id)
+    member = Member.objects.filter(club=grant.club, pk=pk).first() if pk is not None else None
     if member is None:
         raise NotFoundInClub(Problem("member", _("No such member in this club.")))
     return member
@@ -94,7 +98,8 @@ def member_of(grant: ClubGrant, member_id: Any) -> Member:
 
 def season_of(grant: ClubGrant, season_id: Any) -> Season:
     """The season `season_id` of the granted club, or `NotFoundInClub`."""
-    season = Season.objects.filter(club=grant.club, pk=season_id).first() if _is_id(season_id) else None
+    pk = _row_id(season_id)
+    season = Season.objects.filter(club=grant.club, pk=pk).first() if pk is not None else None
     if season is None:
         raise NotFoundInClub(Problem("season", _("No such season in this club.")))
     return season
@@ -107,12 +112,7 @@ def clubs_of(user: Any) -> list[Club]:
     return list(Club.objects.filter(owners__user=user).order_by("name", "pk"))
 
 
-def _is_id(value: Any) -> bool:
-    """A row id as a URL or JSON gives it: a positive integer within bigint (never a bool)."""
-    if isinstance(value, bool):
-        return False
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        return False
-    return 0 < number < 2**63
+def _row_id(value: Any) -> int | None:
+    """A row id as a URL or JSON gives it (a positive whole number within bigint, ASCII digits), or
+    None: the project's one reading of typed whole numbers (`golfclub.core.inputs`)."""
+    return int_or_none(value, minimum=1, maximum=BIGINT_MAX)

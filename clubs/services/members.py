@@ -73,12 +73,17 @@ def _check_room(club: Club, adding: int, where: str) -> None:
         )
 
 
-def add_member(club: Club, name: Any) -> Member:
-    """A new member of `club` named `name` (`ClubError` naming "name" when bad or already there)."""
+def _checked_name(name: Any) -> str:
+    """`name` cleaned as a member's name, or `ClubError` naming "name"."""
     try:
-        clean = clean_member_name(name)
+        return clean_member_name(name)
     except ValueError as bad:
         raise ClubError(Problem("name", str(bad))) from None
+
+
+def add_member(club: Club, name: Any) -> Member:
+    """A new member of `club` named `name` (`ClubError` naming "name" when bad or already there)."""
+    clean = _checked_name(name)
     with transaction.atomic():
         locked = lock_club(club)
         existing = _taken(locked, clean)
@@ -155,10 +160,7 @@ def _locked_member(club: Club, member: Member) -> Member:
 
 def rename_member(club: Club, member: Member, name: Any, *, version: int | None = None) -> Member:
     """Rename `member` (`version`: the one the client read; `StaleVersion` when another edit came first)."""
-    try:
-        clean = clean_member_name(name)
-    except ValueError as bad:
-        raise ClubError(Problem("name", str(bad))) from None
+    clean = _checked_name(name)
     with transaction.atomic():
         locked = lock_club(club)
         row = _locked_member(locked, member)
