@@ -3,7 +3,10 @@ being filled, the keypad fits the ruleset, errors name their player, typing work
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scoring import services
 from tests.browser.helpers import hole_url, tap
@@ -23,6 +26,17 @@ def drafts(page) -> list[str]:
     return page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('golf-draft:'))")
 
 
+def drafts_once_dropped(page) -> list[str]:
+    """The drafts left once the page's script has run: the saved hole's draft is dropped by the script
+    of the page the save lands on, which may run a moment after its text shows (a loaded machine)."""
+    # On a timeout the caller's assertion shows which draft stayed.
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(
+            "() => !Object.keys(localStorage).some((k) => k.startsWith('golf-draft:'))", timeout=5000
+        )
+    return drafts(page)
+
+
 # ---- 1. A reload never loses cards
 
 
@@ -37,7 +51,7 @@ def test_a_reload_brings_the_cards_back_when_the_scorer_name_is_filled_and_selec
     page.fill("#scorer", "Zoe")
     page.get_by_role("button", name="Save hole 1").click()
     page.get_by_text("Hole 1 saved").wait_for()
-    assert drafts(page) == []
+    assert drafts_once_dropped(page) == []
     page.goto(hole_url(game))
     assert page.input_value("#scorer") == "Zoe"  # the app fills the scorer's name on every hole
     page.click("input[name='p0-1-1']")
@@ -71,7 +85,7 @@ def test_a_rejected_save_keeps_the_draft_until_the_server_accepts_the_hole(phone
     page.fill("input[name='p3-total']", "11")
     page.get_by_role("button", name="Save hole 1").click()
     page.get_by_text("Hole 1 saved: Ann 0, Bob 21, Cy 9, Dee 11.").wait_for()
-    assert drafts(page) == []
+    assert drafts_once_dropped(page) == []
     assert game.holes.count() == 1
 
 
