@@ -28,8 +28,7 @@ __all__ = ["Plan", "plan_rounds"]
 IndexRounds = list[list[list[int]]]
 
 # The search's budget, in steps (never wall-clock, so a seed gives one plan on any machine).
-STEPS = 40_000
-PATIENCE = 1_500
+STEPS = 20_000
 
 
 @dataclass(frozen=True)
@@ -119,7 +118,7 @@ def _search(
     if len(start[0]) < 2:
         return start
     search = Search(n, start, base, turns)
-    search.run(rng, steps=STEPS, target=target, patience=PATIENCE)
+    search.run(rng, steps=STEPS, target=target)
     return search.best
 
 
