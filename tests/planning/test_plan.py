@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tournaments.planning import SeatingError, count_repeats, least_possible, plan_rounds, table_sizes
 
-from .checks import assert_valid, recount
+from .checks import assert_valid, recount, seats_at_three
 
 
 def test_table_sizes_by_the_spec() -> None:
@@ -80,3 +80,51 @@ def test_pairs_meet_in_the_plan_as_counted() -> None:
         frozenset(pair) for tables in plan.rounds for table in tables for pair in combinations(table, 2)
     )
     assert plan.repeats == sum(times - 1 for times in met.values())
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(6, 41), rounds=st.integers(2, 8), seed=st.integers(0, 10**6))
+def test_who_sits_at_a_table_of_three_rotates(players: int, rounds: int, seed: int) -> None:
+    plan = plan_rounds(list(range(players)), rounds=rounds, seed=seed)
+    turns = seats_at_three(plan.rounds)
+    counts = [turns[player] for player in range(players)]
+    assert max(counts) - min(counts) <= 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(6, 40),
+    rounds=st.integers(3, 7),
+    done=st.integers(1, 2),
+    leaving=st.integers(0, 2),
+    joining=st.integers(0, 2),
+    seed=st.integers(0, 10**6),
+)
+def test_replanning_after_drops_and_late_entries(
+    players: int, rounds: int, done: int, leaving: int, joining: int, seed: int
+) -> None:
+    names = [f"p{i}" for i in range(players)]
+    seated = plan_rounds(names, rounds=rounds, seed=seed).rounds[:done]
+    now = names[leaving:] + [f"late{i}" for i in range(joining)]
+    plan = plan_rounds(now, rounds=rounds, seed=seed, seated=seated)
+    assert len(plan.rounds) == rounds - done
+    assert_valid(plan.rounds, now)
+    assert plan.repeats == recount([*seated, *plan.rounds])
+    assert least_possible(now, rounds=rounds, seated=seated) == plan.least_possible <= plan.repeats
+    if not leaving and not joining:
+        turns = seats_at_three([*seated, *plan.rounds])
+        counts = [turns[player] for player in now]
+        assert max(counts) - min(counts) <= 1
+
+
+def test_nothing_left_to_plan() -> None:
+    seated = plan_rounds(list(range(12)), rounds=2, seed=4).rounds
+    plan = plan_rounds(list(range(12)), rounds=2, seed=4, seated=seated)
+    assert plan.rounds == ()
+    assert plan.repeats == recount(seated)
+
+
+def test_five_players_sit_at_one_table() -> None:
+    plan = plan_rounds("abcde", rounds=3, seed=1)
+    assert all(len(tables) == 1 and len(tables[0]) == 5 for tables in plan.rounds)
+    assert plan.repeats == plan.least_possible == 20  # 10 pairs, met 3 times each

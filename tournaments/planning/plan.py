@@ -15,13 +15,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from tournaments.planning.bounds import count_repeats, least_possible
+from tournaments.planning.known import known_rounds
 from tournaments.planning.search import Search
 from tournaments.planning.sizes import SeatingError, table_sizes
-
-try:  # written by the "designs" helper; the planner searches alone without it
-    from tournaments.planning import designs as _designs
-except ImportError:  # pragma: no cover - only before the designs module lands
-    _designs = None  # type: ignore[assignment]
 
 __all__ = ["Plan", "plan_rounds"]
 
@@ -77,27 +73,13 @@ def plan_rounds[P: Hashable](
 def fresh_plan(n: int, rounds: int, seed: int) -> IndexRounds:
     """The plan of a fresh event on indexes 0..n-1: a known schedule, else known rounds then
     searched ones, else searched; deterministic from (n, rounds, seed)."""
-    known = _known(n, rounds)
-    if known is not None:
-        return known
-    prefix: IndexRounds = []
-    if _designs is not None and n % 4 == 0:
-        most = _designs.max_known_rounds(n)
-        if 0 < most < rounds:
-            prefix = _known(n, most) or []
+    prefix = known_rounds(n, rounds)
+    if len(prefix) == rounds:
+        return prefix
     rng = random.Random(f"fresh:{seed}:{n}:{rounds}")
     target = least_possible(range(n), rounds=rounds, seated=prefix)
-    return prefix + _search(n, rounds - len(prefix), prefix, [0] * n, target, rng)
-
-
-def _known(n: int, rounds: int) -> IndexRounds | None:
-    """The designs helper's schedule for n players and `rounds` rounds, as lists, or None."""
-    if _designs is None or n % 4 or rounds < 1:
-        return None
-    known = _designs.known_schedule(n, rounds)
-    if known is None:
-        return None
-    return [[list(table) for table in tables] for tables in known]
+    turns = _turns_at_three(prefix, {player: player for player in range(n)})
+    return prefix + _search(n, rounds - len(prefix), prefix, turns, target, rng)
 
 
 def _search(
