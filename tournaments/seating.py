@@ -20,6 +20,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from tournaments.planning.sizes import SeatingError, table_sizes
+
 __all__ = ["MODES", "Seating", "SeatingError", "pairs_met", "repeat_pairs", "seat_round", "table_sizes"]
 
 MODES = ("random", "fewest_repeats", "standings")
@@ -28,10 +30,6 @@ _SWAPS_PER_PLAYER = 40
 
 Player = Hashable
 Table = tuple[Player, ...]
-
-
-class SeatingError(ValueError):
-    """The players cannot be seated as asked (too few, unknown mode, a player listed twice)."""
 
 
 @dataclass(frozen=True)
@@ -49,17 +47,6 @@ class Seating:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sizes", tuple(len(table) for table in self.tables))
-
-
-def table_sizes(players: int) -> list[int]:
-    """Table sizes for `players`: as many tables of 4 as possible, the rest at tables of 3; 5 at one
-    table of 5. Raises `SeatingError` below 3 players."""
-    if players < 3:
-        raise SeatingError(f"{players} players cannot be seated: a table needs at least 3.")
-    if players == 5:
-        return [5]
-    threes = -players % 4
-    return [4] * ((players - 3 * threes) // 4) + [3] * threes
 
 
 def pairs_met(rounds: Sequence[Sequence[Sequence[Player]]]) -> Counter[frozenset[Player]]:

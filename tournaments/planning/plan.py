@@ -1,0 +1,156 @@
+"""`plan_rounds`: the seating plan of an event's rounds still to seat (SPEC "Seating plans").
+
+The plan is made on indexes 0..n-1 (the players still to seat, in the order given). A fresh event
+(no round seated yet) takes a known schedule without repeats when `designs.known_schedule` has one
+for that many players and rounds; when it knows fewer rounds, its rounds are kept and the rest is
+searched. Otherwise the whole schedule is searched (`search.Search`). Then, for a fresh event, the
+players are put in the plan's places at random from the seed (so round 1 is random), and every
+table's seat order is a seeded shuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from tournaments.planning.bounds import count_repeats, least_possible
+from tournaments.planning.known import known_rounds
+from tournaments.planning.search import Search
+from tournaments.planning.sizes import SeatingError, table_sizes
+
+__all__ = ["Plan", "plan_rounds"]
+
+IndexRounds = list[list[list[int]]]
+
+# The search's budget, in steps (never wall-clock, so a seed gives one plan on any machine).
+STEPS = 20_000
+
+
+@dataclass(frozen=True)
+class Plan[P: Hashable]:
+    """The new rounds (tables in seat order) and the whole event's repeats against the bound."""
+
+    rounds: tuple[tuple[tuple[P, ...], ...], ...]
+    repeats: int
+    least_possible: int
+
+
+def plan_rounds[P: Hashable](
+    players: Sequence[P], *, rounds: int, seed: int, seated: Sequence[Sequence[Sequence[P]]] = ()
+) -> Plan[P]:
+    """Plan rounds len(seated)+1 .. rounds for `players` (the players to seat from now on, in the
+    event's order). `seated` are the rounds already seated (frozen; they may hold players no longer
+    in `players`, and players may be missing from them: late entries). Table sizes by the SPEC
+    (`table_sizes`). Deterministic for a seed. With seated == (), the plan is made on indexes and
+    the players put in its places at random from the seed (so round 1 stays random)."""
+    players = list(players)
+    if len(set(players)) != len(players):
+        raise SeatingError("A player is listed twice.")
+    table_sizes(len(players))  # raises below 3 players
+    if rounds < len(seated):
+        raise SeatingError(f"{len(seated)} rounds are seated already: more than the {rounds} planned.")
+    bound = least_possible(players, rounds=rounds, seated=seated)
+    rng = random.Random(f"plan:{seed}:{len(players)}:{rounds}:{len(seated)}")
+    if seated:
+        index = {player: i for i, player in enumerate(players)}
+        fixed = [[[index[p] for p in table if p in index] for table in tables] for tables in seated]
+        turns = _turns_at_three(seated, index)
+        internal = bound - count_repeats(seated) + count_repeats(fixed)
+        planned = _search(len(players), rounds - len(seated), fixed, turns, internal, rng)
+        places = players
+    else:
+        planned = fresh_plan(len(players), rounds, seed)
+        places = list(players)
+        random.Random(f"places:{seed}:{len(players)}").shuffle(places)
+    new = tuple(
+        tuple(tuple(places[i] for i in _seat_order(table, rng)) for table in _ordered(tables))
+        for tables in planned
+    )
+    return Plan(rounds=new, repeats=count_repeats([*seated, *new]), least_possible=bound)
+
+
+def fresh_plan(n: int, rounds: int, seed: int) -> IndexRounds:
+    """The plan of a fresh event on indexes 0..n-1: a known schedule, else known rounds then
+    searched ones, else searched; deterministic from (n, rounds, seed)."""
+    prefix = known_rounds(n, rounds)
+    if len(prefix) == rounds:
+        return prefix
+    rng = random.Random(f"fresh:{seed}:{n}:{rounds}")
+    target = least_possible(range(n), rounds=rounds, seated=prefix)
+    turns = _turns_at_three(prefix, {player: player for player in range(n)})
+    return prefix + _search(n, rounds - len(prefix), prefix, turns, target, rng)
+
+
+def _search(
+    n: int, new: int, fixed: IndexRounds, turns: list[int], target: int, rng: random.Random
+) -> IndexRounds:
+    """`new` rounds over 0..n-1 after the frozen `fixed` rounds (indexes of players still to seat),
+    with `turns[p]` seats at tables of 3 so far; searched down to `target` repeats at best."""
+    if new <= 0:
+        return []
+    base = [0] * (n * n)
+    for tables in fixed:
+        for table in tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    base[a * n + b] += 1
+                    base[b * n + a] += 1
+    start = _initial(n, new, turns, rng)
+    if len(start[0]) < 2:
+        return start
+    search = Search(n, start, base, turns)
+    search.run(rng, steps=STEPS, target=target)
+    return search.best
+
+
+def _initial(n: int, new: int, turns: list[int], rng: random.Random) -> IndexRounds:
+    """Random rounds in which the seats at tables of 3 go, round by round, to the players who sat
+    at one least often (a seeded order among equals), so who sits there rotates."""
+    sizes = table_sizes(n)
+    seats_at_three = sum(size for size in sizes if size == 3) if 4 in sizes else 0
+    counts = list(turns)
+    order = list(range(n))
+    rng.shuffle(order)
+    rank = {player: i for i, player in enumerate(order)}
+    rounds = []
+    for _ in range(new):
+        by_turn = sorted(range(n), key=lambda p: (counts[p], rank[p]))
+        threes, fours = by_turn[:seats_at_three], by_turn[seats_at_three:]
+        for p in threes:
+            counts[p] += 1
+        rng.shuffle(threes)
+        rng.shuffle(fours)
+        ordered = fours + threes if seats_at_three else order[:]
+        if not seats_at_three:
+            rng.shuffle(ordered)
+        tables, start = [], 0
+        for size in sorted(sizes, reverse=True):
+            tables.append(ordered[start : start + size])
+            start += size
+        rounds.append(tables)
+    return rounds
+
+
+def _turns_at_three(seated: Sequence[Sequence[Sequence[Hashable]]], index: dict[Hashable, int]) -> list[int]:
+    """How often each player still to seat sat at a table of 3 in the seated rounds."""
+    turns = [0] * len(index)
+    for tables in seated:
+        for table in tables:
+            if len(table) == 3:
+                for player in table:
+                    if player in index:
+                        turns[index[player]] += 1
+    return turns
+
+
+def _ordered(tables: list[list[int]]) -> list[list[int]]:
+    """Tables of 4 (or the one of 5) first, then tables of 3, as `table_sizes` lists them."""
+    return sorted(tables, key=len, reverse=True)
+
+
+def _seat_order(table: list[int], rng: random.Random) -> list[int]:
+    """The seat order around a table: a seeded shuffle."""
+    seats = list(table)
+    rng.shuffle(seats)
+    return seats
