@@ -1,0 +1,94 @@
+"""The known zero-repeat schedules at tables of 4 (tournaments.planning.designs)."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.planning import designs
+
+SUPPORTED = [n for n in range(4, 201, 4) if designs.max_known_rounds(n)]
+ROUND_ROBINS = [16, 64]
+
+
+def _meetings(schedule: list[list[list[int]]]) -> dict[tuple[int, int], int]:
+    """How many times each pair sat at one table."""
+    met: dict[tuple[int, int], int] = {}
+    for one_round in schedule:
+        for table in one_round:
+            for pair in itertools.combinations(sorted(table), 2):
+                met[pair] = met.get(pair, 0) + 1
+    return met
+
+
+def _check_valid(players: int, schedule: list[list[list[int]]]) -> None:
+    """Tables of 4 distinct players, everyone once a round, no pair twice."""
+    for one_round in schedule:
+        assert all(len(table) == 4 == len(set(table)) for table in one_round)
+        assert sorted(p for table in one_round for p in table) == list(range(players))
+    assert max(_meetings(schedule).values(), default=1) == 1
+
+
+def test_supported_sizes_include_the_contract() -> None:
+    """The round robins and the best known social golfer schedules we promised are there."""
+    for players in ROUND_ROBINS:
+        assert designs.max_known_rounds(players) == (players - 1) // 3
+    assert designs.round_robin_sizes()[: len(ROUND_ROBINS)] == ROUND_ROBINS
+
+
+@pytest.mark.parametrize("players", SUPPORTED)
+def test_full_schedule_is_valid(players: int) -> None:
+    """Every supported size: the longest known schedule has no repeat and agrees with the max."""
+    most = designs.max_known_rounds(players)
+    schedule = designs.known_schedule(players, most)
+    assert schedule is not None and len(schedule) == most
+    _check_valid(players, schedule)
+    assert designs.known_schedule(players, most + 1) is None
+
+
+@pytest.mark.parametrize("players", ROUND_ROBINS)
+def test_round_robins_meet_every_pair_exactly_once(players: int) -> None:
+    """A round robin: every one of the n(n-1)/2 pairs at one table exactly once."""
+    schedule = designs.known_schedule(players, (players - 1) // 3)
+    assert schedule is not None
+    met = _meetings(schedule)
+    assert len(met) == players * (players - 1) // 2
+    assert set(met.values()) == {1}
+
+
+@given(players=st.integers(-8, 220), rounds=st.integers(-2, 40))
+@settings(max_examples=300, deadline=None)
+def test_any_request_is_a_prefix_or_none(players: int, rounds: int) -> None:
+    """known_schedule answers exactly up to max_known_rounds, with the first rounds of the full one."""
+    most = designs.max_known_rounds(players)
+    got = designs.known_schedule(players, rounds)
+    if players % 4 or players <= 0:
+        assert most == 0
+    if players % 4 or players <= 0 or rounds < 0 or rounds > most:
+        assert got is None
+        return
+    assert got == designs.known_schedule(players, most)[:rounds]
+    if rounds:
+        _check_valid(players, got)
+
+
+def test_callers_cannot_change_the_cache() -> None:
+    """A caller who edits the answer does not change the next answer."""
+    first = designs.known_schedule(16, 5)
+    first[0][0][0] = 99
+    first[1].clear()
+    assert designs.known_schedule(16, 5) == designs.known_schedule(16, 5)
+    assert designs.known_schedule(16, 5)[0][0][0] != 99
+
+
+def test_every_call_is_fast() -> None:
+    """Each size's full schedule, built from nothing, well under 50 ms."""
+    for players in SUPPORTED:
+        designs._full_schedule.cache_clear()
+        start = time.perf_counter()
+        designs.known_schedule(players, designs.max_known_rounds(players))
+        assert time.perf_counter() - start < 0.05, players
