@@ -16,7 +16,7 @@ __all__ = [
     "MAX_VENUE",
 ]
 
-MAX_ROUNDS = 10  # rounds of an event (issue: 1 to 10)
+MAX_ROUNDS = 21  # rounds of an event: up to the round robin of 64 players (issue 34)
 MAX_TOURNAMENT_NAME = 120
 MAX_VENUE = 120
 MAX_CLUB = 80

@@ -99,7 +99,7 @@ class Tournament(models.Model):
         ordering = ["-date", "-pk"]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(rounds__gte=1, rounds__lte=MAX_ROUNDS), name="tournament_rounds_1_to_10"
+                condition=models.Q(rounds__gte=1, rounds__lte=MAX_ROUNDS), name="tournament_rounds_in_range"
             )
         ]
 
@@ -373,3 +373,4 @@ from tournaments.officiating_models import (  # noqa: E402, F401  (registered wi
     PenaltyStep,
     Ruling,
 )
+from tournaments.seating_plan_model import SeatingPlan  # noqa: E402, F401  (registered with the app)

@@ -22,7 +22,16 @@ from itertools import combinations
 
 from tournaments.planning.sizes import SeatingError, table_sizes
 
-__all__ = ["MODES", "Seating", "SeatingError", "pairs_met", "repeat_pairs", "seat_round", "table_sizes"]
+__all__ = [
+    "MODES",
+    "Seating",
+    "SeatingError",
+    "first_dealers",
+    "pairs_met",
+    "repeat_pairs",
+    "seat_round",
+    "table_sizes",
+]
 
 MODES = ("random", "fewest_repeats", "standings")
 # How hard the local search tries, per player: enough to settle 1,000 players well within 2 s.
@@ -105,13 +114,12 @@ def seat_round(
         groups = _chunk(_rotated_for_threes(players, sizes, at_three, rng), sizes)
         if effective == "fewest_repeats":
             groups = _fewer_repeats(groups, met, rng, at_three)
-    tables, dealers = [], []
+    tables = []
     for group in groups:
         table = list(group)
         rng.shuffle(table)  # seat order around the table
-        dealer = min(range(len(table)), key=lambda i: (dealt[table[i]], i))
         tables.append(tuple(table))
-        dealers.append(dealer)
+    dealers = _least_dealt_seats(tables, dealt)
     return Seating(
         tables=tuple(tables),
         first_dealers=tuple(dealers),
@@ -120,6 +128,19 @@ def seat_round(
         seed=seed,
         round_number=round_number,
     )
+
+
+def first_dealers(
+    tables: Sequence[Sequence[Player]], earlier_rounds: Sequence[Sequence[Sequence[Player]]] = ()
+) -> tuple[int, ...]:
+    """The seat index of each table's first dealer: the player who dealt first least often in
+    `earlier_rounds` (seat 0 of each earlier table), the earlier seat among equals."""
+    dealt: Counter[Player] = Counter(table[0] for tables_ in earlier_rounds for table in tables_ if table)
+    return _least_dealt_seats(tables, dealt)
+
+
+def _least_dealt_seats(tables: Sequence[Sequence[Player]], dealt: Counter[Player]) -> tuple[int, ...]:
+    return tuple(min(range(len(table)), key=lambda i: (dealt[table[i]], i)) for table in tables)
 
 
 def _sizes_rotating_threes(

@@ -5,6 +5,8 @@ The public API of the services, by job:
 - `games`: `create_game`, `set_game_ruleset`, `game_rename`, `update_game` (both at once),
   `delete_game`; for the apps that manage games, `lock_games` (lock a set of games in the
   caller's transaction) and `delete_games` (a bulk delete);
+- `game_batches`: `create_managed_games` (a tournament round's tables, each a `NewGame`, in a few
+  bulk inserts);
 - `seats`: seats at a table (`seat_add`, `seat_rename`, `seat_remove`) and a user's roster
   (`player_create`, `player_rename`, `player_delete`);
 - `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`, and
@@ -29,6 +31,7 @@ and scored by the engine), `_hole_recording` (the hot path of recording a hole),
 from golfclub.core.limits import MAX_HOLES, MAX_PLAYERS, MIN_PLAYERS
 from scoring.game_errors import GameError
 from scoring.services._hole_recording import IdempotentReplay, RecordedHole
+from scoring.services.game_batches import NewGame, create_managed_games
 from scoring.services.game_ending import EndRequest, end_game_early, resume_game
 from scoring.services.game_restore import restore_games
 from scoring.services.games import (
@@ -68,10 +71,12 @@ __all__ = [
     "GameError",
     "HoleTimes",
     "IdempotentReplay",
+    "NewGame",
     "RecordedHole",
     "ScoredHole",
     "SeatTime",
     "create_game",
+    "create_managed_games",
     "delete_game",
     "delete_games",
     "end_game_early",

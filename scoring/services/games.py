@@ -70,7 +70,7 @@ def create_game(
     change, `scoring.managed_changes`); its `after_create` writers get the new game in its creating
     transaction, so the game and what that app keeps of it are saved together or not at all.
     """
-    names, title, resolved = _checked_new_game(players, ruleset, first_dealer, title)
+    names, title, resolved = checked_new_game(players, ruleset, first_dealer, title)
     owner = owner if owner is not None and owner.is_authenticated else None
     start_key = start_key or None
     if start_key is not None and (started := Game.objects.filter(start_key=start_key).first()):
@@ -113,7 +113,7 @@ def _insert_game(game: Game, names: Sequence[str], after_create: Sequence[Callab
             write(game)
 
 
-def _checked_new_game(
+def checked_new_game(
     players: Sequence[str], ruleset: str | Mapping[str, Any] | Ruleset, first_dealer: Any, title: str
 ) -> tuple[list[str], str, Ruleset]:
     """A new game's clean names, title and resolved ruleset; else `GameError` naming every problem

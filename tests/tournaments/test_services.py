@@ -26,7 +26,7 @@ def test_it_creates_a_tournament_with_the_official_defaults() -> None:
     ("settings", "where"),
     [
         ({"rounds": 0}, "rounds"),
-        ({"rounds": 11}, "rounds"),
+        ({"rounds": 22}, "rounds"),
         ({"rounds": "3"}, "rounds"),
         ({"rounds": True}, "rounds"),
         ({"seed": 10**30}, "seed"),

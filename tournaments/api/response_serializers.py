@@ -14,7 +14,7 @@ class TournamentSerializer(serializers.Serializer):
     venue = serializers.CharField()
     director = serializers.CharField(help_text="The director's username.")
     ruleset = serializers.DictField(help_text="Every parameter resolved (frozen once round 1 is seated).")
-    rounds = serializers.IntegerField(help_text="Rounds the event plays (1 to 10).")
+    rounds = serializers.IntegerField(help_text="Rounds the event plays (1 to 21).")
     seating = serializers.CharField()
     seed = serializers.IntegerField()
     tiebreakers = serializers.ListField(child=serializers.CharField())
@@ -104,6 +104,16 @@ class TableSerializer(serializers.Serializer):
     dispute_note = serializers.CharField(required=False, help_text="Staff only.")
 
 
+class SeatingPlanSerializer(serializers.Serializer):
+    """A `fewest_repeats` event's seating plan, over all its rounds (SPEC "Seating plans")."""
+
+    repeats = serializers.IntegerField(
+        help_text="Repeated meetings over the event: per pair, times at one table - 1, where positive."
+    )
+    least_possible = serializers.IntegerField(help_text="The best lower bound the planner knows.")
+    first_round = serializers.IntegerField(help_text="The first round the plan was last made for.")
+
+
 class RoundSerializer(serializers.Serializer):
     """A round: its status and tables."""
 
@@ -111,6 +121,10 @@ class RoundSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="seated, published or finalized.")
     seating = serializers.CharField()
     repeat_pairs = serializers.IntegerField(help_text="Pairs of players who met in an earlier round.")
+    # Not `allow_null`: DRF would then answer null for a key left out; the public gets no key at all.
+    seating_plan = SeatingPlanSerializer(
+        required=False, help_text="Staff only, and only in a fewest_repeats event: its seating plan."
+    )
     tables = TableSerializer(many=True)
 
 

@@ -25,6 +25,7 @@ from tournaments.limits import MAX_ENTRANTS
 from tournaments.live_versions import event_version
 from tournaments.models import Entrant, EntrantStatus, EventLogEntry, RoundStatus, TableSeat, Tournament
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
+from tournaments.services.seating_plans import refresh_seating_plan
 from tournaments.services.versions import check_version
 
 #: The event log's kinds of bulk action, which `undo_bulk_action` reverts.
@@ -141,6 +142,8 @@ def drop_players(
         )
         for e in changing:
             e.status, e.left_after_round, e.bulk_action = EntrantStatus.DROPPED, seated, entry.pk
+        if changing:
+            refresh_seating_plan(locked, reason=_("Made again after players were dropped."))
         bump_version(locked.pk)
     return BulkResult(changing, unchanged, entry)
 
@@ -202,6 +205,7 @@ def undo_bulk_action(tournament: Tournament, entry_id: Any, *, actor: Any = None
         )
         entry.details = {**entry.details, "undone_by": undone.pk}
         entry.save(update_fields=["details"])
+        refresh_seating_plan(locked, reason=_("Made again after a bulk action was undone."))
         bump_version(locked.pk)
     return BulkResult(marked, unchanged, undone)
 

@@ -21,6 +21,7 @@ from tournaments.limits import MAX_CLUB, MAX_ENTRANTS, MAX_RATING
 from tournaments.live_versions import event_version
 from tournaments.models import Entrant, EntrantStatus, Tournament
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
+from tournaments.services.seating_plans import refresh_seating_plan
 from tournaments.services.versions import check_version
 
 
@@ -69,6 +70,7 @@ def add_entrant(
                 Problem("name", _("%(name)s is already in the tournament.") % {"name": clean})
             ) from None
         log_event(locked, "player_added", actor=actor, player=entrant.name)
+        refresh_seating_plan(locked, reason=_("Made again after %(name)s entered.") % {"name": entrant.name})
         bump_version(locked.pk)
     return entrant
 
@@ -106,6 +108,7 @@ def import_entrants(tournament: Tournament, text: Any, *, actor: Any = None) -> 
             for line in lines
         )
         log_event(locked, "players_imported", actor=actor, count=len(created))
+        refresh_seating_plan(locked, reason=_("Made again after players were imported."))
         bump_version(locked.pk)
     return created
 
@@ -177,6 +180,7 @@ def drop_entrant(
         entrant.bulk_action = None
         entrant.save(update_fields=["status", "left_after_round", "bulk_action"])
         log_event(locked, f"player_{status}", actor=actor, reason=reason, player=entrant.name)
+        refresh_seating_plan(locked, reason=_("Made again after %(name)s left.") % {"name": entrant.name})
         bump_version(locked.pk)
     return entrant
 
@@ -199,6 +203,9 @@ def reinstate_entrant(
             entrant.bulk_action = None
             entrant.save(update_fields=["status", "left_after_round", "bulk_action"])
             log_event(locked, "player_reinstated", actor=actor, player=entrant.name)
+            refresh_seating_plan(
+                locked, reason=_("Made again after %(name)s came back.") % {"name": entrant.name}
+            )
             bump_version(locked.pk)
     return entrant
 

@@ -44,6 +44,7 @@ from tournaments.models import (
 )
 from tournaments.services.club_choice import NO_CHANGE, apply_club, club_of_director
 from tournaments.services.locks import lock_tournament  # the first lock of every write (`locks`)
+from tournaments.services.seating_plans import refresh_seating_plan
 from tournaments.services.versions import check_version, settings_digest
 
 #: The settings `update_tournament` accepts, by name.
@@ -214,6 +215,8 @@ def update_tournament(
             changes["club"] = club.pk if club else None
         locked.save()
         log_event(locked, "settings", actor=actor, changed=sorted(changes))
+        if seated and (cleaned["rounds"], cleaned["seating"]) != (current["rounds"], current["seating"]):
+            refresh_seating_plan(locked, reason=_("Made again after the event's rounds or seating changed."))
         bump_version(locked.pk)
     locked.refresh_from_db()
     return locked

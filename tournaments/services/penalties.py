@@ -24,6 +24,7 @@ from tournaments.officiating.advice import MAX_FACT_NUMBER
 from tournaments.officiating.ladder import Rung, decided_rung, next_rung
 from tournaments.services.entrants import entrant_in
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
+from tournaments.services.seating_plans import refresh_seating_plan
 
 #: The steps that take a player out (of a round, of the event): the pages ask once more first.
 DISQUALIFYING = frozenset({PenaltyStep.ROUND_DQ, PenaltyStep.EVENT_DQ})
@@ -106,6 +107,9 @@ def give_penalty(
             entrant.left_after_round = locked.round_set.count()
             entrant.bulk_action = None  # no undo of a bulk action brings a disqualified player back
             entrant.save(update_fields=["status", "left_after_round", "bulk_action"])
+            refresh_seating_plan(
+                locked, reason=_("Made again after %(name)s was disqualified.") % {"name": entrant.name}
+            )
         log_event(
             locked,
             "penalty_given",
@@ -186,6 +190,11 @@ def rescind_penalty(tournament: Tournament, penalty_id: Any, *, reason: Any, act
             entrant.status = EntrantStatus.ACTIVE
             entrant.left_after_round = None
             entrant.save(update_fields=["status", "left_after_round"])
+            refresh_seating_plan(
+                locked,
+                reason=_("Made again after %(name)s's disqualification was rescinded.")
+                % {"name": entrant.name},
+            )
         log_event(
             locked,
             "penalty_rescinded",

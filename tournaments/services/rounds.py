@@ -14,7 +14,6 @@ tournament, the round, its tables, their games.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 from django.db import transaction
@@ -22,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from golfclub.core.bulk_insert import insert_rows
 from scoring import services as scoring_services
 from scoring.rules.errors import Problem
 from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
@@ -32,14 +32,16 @@ from tournaments.models import (
     EntrantStatus,
     Round,
     RoundStatus,
+    SeatingMode,
     Table,
     TableSeat,
     Tournament,
 )
-from tournaments.seating import SeatingError, pairs_met, repeat_pairs, seat_round
+from tournaments.seating import first_dealers, pairs_met, repeat_pairs, seat_round
 from tournaments.services import locks
 from tournaments.services.club_results import count_finalized_round
 from tournaments.services.events import bump_version, clean_reason, lock_tournament, log_event
+from tournaments.services.seating_plans import planned_round, refresh_seating_plan, seated_tables
 from tournaments.services.versions import check_version
 
 
@@ -56,116 +58,124 @@ def seat_next_round(
     tournament: Tournament, *, actor: Any = None, expected_version: int | None = None
 ) -> Round:
     """Seat the next round: every active player, at tables of 4 (the rest of 3), each table a
-    managed live game. `WrongState` while a round is not finalized or when every round is seated;
-    `TournamentError` when fewer than 3 players are active; `StaleEdit` when the tournament is no
-    longer at `expected_version` (the tournament's ETag the client read)."""
-    # Standings order for the `standings` mode is read before the lock (it only reads).
-    from tournaments.standings import standings_order
-
+    managed live game. A `fewest_repeats` event is seated from its seating plan (made when round 1
+    is seated: `tournaments.services.seating_plans`). `WrongState` while a round is not finalized or
+    when every round is seated; `TournamentError` when fewer than 3 players are active; `StaleEdit`
+    when the tournament is no longer at `expected_version` (the tournament's ETag the client read)."""
     with transaction.atomic():
         locked = lock_tournament(tournament)
         check_version(_("The tournament"), event_version(locked), expected_version)
-        rounds = list(locked.round_set.order_by("number"))
-        if rounds and rounds[-1].status != RoundStatus.FINALIZED:
-            last = rounds[-1]
-            raise WrongState(
-                Problem(
-                    "round",
-                    _("Round %(n)s is %(status)s: finalize it before seating round %(next)s.")
-                    % {
-                        "n": last.number,
-                        "status": last.get_status_display().lower(),
-                        "next": last.number + 1,
-                    },
-                )
-            )
-        number = len(rounds) + 1
-        if number > locked.rounds:
-            raise WrongState(
-                Problem(
-                    "round",
-                    ngettext("The %(n)s round is seated.", "All %(n)s rounds are seated.", locked.rounds)
-                    % {"n": locked.rounds},
-                )
-            )
-        players = list(
+        number = _next_round_number(locked)
+        names = dict(
             Entrant.objects.filter(tournament=locked, status=EntrantStatus.ACTIVE)
             .order_by("pk")
             .values_list("pk", "name")
         )
-        names = dict(players)
-        earlier = _earlier_tables(locked)
-        mode = locked.seating if number > 1 else "random"
-        order = standings_order(locked) if mode == "standings" else []
-        try:
-            seating = seat_round(
-                list(names),
-                seed=locked.seed,
-                round_number=number,
-                mode=mode,
-                earlier_rounds=earlier,
-                standings=order,
-            )
-        except SeatingError:
+        if len(names) < 3:
             raise TournamentError(
                 Problem(
                     "players",
                     _("At least 3 active players are needed to seat a round (%(n)s now).")
                     % {"n": len(names)},
                 )
-            ) from None
-        round_ = Round.objects.create(
-            tournament=locked,
-            number=number,
-            seating_mode=mode,
-            seed=locked.seed,
-            repeat_pairs=seating.repeat_pairs,
-        )
-        ruleset = table_ruleset(locked)
-        seats: list[TableSeat] = []
-        for index, (players_at, dealer) in enumerate(
-            zip(seating.tables, seating.first_dealers, strict=True), start=1
-        ):
-            game = scoring_services.create_game(
-                players=[names[pk] for pk in players_at],
-                ruleset=ruleset,
-                first_dealer=dealer,
-                title=_("%(event)s, round %(round)s, table %(table)s")
-                % {"event": locked.name, "round": number, "table": index},
-                managed_by=TABLE_MANAGER,
-                managed_label=_("%(event)s, round %(round)s, table %(table)s")
-                % {"event": locked.name, "round": number, "table": index},
             )
-            table = Table.objects.create(round=round_, number=index, game=game)
-            seats += [
-                TableSeat(table=table, round=round_, entrant_id=pk, seat=s) for s, pk in enumerate(players_at)
-            ]
-        TableSeat.objects.bulk_create(seats)
-        log_event(
-            locked,
-            "round_seated",
-            actor=actor,
-            round_number=number,
-            repeat_pairs=seating.repeat_pairs,
-            mode=mode,
+        seated = seated_tables(locked)
+        mode = locked.seating if number > 1 else "random"
+        tables, dealers = _round_tables(locked, number, list(names), seated)
+        repeats = repeat_pairs(tables, pairs_met(seated))
+        round_ = Round.objects.create(
+            tournament=locked, number=number, seating_mode=mode, seed=locked.seed, repeat_pairs=repeats
         )
+        _create_tables(locked, round_, tables, dealers, names)
+        log_event(locked, "round_seated", actor=actor, round_number=number, repeat_pairs=repeats, mode=mode)
         bump_version(locked.pk)  # the event's pages show the new seating (their ETag moves)
     return round_
 
 
-def _earlier_tables(tournament: Tournament) -> list[list[list[int]]]:
-    """The tables of the rounds already seated, players in seat order (for repeats and rotation)."""
-    by_table: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for round_number, table_id, entrant_id in (
-        TableSeat.objects.filter(round__tournament=tournament)
-        .order_by("round__number", "table__number", "seat")
-        .values_list("round__number", "table_id", "entrant_id")
-    ):
-        by_table[(round_number, table_id)].append(entrant_id)
-    rounds: dict[int, list[list[int]]] = defaultdict(list)
-    for (round_number, _table), players in by_table.items():
-        rounds[round_number].append(players)
-    return [rounds[n] for n in sorted(rounds)]
+def _next_round_number(locked: Tournament) -> int:
+    """The number of the round to seat, or `WrongState` naming what is in the way."""
+    last = locked.round_set.order_by("-number").first()
+    if last is not None and last.status != RoundStatus.FINALIZED:
+        raise WrongState(
+            Problem(
+                "round",
+                _("Round %(n)s is %(status)s: finalize it before seating round %(next)s.")
+                % {"n": last.number, "status": last.get_status_display().lower(), "next": last.number + 1},
+            )
+        )
+    number = (last.number if last else 0) + 1
+    if number > locked.rounds:
+        raise WrongState(
+            Problem(
+                "round",
+                ngettext("The %(n)s round is seated.", "All %(n)s rounds are seated.", locked.rounds)
+                % {"n": locked.rounds},
+            )
+        )
+    return number
+
+
+def _round_tables(
+    locked: Tournament, number: int, players: list[int], seated: list[list[list[int]]]
+) -> tuple[list[tuple[int, ...]], tuple[int, ...]]:
+    """Round `number`'s tables (entrant ids in seat order) and each table's first dealer seat: from
+    the seating plan in a `fewest_repeats` event, else by `tournaments.seating.seat_round`."""
+    if locked.seating == SeatingMode.FEWEST_REPEATS:
+        tables = [tuple(table) for table in planned_round(locked, number, players, seated)]
+        return tables, first_dealers(tables, seated)
+    # Standings order for the `standings` mode (it only reads).
+    from tournaments.standings import standings_order
+
+    mode = locked.seating if number > 1 else "random"
+    order = standings_order(locked) if mode == "standings" else []
+    seating = seat_round(
+        players, seed=locked.seed, round_number=number, mode=mode, earlier_rounds=seated, standings=order
+    )
+    return list(seating.tables), seating.first_dealers
+
+
+def _create_tables(
+    locked: Tournament,
+    round_: Round,
+    tables: list[tuple[int, ...]],
+    dealers: tuple[int, ...],
+    names: dict[int, str],
+) -> None:
+    """Each table of `round_` with its managed live game and its seats, in a few bulk inserts."""
+    labels = [
+        _("%(event)s, round %(round)s, table %(table)s")
+        % {"event": locked.name, "round": round_.number, "table": index}
+        for index in range(1, len(tables) + 1)
+    ]
+    game_ids = scoring_services.create_managed_games(
+        [
+            scoring_services.NewGame(
+                players=[names[pk] for pk in players_at],
+                first_dealer=dealer,
+                title=label,
+                managed_label=label,
+            )
+            for players_at, dealer, label in zip(tables, dealers, labels, strict=True)
+        ],
+        ruleset=table_ruleset(locked),
+        managed_by=TABLE_MANAGER,
+    )
+    table_ids = insert_rows(
+        Table,
+        len(tables),
+        per_row={"number": list(range(1, len(tables) + 1)), "game_id": game_ids},
+        same={"round_id": round_.pk},
+    )
+    insert_rows(
+        TableSeat,
+        sum(map(len, tables)),
+        per_row={
+            "table_id": [tid for tid, players_at in zip(table_ids, tables, strict=True) for _ in players_at],
+            "entrant_id": [pk for players_at in tables for pk in players_at],
+            "seat": [s for players_at in tables for s in range(len(players_at))],
+        },
+        same={"round_id": round_.pk},
+    )
 
 
 def round_in(tournament: Tournament, number: Any, *, lock: bool = False) -> Round:
@@ -246,12 +256,15 @@ def swap_players(
             reason=reason,
             players=[a.name, b.name],
         )
+        refresh_seating_plan(
+            locked, reason=_("Made again after %(a)s and %(b)s were swapped.") % {"a": a.name, "b": b.name}
+        )
         bump_version(locked.pk)
     return round_
 
 
 def _repeat_pairs_of(tournament: Tournament, round_: Round) -> int:
-    earlier = _earlier_tables(tournament)
+    earlier = seated_tables(tournament)
     return repeat_pairs(earlier[round_.number - 1], pairs_met(earlier[: round_.number - 1]))
 
 

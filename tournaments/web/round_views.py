@@ -19,6 +19,7 @@ from tournaments import services
 from tournaments.access import Action, sees_seating
 from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
+from tournaments.services.seating_plans import plan_summary
 from tournaments.web.access import TournamentPage, refusal, tournament_page
 from tournaments.web.forms import ReasonForm, SwapForm, add_problems
 from tournaments.web.next_step import next_step, table_facts
@@ -60,6 +61,7 @@ def _dashboard_context(page: TournamentPage) -> dict[str, Any]:
         flagged=states.count("flagged"),
         poll_seconds=POLL_SECONDS,
         clock=round_clock(tournament, current) if current else None,
+        plan=plan_summary(tournament),
     )
 
 
@@ -203,6 +205,7 @@ def _seating_page(
             lines=lines,
             swap_form=form or SwapForm(players=players),
             can_swap=page.can_run and round_.status == RoundStatus.SEATED,
+            plan=plan_summary(page.tournament) if page.is_staff else None,
         ),
         status=status,
     )

@@ -43,7 +43,7 @@ CREATE_CASES = [
     ({"name": "Open", "rounds": "3"}, "rounds"),
     ({"name": "Open", "rounds": 3.0}, "rounds"),
     ({"name": "Open", "rounds": True}, "rounds"),
-    ({"name": "Open", "rounds": 11}, "rounds"),
+    ({"name": "Open", "rounds": 22}, "rounds"),
     ({"name": "Open", "rounds": 0}, "rounds"),
     ({"name": "Open", "seed": 10**30}, "seed"),
     ({"name": "Open", "seed": -1}, "seed"),

@@ -66,7 +66,7 @@ def test_new_tournament_needs_a_login() -> None:
     ("change", "message"),
     [
         ({"name": ""}, "This field is required"),
-        ({"rounds": "11"}, "less than or equal to 10"),
+        ({"rounds": "22"}, "less than or equal to 21"),
         ({"rounds": "٣"}, "Rounds"),
         ({"tiebreak_1": "countback", "tiebreak_2": "countback"}, "Use each of these at most once"),
         ({"date": "yesterday"}, "Enter a valid date"),

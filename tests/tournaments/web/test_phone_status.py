@@ -145,9 +145,10 @@ def test_the_dashboard_stays_bounded_with_32_tables_heard_from(django_assert_max
     for number, table in enumerate(tables):
         heard(table, number % 9, pending=number % 3 or None)
     client = as_user("dora")
-    with django_assert_max_num_queries(10):
+    # 11 and 9: one more since issue 34, the seating plan's figures in the next step.
+    with django_assert_max_num_queries(11):
         page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         live = client.get(f"/tournaments/{tournament.pk}/live/").content.decode()
     assert page.count("data-phone-status") == 32 and live.count("data-phone-status") == 32
     # Heard 5 minutes and a moment ago is more than 5 minutes.
