@@ -19,6 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Entrant, EntrantStatus, SeatingMode, SeatingPlan, TableSeat, Tournament
 from tournaments.planning import plan_rounds
@@ -107,6 +108,21 @@ def plan_summary(tournament: Tournament) -> PlanSummary | None:
         first_round=plan.first_round,
         reason=plan.reason,
     )
+
+
+def replanned_message(tournament: Tournament) -> str | None:
+    """What a page says after a change that re-planned the rounds not yet seated, or None when the
+    event has no plan (not `fewest_repeats`, or round 1 not seated yet, or every round seated)."""
+    plan = plan_summary(tournament)
+    if plan is None or plan.first_round > tournament.rounds or plan.first_round == 1:
+        return None
+    return ngettext(
+        "The rounds from round %(first)s on were planned again: %(n)s repeated meeting over the "
+        "event; the least possible is %(least)s.",
+        "The rounds from round %(first)s on were planned again: %(n)s repeated meetings over the "
+        "event; the least possible is %(least)s.",
+        plan.repeats,
+    ) % {"first": plan.first_round, "n": plan.repeats, "least": plan.least_possible}
 
 
 def _matches(

@@ -19,6 +19,7 @@ from tournaments.csv_import import with_line_texts
 from tournaments.models import Entrant, EntrantStatus
 from tournaments.services import club_links
 from tournaments.services.bulk_players import BULK_CHECK_IN, BULK_DROP, bulk_summary, recent_bulk_actions
+from tournaments.services.seating_plans import replanned_message
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import ImportForm, PlayerForm, ReasonForm, add_problems
 from tournaments.web.selectors import player_counts
@@ -98,6 +99,8 @@ def player_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         add_problems(form, problems_of(error))
         return _players_page(request, page, form=form, status=status_for(error))
     messages.success(request, _("%(name)s is registered.") % {"name": entrant.name})
+    if replanned := replanned_message(page.tournament):
+        messages.info(request, replanned)
     return redirect("tournaments:players", pk=page.tournament.pk)
 
 
@@ -194,6 +197,8 @@ def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -
                 status = status_for(error)
             else:
                 messages.success(request, STATUS_DONE[action] % {"name": entrant.name})
+                if replanned := replanned_message(page.tournament):
+                    messages.info(request, replanned)
                 return redirect("tournaments:players", pk=page.tournament.pk)
         else:
             status = 400
@@ -239,6 +244,8 @@ def players_bulk(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             request,
             bulk_summary(result, kind) + " " + _('Undo it under "Recent bulk actions" if it was a mistake.'),
         )
+        if action == "drop" and (replanned := replanned_message(page.tournament)):
+            messages.info(request, replanned)
     return redirect("tournaments:players", pk=page.tournament.pk)
 
 
