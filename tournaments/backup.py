@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from golfclub.core.backup import BackupError, Record, dump_datetime, read_snapshot
 from scoring import selectors
+from tournaments.backup_plan import plan_of
 from tournaments.models import (
     Entrant,
     EventLogEntry,
@@ -77,6 +78,7 @@ def _event(tournament_id: int) -> dict[str, Any]:
         ],
         "entrants": [_entrant(e) for e in Entrant.objects.filter(tournament=tournament).order_by("pk")],
         "rounds": _rounds(tournament),
+        "seating_plan": plan_of(tournament),
         "penalties": [
             _penalty(p)
             for p in Penalty.objects.filter(tournament=tournament).select_related("given_by").order_by("pk")

@@ -34,6 +34,7 @@ from scoring import services as scoring_services
 from scoring.rules import resolve_ruleset
 from scoring.rules.errors import RulesError
 from tournaments.backup import checked_event, parse_backup
+from tournaments.backup_plan import plan_row, save_plan
 from tournaments.models import (
     Entrant,
     EntrantStatus,
@@ -87,6 +88,7 @@ def import_event(document: Any, notes: list[str] | None = None) -> Tournament:
                 notes.extend(rows.table_named(note) + note for note in game_notes)
             for model, found in rows.by_model():
                 insert_rows(model, found)
+            save_plan(rows.plan)
             advance_id_sequences(*_MODELS)
             # A standings entry cached before (the same id and version, another content) is never answered.
             tournament = rows.tournament
@@ -172,6 +174,7 @@ class _Rows:
         table_ids = {t.pk for t in self.tables}
         self.calls = [self._call(c, table_ids, ruling_ids) for c in event.records("calls")]
         self.log = [self._log_entry(e) for e in event.records("log")]
+        self.plan = plan_row(event, self.tournament, self.entrant_ids)
 
     def by_model(self) -> list[tuple[type, list[Any]]]:
         """The rows to insert, by model, in an order that inserts what is pointed at first."""
