@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tournaments.planning import designs
 
 SUPPORTED = [n for n in range(4, 201, 4) if designs.max_known_rounds(n)]
-ROUND_ROBINS = [16, 28, 52, 64]
+ROUND_ROBINS = [16, 28, 40, 52, 64]
 
 
 def _meetings(schedule: list[list[list[int]]]) -> dict[tuple[int, int], int]:
@@ -38,7 +38,7 @@ def test_supported_sizes_include_the_contract() -> None:
     for players in ROUND_ROBINS:
         assert designs.max_known_rounds(players) == (players - 1) // 3
     assert set(ROUND_ROBINS) <= set(designs.round_robin_sizes())
-    best_known_social_golfer = {20: 5, 24: 7, 28: 9, 36: 11}
+    best_known_social_golfer = {20: 5, 24: 7, 28: 9, 32: 10, 36: 11, 40: 13}
     for players, rounds in best_known_social_golfer.items():
         assert designs.max_known_rounds(players) == rounds
 
