@@ -2,18 +2,20 @@
  * rounds with no two players at one table twice (tools/design_search.py drives it).
  *
  * Players: the points (x, i) of Z_m x {0..k-1}, numbered i*m + x, and f fixed points numbered
- * k*m .. k*m+f-1 (n = k*m + f, n % 4 == 0). The base round is a partition of the players into
- * n/4 tables; round t moves (x, i) to (x + t, i) and keeps fixed points. Two players meet twice
- * over the m rounds exactly when two pairs of the base round share a "difference class":
+ * k*m .. k*m+f-1 (n = k*m + f, n % 4 == 0). There are c base rounds, each a partition of the
+ * players into n/4 tables; base round b shifted by t (t = 0 .. m-1) is round b*m + t + 1: it moves
+ * (x, i) to (x + t, i) and keeps fixed points. Two players meet twice over the c*m rounds exactly
+ * when two pairs of the base rounds share a "difference class":
  *   same coordinate i, x - y = +-d      -> class pure(i, d)     (d = m/2 is forbidden: it repeats)
- *   coordinates i < j, y - x = d         -> class mixed(i, j, d) (d = 0 forbidden with -z: groups)
+ *   coordinates i < j, y - x = d         -> class mixed(i, j, d) (d = 0 forbidden when i // z ==
+ *                                           j // z: the groups {x_i : i // z = g} never meet)
  *   fixed point a and coordinate i       -> class fixed(a, i)
  *   two fixed points                     -> forbidden (they would meet every round)
  * so the search minimises sum over classes of max(0, count - capacity) by swapping players between
  * tables (tabu search on the players in a conflict, with restarts).
  *
- * usage: design_search m k f seed seconds [z]
- * prints the base round, one table per line, on success; exit 1 when not found in time.
+ * usage: design_search m k f c z seed seconds   (z = 0: no groups)
+ * prints the base rounds, one table per line, on success; exit 1 when not found in time.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +23,12 @@
 #include <time.h>
 
 #define MAXN 256
-static int n, m, k, f, nb, forbid_zero;
+#define MAXK 16
+static int n, m, k, f, nb, nc, group, per;
 static int cls[MAXN][MAXN];
 static int cap[MAXN * MAXN];
 static int cnt[MAXN * MAXN];
-static int slot[MAXN]; /* slot s = 4*block + seat holds player slot[s] */
+static int slot[MAXN * 8]; /* slot s = 4*block + seat holds player slot[s] */
 static int ncls;
 static unsigned long long rng;
 
@@ -37,7 +40,7 @@ static unsigned rnd(void) {
 static void build_classes(void) {
     int id = 0, forbidden = id++;
     cap[forbidden] = 0;
-    int pure[4][MAXN], mixed[4][4][MAXN], fixedc[MAXN][4];
+    static int pure[MAXK][MAXN], mixed[MAXK][MAXK][MAXN], fixedc[MAXN][MAXK];
     for (int i = 0; i < k; i++) for (int d = 0; d < m; d++) { pure[i][d] = id; cap[id++] = 1; }
     for (int i = 0; i < k; i++) for (int j = 0; j < k; j++) for (int d = 0; d < m; d++) {
         mixed[i][j][d] = id; cap[id++] = 1;
@@ -55,7 +58,7 @@ static void build_classes(void) {
             } else {
                 int a = i < j ? i : j, b = i < j ? j : i;
                 int d = i < j ? ((y - x) % m + m) % m : ((x - y) % m + m) % m;
-                c = (forbid_zero && d == 0) ? forbidden : mixed[a][b][d];
+                c = (group && d == 0 && a / group == b / group) ? forbidden : mixed[a][b][d];
             }
         } else if (p >= k * m && q >= k * m) c = forbidden;
         else {
@@ -91,11 +94,11 @@ static int swap_delta(int s1, int s2) {
     return delta;
 }
 
-static int tabu[MAXN][MAXN / 4 + 1];
+static int tabu[MAXN][MAXN * 2 + 1];
 
 /* One tabu-search step: the best swap moving a player who is in a conflict; returns new cost. */
 static int tabu_step(long it, int cost, int best) {
-    static int conflicted[MAXN];
+    static int conflicted[MAXN * 8];
     int nc = 0;
     for (int b = 0; b < nb; b++) {
         int mark[4] = {0, 0, 0, 0};
@@ -108,8 +111,8 @@ static int tabu_step(long it, int cost, int best) {
     int best_delta = 1 << 30, choice1 = -1, choice2 = -1, ties = 0;
     for (int a = 0; a < nc; a++) {
         int s1 = conflicted[a];
-        for (int s2 = 0; s2 < n; s2++) {
-            if (s1 / 4 == s2 / 4) continue;
+        for (int s2 = 0; s2 < nc * n; s2++) {
+            if (s1 / 4 == s2 / 4 || s1 / per != s2 / per) continue;
             int p = slot[s1], q = slot[s2];
             int delta = swap_delta(s1, s2);
             swap_delta(s1, s2);
@@ -133,19 +136,21 @@ static void print_base(clock_t start, long restart) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 6) { fprintf(stderr, "usage: m k f seed seconds [z]\n"); return 2; }
-    m = atoi(argv[1]); k = atoi(argv[2]); f = atoi(argv[3]);
-    rng = strtoull(argv[4], 0, 10) * 2654435761ULL + 88172645463325252ULL;
-    double seconds = atof(argv[5]);
-    forbid_zero = argc > 6;
-    n = k * m + f; nb = n / 4;
-    if (n % 4 || n > MAXN || k > 4) { fprintf(stderr, "bad sizes\n"); return 2; }
+    if (argc < 8) { fprintf(stderr, "usage: m k f c z seed seconds\n"); return 2; }
+    m = atoi(argv[1]); k = atoi(argv[2]); f = atoi(argv[3]); nc = atoi(argv[4]); group = atoi(argv[5]);
+    rng = strtoull(argv[6], 0, 10) * 2654435761ULL + 88172645463325252ULL;
+    double seconds = atof(argv[7]);
+    n = k * m + f; per = n; nb = nc * n / 4;
+    if (n % 4 || n > MAXN || k > MAXK || nc < 1 || nc > 8) { fprintf(stderr, "bad sizes\n"); return 2; }
     build_classes();
     clock_t start = clock();
     int overall = 1 << 30;
     for (long restart = 0;; restart++) {
-        for (int s = 0; s < n; s++) slot[s] = s;
-        for (int s = n - 1; s > 0; s--) { int t = rnd() % (s + 1), x = slot[s]; slot[s] = slot[t]; slot[t] = x; }
+        for (int b = 0; b < nc; b++) {
+            int *part = slot + b * n;
+            for (int s = 0; s < n; s++) part[s] = s;
+            for (int s = n - 1; s > 0; s--) { int t = rnd() % (s + 1), x = part[s]; part[s] = part[t]; part[t] = x; }
+        }
         memset(tabu, 0, sizeof tabu);
         int cost = total_cost(), best = cost;
         long since = 0;

@@ -1,6 +1,6 @@
 """Find base rounds for tournaments/planning/design_data.py (offline; seeded; run with nice).
 
-    nice -n 10 .venv/bin/python tools/design_search.py 40 --seed 3 --seconds 500 [--write]
+    nice -n 10 .venv/bin/python tools/design_search.py 40 44 [--seed 3] [--seconds 500] [--write]
 
 compiles tools/design_search.c (plain: players = k*m + f, any base round) and
 tools/design_orbit_search.c (3-fold symmetric, Buratti's 1-rotational form) with gcc, runs the
@@ -25,27 +25,28 @@ from tournaments.planning.designs import develop  # noqa: E402
 
 DATA = ROOT / "tournaments" / "planning" / "design_data.py"
 
-# players -> (program, modulus, arguments after the modulus)
-#   plain m k f [z]: Z_m x {0..k-1} + f fixed points; z forbids mixed difference 0 (groups x_0,x_1,x_2)
-#   orbit m f: 3-fold symmetric base round over Z_m x {0,1,2} + f fixed points (f = 1 or 3)
-METHODS: dict[int, tuple[str, int, tuple[str, ...]]] = {
-    20: ("plain", 5, ("4", "0")),  # Z_5 x 4: 5 rounds
-    24: ("orbit", 7, ("3",)),  # 4-RGDD of type 3^8
-    28: ("plain", 9, ("3", "1")),  # round robin
-    32: ("plain", 10, ("3", "2")),  # 4-RGDD of type 2^16
-    36: ("orbit", 11, ("3",)),  # 4-RGDD of type 3^12
-    40: ("plain", 13, ("3", "1")),  # round robin
-    44: ("plain", 14, ("3", "2")),  # 4-RGDD of type 2^22
-    48: ("orbit", 15, ("3",)),  # 4-RGDD of type 3^16
-    52: ("orbit", 17, ("1",)),  # round robin
-    56: ("plain", 18, ("3", "2")),  # 4-RGDD of type 2^28
-    60: ("orbit", 19, ("3",)),  # 4-RGDD of type 3^20
-    68: ("plain", 21, ("3", "5")),  # 21 rounds (of the bound 22)
-    72: ("orbit", 23, ("3",)),  # 4-RGDD of type 3^24
-    76: ("orbit", 25, ("1",)),  # round robin
-    80: ("plain", 26, ("3", "2")),  # 4-RGDD of type 2^40
-    84: ("orbit", 27, ("3",)),  # 4-RGDD of type 3^28
-    88: ("orbit", 29, ("1",)),  # round robin
+# players -> (program, modulus, the program's other arguments, the seed that found the stored round)
+#   plain m k f c z: Z_m x {0..k-1} + f fixed points, c base rounds; z > 0: groups of z coordinates
+#     whose points with one x never meet (z = 3: the groups {x_0, x_1, x_2} of a 4-RGDD 3^u)
+#   orbit m f a: base round invariant under (x, i) -> (a x, i + 1) over Z_m x {0,1,2} + f fixed
+#     points (f = 3: they rotate too, groups {x_0, x_1, x_2}; else each is fixed with one orbit)
+METHODS: dict[int, tuple[str, int, tuple[int, ...], int]] = {
+    20: ("plain", 5, (4, 0, 1, 0), 1),  # Z_5 x 4: 5 rounds (the best known)
+    24: ("orbit", 7, (3, 1), 1),  # 4-RGDD of type 3^8
+    28: ("plain", 9, (3, 1, 1, 0), 1),  # round robin
+    36: ("orbit", 11, (3, 1), 1),  # 4-RGDD of type 3^12
+    40: ("orbit", 13, (1, 3), 2),  # round robin
+    44: ("orbit", 14, (2, 9), 2),  # 4-RGDD of type 2^22
+    48: ("orbit", 15, (3, 1), 5),  # 4-RGDD of type 3^16
+    52: ("orbit", 17, (1, 1), 1),  # round robin
+    56: ("orbit", 18, (2, 7), 2),  # 4-RGDD of type 2^28
+    60: ("orbit", 19, (3, 1), 5),  # 4-RGDD of type 3^20
+    68: ("orbit", 21, (5, 4), 2),  # 21 rounds (the bound is 22)
+    72: ("orbit", 23, (3, 1), 1),  # 4-RGDD of type 3^24
+    76: ("orbit", 25, (1, 1), 1),  # round robin
+    80: ("orbit", 26, (2, 3), 1),  # 4-RGDD of type 2^40
+    84: ("orbit", 27, (3, 1), 1),  # 4-RGDD of type 3^28
+    88: ("orbit", 29, (1, 1), 1),  # round robin
 }
 
 
@@ -60,16 +61,11 @@ def compile_programs(directory: pathlib.Path) -> dict[str, pathlib.Path]:
 
 
 def run(players: int, seed: int, seconds: float, binaries: dict[str, pathlib.Path]) -> list[tuple[int, ...]]:
-    """One seeded run of the size's method: the base round, or [] when not found in time."""
-    program, modulus, rest = METHODS[players]
-    if program == "plain":
-        args = [str(modulus), rest[0], rest[1], str(seed), str(seconds), *rest[2:]]
-        if players % 12 == 0:
-            args.append("z")
-    else:
-        args = [str(modulus), rest[0], str(seed), str(seconds)]
+    """One seeded run of the size's method: the base rounds' tables, or [] when not found in time."""
+    program, modulus, rest, _ = METHODS[players]
+    args = [str(modulus), *map(str, rest), str(seed), str(seconds)]
     done = subprocess.run([str(binaries[program]), *args], capture_output=True, text=True)
-    print(done.stderr.strip(), file=sys.stderr)
+    print(f"{players}: {program} {' '.join(args)}: {done.stderr.strip()}", file=sys.stderr)
     if done.returncode:
         return []
     return [tuple(sorted(int(word) for word in line.split())) for line in done.stdout.splitlines()]
@@ -117,7 +113,7 @@ def main() -> None:
     """Search the sizes given, check, and optionally store."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("players", type=int, nargs="+")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, help="default: the seed METHODS names for the size")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--write", action="store_true")
     options = parser.parse_args()
@@ -125,7 +121,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as directory:
         binaries = compile_programs(pathlib.Path(directory))
         for players in options.players:
-            base = run(players, options.seed, options.seconds, binaries)
+            seed = METHODS[players][3] if options.seed is None else options.seed
+            base = run(players, seed, options.seconds, binaries)
             if base:
                 check(players, METHODS[players][1], base)
                 cyclic[players] = (METHODS[players][1], tuple(sorted(base)))

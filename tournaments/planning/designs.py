@@ -13,7 +13,7 @@ few milliseconds and cached:
   the points of its tables are all distinct, which is exactly "no two players meet twice".
 
 * **Published schedules** (`design_published`): a few solutions printed in the literature, stored
-  as printed (32 players x 10 rounds, 40 x 13).
+  as printed (32 players x 10 rounds).
 
 See docs/seating.md, "Where the round robins come from", for the mathematics and the sources.
 """
