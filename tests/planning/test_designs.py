@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tournaments.planning import designs
 
 SUPPORTED = [n for n in range(4, 201, 4) if designs.max_known_rounds(n)]
-ROUND_ROBINS = [16, 64]
+ROUND_ROBINS = [16, 28, 40, 52, 64]
 
 
 def _meetings(schedule: list[list[list[int]]]) -> dict[tuple[int, int], int]:
@@ -37,7 +37,28 @@ def test_supported_sizes_include_the_contract() -> None:
     """The round robins and the best known social golfer schedules we promised are there."""
     for players in ROUND_ROBINS:
         assert designs.max_known_rounds(players) == (players - 1) // 3
-    assert designs.round_robin_sizes()[: len(ROUND_ROBINS)] == ROUND_ROBINS
+    assert set(ROUND_ROBINS) <= set(designs.round_robin_sizes())
+    best_known_social_golfer = {20: 5, 24: 7, 28: 9, 32: 10, 36: 11, 40: 13}
+    near_the_bound = {44: 14, 48: 15, 56: 18, 60: 19, 68: 21}
+    for players, rounds in {**best_known_social_golfer, **near_the_bound}.items():
+        assert designs.max_known_rounds(players) == rounds
+
+
+@pytest.mark.parametrize(
+    ("players", "group"), [(24, 3), (32, 2), (36, 3), (44, 2), (48, 3), (56, 2), (60, 3)]
+)
+def test_group_divisible_designs_miss_only_their_groups(players: int, group: int) -> None:
+    """A 4-RGDD of type group^u: the pairs that never meet split the players into groups of that size."""
+    schedule = designs.known_schedule(players, designs.max_known_rounds(players))
+    met = _meetings(schedule)
+    partners: dict[int, set[int]] = {p: {p} for p in range(players)}
+    for a, b in itertools.combinations(range(players), 2):
+        if (a, b) not in met:
+            partners[a].add(b)
+            partners[b].add(a)
+    assert all(
+        len(mates) == group and all(partners[m] == mates for m in mates) for mates in partners.values()
+    )
 
 
 @pytest.mark.parametrize("players", SUPPORTED)

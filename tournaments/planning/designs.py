@@ -12,6 +12,9 @@ few milliseconds and cached:
   rounds were found by an offline search (`tools/design_search.py`) so that the differences between
   the points of its tables are all distinct, which is exactly "no two players meet twice".
 
+* **Published schedules** (`design_published`): a few solutions printed in the literature, stored
+  as printed (32 players x 10 rounds).
+
 See docs/seating.md, "Where the round robins come from", for the mathematics and the sources.
 """
 
@@ -21,6 +24,7 @@ import functools
 from collections.abc import Sequence
 
 from tournaments.planning.design_data import CYCLIC
+from tournaments.planning.design_published import PUBLISHED
 
 __all__ = ["develop", "known_schedule", "max_known_rounds", "round_robin_sizes"]
 
@@ -102,11 +106,20 @@ def _full_schedule(players: int) -> Rounds | None:
     """Every round known for `players` (cached; immutable)."""
     if players in _AFFINE_DIMENSION:
         return affine_rounds(_AFFINE_DIMENSION[players])
-    stored = CYCLIC.get(players)
-    if stored is None:
-        return None
-    modulus, base = stored
-    return develop(modulus, base, modulus)
+    if players in CYCLIC:
+        modulus, base = CYCLIC[players]
+        return develop(modulus, base, modulus)
+    if players in PUBLISHED:
+        return parse_published(*PUBLISHED[players])
+    return None
+
+
+def parse_published(alphabet: str, text: str) -> Rounds:
+    """Rounds written one a line, tables as words, player i written as alphabet[i]."""
+    return tuple(
+        tuple(tuple(sorted(alphabet.index(mark) for mark in word)) for word in line.split())
+        for line in text.strip().splitlines()
+    )
 
 
 def max_known_rounds(players: int) -> int:
