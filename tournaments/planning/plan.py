@@ -101,7 +101,7 @@ def _search(
         return start
     search = Search(n, start, base, turns)
     search.run(rng, steps=STEPS, target=target)
-    return search.best
+    return search.result()
 
 
 def _initial(n: int, new: int, turns: list[int], rng: random.Random) -> IndexRounds:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 
 __all__ = ["Search"]
 
@@ -37,7 +38,8 @@ TEMPERATURE = 0.3
 
 
 class Search:
-    """A schedule being improved; `rounds` is the current schedule, `best` the best seen."""
+    """A schedule being improved: `rounds` is the current one, `result()` the best seen. The best is
+    copied only when the search is about to leave it for a worse schedule."""
 
     def __init__(self, n: int, rounds: list[list[list[int]]], base: list[int], turns: list[int]) -> None:
         self.n = n
@@ -51,9 +53,17 @@ class Search:
         n = self.n
         self.rounds = [[list(table) for table in tables] for tables in rounds]
         self.where = [[0] * n for _ in rounds]
+        self.masks = [[_mask(table) for table in tables] for tables in self.rounds]
         self.met = list(self.base)
+        self.once, self.twice = [0] * n, [0] * n
+        self.cost = 0
+        for a in range(n):
+            row = self.base[a * n : a * n + n]
+            if any(row):
+                self.once[a] = _mask(b for b, times in enumerate(row) if times > 0)
+                self.twice[a] = _mask(b for b, times in enumerate(row) if times > 1)
+                self.cost += sum(times - 1 for b, times in enumerate(row) if times > 1 and b > a)
         self.turns = list(self.base_turns)
-        self.cost = sum(times - 1 for times in self.base if times > 1) // 2
         self.conflicts: list[int] = []
         self.slot: dict[int, int] = {}
         for r, tables in enumerate(self.rounds):
@@ -65,8 +75,9 @@ class Search:
                         self.turns[a] += 1
                     for b in table[i + 1 :]:
                         self._meet(a, b, 1)
-        self.best = [[list(table) for table in tables] for tables in self.rounds]
+        self.best: list[list[list[int]]] = []
         self.best_cost = self.cost
+        self.saved = False
 
     def _meet(self, a: int, b: int, step: int) -> None:
         """Add (step 1) or take away (step -1) one meeting of a and b."""
@@ -75,10 +86,15 @@ class Search:
         before = met[key]
         after = before + step
         met[key] = met[b * n + a if a < b else a * n + b] = after
-        if step > 0 and after > 1:
-            self.cost += 1
-        elif step < 0 and before > 1:
-            self.cost -= 1
+        if (before > 0) != (after > 0):
+            self.once[a] ^= 1 << b
+            self.once[b] ^= 1 << a
+        if (before > 1) != (after > 1):
+            self.twice[a] ^= 1 << b
+            self.twice[b] ^= 1 << a
+            self.cost += step
+        elif after > 1:
+            self.cost += step
         was = before > 1 and before > self.base[key]
         now = after > 1 and after > self.base[key]
         if was != now:
@@ -94,7 +110,7 @@ class Search:
 
     def swap(self, r: int, a: int, b: int) -> None:
         """Swap players a and b (at different tables) in round r."""
-        where, tables = self.where[r], self.rounds[r]
+        where, tables, masks = self.where[r], self.rounds[r], self.masks[r]
         ta, tb = where[a], where[b]
         table_a, table_b = tables[ta], tables[tb]
         for x in table_a:
@@ -107,6 +123,9 @@ class Search:
                 self._meet(a, y, 1)
         table_a[table_a.index(a)] = b
         table_b[table_b.index(b)] = a
+        flip = (1 << a) | (1 << b)
+        masks[ta] ^= flip
+        masks[tb] ^= flip
         where[a], where[b] = tb, ta
         if len(table_a) != len(table_b):
             step = 1 if len(table_b) == 3 else -1
@@ -115,12 +134,15 @@ class Search:
 
     def best_swap(self, r: int, a: int, rng: random.Random, step: int) -> tuple[int, int]:
         """The best partner b for a in round r and the swap's change of cost (b = -1 when none).
-        A b that is tabu at this step is taken only when the swap makes a new best schedule."""
-        n, met, tables, turns, tabu = self.n, self.met, self.rounds[r], self.turns, self.tabu[r]
+        A b that is tabu at this step is taken only when the swap makes a new best schedule.
+        Counts are bit counts: `once[p]` and `twice[p]` are the sets of players p met at least
+        once and at least twice, `masks[r][t]` the players at table t of round r."""
+        n, met, tables, masks = self.n, self.met, self.rounds[r], self.masks[r]
+        once, twice, turns, tabu = self.once, self.twice, self.turns, self.tabu[r]
         ta = self.where[r][a]
-        mine = [x for x in tables[ta] if x != a]
-        an = a * n
-        leave_a = sum(1 for x in mine if met[an + x] > 1)
+        mine = masks[ta] ^ (1 << a)
+        once_a, an = once[a], a * n
+        leave_a = (twice[a] & mine).bit_count()
         size = len(tables[ta])
         others = range(len(tables))
         if len(tables) > _TABLES_PER_STEP:
@@ -130,22 +152,17 @@ class Search:
         for tb in others:
             if tb == ta:
                 continue
-            theirs = tables[tb]
+            theirs, mask = tables[tb], masks[tb]
             need = -1
             if len(theirs) != size:
                 need = turns[a] + 1 if len(theirs) == 3 else turns[a] - 1
-            join_a = sum(1 for y in theirs if met[an + y] > 0) - leave_a
+            join_a = (once_a & mask).bit_count() - leave_a
             for b in theirs:
                 if need >= 0 and turns[b] != need:
                     continue
-                bn = b * n
-                delta = join_a - (met[an + b] > 0)
-                for x in mine:
-                    if met[bn + x] > 0:
-                        delta += 1
-                for y in theirs:
-                    if met[bn + y] > 1 and y != b:
-                        delta -= 1
+                delta = (
+                    join_a - (met[an + b] > 0) + (once[b] & mine).bit_count() - (twice[b] & mask).bit_count()
+                )
                 if delta > best_delta or (tabu[b] > step and delta >= aspire):
                     continue
                 if delta < best_delta:
@@ -173,9 +190,26 @@ class Search:
             b, delta = self.best_swap(r, a, rng, step)
             if b < 0 or (delta > 0 and rng.random() >= accept[min(delta, 63)]):
                 continue
+            if delta > 0 and self.cost == self.best_cost and not self.saved:
+                self.best, self.saved = self.copy(), True
             self.swap(r, a, b)
             tabu[a] = step + TENURE + rng.randrange(TENURE)
             tabu[b] = step + TENURE + rng.randrange(TENURE)
             if self.cost < self.best_cost:
-                self.best_cost = self.cost
-                self.best = [[list(table) for table in tables] for tables in self.rounds]
+                self.best_cost, self.saved = self.cost, False
+
+    def result(self) -> list[list[list[int]]]:
+        """The best schedule seen (a copy of the current one when that is as good)."""
+        return self.copy() if self.cost <= self.best_cost else self.best
+
+    def copy(self) -> list[list[list[int]]]:
+        """A copy of the current schedule."""
+        return [[list(table) for table in tables] for tables in self.rounds]
+
+
+def _mask(players: Iterable[int]) -> int:
+    """The set of `players` as the bits of an int."""
+    out = 0
+    for player in players:
+        out |= 1 << player
+    return out
