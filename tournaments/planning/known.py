@@ -28,8 +28,8 @@ __all__ = ["known_rounds"]
 IndexRounds = list[list[list[int]]]
 
 # Ghost sets looked at per window of rounds, and windows looked at: bounds the time (< 0.1 s).
-_GHOST_SETS = 20_000
-_WINDOWS = 6
+_GHOST_SETS = 3_000
+_WINDOWS = 4
 
 
 def known_rounds(n: int, rounds: int) -> IndexRounds:
@@ -63,29 +63,47 @@ def _window_starts(known: int, wanted: int) -> list[int]:
 
 def _ghosts(window: list[list[list[int]]], size: int, count: int) -> tuple[int, ...] | None:
     """`count` players who never meet in `window` and leave the seats at tables of 3 rotating."""
-    met: list[set[int]] = [set() for _ in range(size)]
+    met = [0] * size  # met[p]: the players p meets in the window, as bits
     for tables in window:
         for table in tables:
+            bits = sum(1 << player for player in table)
             for player in table:
-                met[player].update(table)
+                met[player] |= bits
     for player in range(size):
-        met[player].discard(player)
+        met[player] &= ~(1 << player)
+    everyone = (1 << size) - 1
     for tried, chosen in enumerate(combinations(range(size - 1, -1, -1), count)):
         if tried > _GHOST_SETS:
             return None
-        if not any(b in met[a] for a, b in combinations(chosen, 2)) and _rotates(met, chosen, size):
+        ghosts = sum(1 << ghost for ghost in chosen)
+        if not any(met[ghost] & ghosts for ghost in chosen) and _rotates(
+            [met[ghost] for ghost in chosen], everyone & ~ghosts
+        ):
             return chosen
     return None
 
 
-def _rotates(met: list[set[int]], ghosts: tuple[int, ...], size: int) -> bool:
-    """Whether every other player sits next to a ghost (at a table of 3) equally often, +- 1."""
-    turns = [0] * size
-    for ghost in ghosts:
-        for player in met[ghost]:
-            turns[player] += 1
-    real = [turns[player] for player in range(size) if player not in ghosts]
-    return max(real) - min(real) <= 1
+def _rotates(neighbours: list[int], real: int) -> bool:
+    """Whether the players in `real` sit next to the ghosts (whose tablemates are `neighbours`, as
+    bits) equally often, give or take one: no player k times and another k + 2 times or more."""
+    at_least = [real]  # at_least[k]: the players next to k ghosts or more
+    for k in range(1, len(neighbours) + 1):
+        at_least.append(real & _any_of([_all_of(group) for group in combinations(neighbours, k)]))
+    return all(not (at_least[k + 2] and at_least[k] & ~at_least[k + 1]) for k in range(len(neighbours) - 1))
+
+
+def _all_of(masks: tuple[int, ...]) -> int:
+    out = -1
+    for mask in masks:
+        out &= mask
+    return out
+
+
+def _any_of(masks: list[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def _without(window: list[list[list[int]]], ghosts: tuple[int, ...]) -> IndexRounds:
