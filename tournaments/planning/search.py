@@ -6,15 +6,16 @@ including the frozen rounds' meetings: `base`), and the set of pairs that repeat
 planned round (the conflicts).
 
 A step follows the conflict-directed swap search of Dotu and Van Hentenryck ("Scheduling social
-golfers locally", CPAIOR 2005): take a random conflict, one of its two players in a round where
-they meet, and find the best swap of that player with a player of another table of that round (a
-swap's change of cost is counted from the two tables alone; above 48 tables a seeded sample of 48
-is looked at). The two players just swapped stay put in that round for a few steps (tabu) unless a
-swap beats the best schedule so far. Unlike their tabu search, which always makes the best move,
-a swap that adds d repeats is made only with probability exp(-d / 0.3), as in simulated annealing
-at a fixed temperature: measured on 32 to 80 players, this reaches fewer repeats per step. The
-budget is a number of steps, so a seed gives one result on any machine; the best schedule seen is
-kept.
+golfers locally", CPAIOR 2005): take a random conflict (two players who meet again) and a round
+where they meet, and find the best swap of either player with a player of another table of that
+round (a swap's change of cost is counted from the two tables alone, by bit counts; above 48
+tables a seeded sample of 48 is looked at). The two players just swapped stay put in that round
+for a few steps (tabu) unless a swap beats the best schedule so far. Unlike their tabu search,
+which always makes the best move, a swap that adds d repeats is made only with probability
+exp(-d / 0.3), as in simulated annealing at a fixed temperature: measured on 24 to 80 players,
+this reaches fewer repeats per step, and looking at both players of the conflict fewer per second.
+The budget is a number of steps, so a seed gives one result on any machine; the best schedule
+seen is kept.
 
 Who sits at a table of 3 rotates: players swap between a table of 4 and a table of 3 only when the
 one going to the table of 3 has sat at one exactly once less than the one leaving it, which keeps
@@ -183,12 +184,17 @@ class Search:
             p, q = divmod(self.conflicts[rng.randrange(len(self.conflicts))], n)
             together = [r for r, where in enumerate(where_by_round) if where[p] == where[q]]
             r = together[rng.randrange(len(together))]
-            a, other = (p, q) if rng.random() < 0.5 else (q, p)
             tabu = self.tabu[r]
-            if tabu[a] > step:
-                a = other
-            b, delta = self.best_swap(r, a, rng, step)
-            if b < 0 or (delta > 0 and rng.random() >= accept[min(delta, 63)]):
+            moves = []
+            for a in (p, q) if rng.random() < 0.5 else (q, p):
+                if tabu[a] <= step:
+                    b, delta = self.best_swap(r, a, rng, step)
+                    if b >= 0:
+                        moves.append((delta, a, b))
+            if not moves:
+                continue
+            delta, a, b = min(moves, key=lambda move: move[0])
+            if delta > 0 and rng.random() >= accept[min(delta, 63)]:
                 continue
             if delta > 0 and self.cost == self.best_cost and not self.saved:
                 self.best, self.saved = self.copy(), True
