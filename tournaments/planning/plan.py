@@ -16,15 +16,18 @@ from dataclasses import dataclass
 
 from tournaments.planning.bounds import count_repeats, least_possible
 from tournaments.planning.known import known_rounds
-from tournaments.planning.search import Search
+from tournaments.planning.search import TABLES_PER_STEP, Search
 from tournaments.planning.sizes import SeatingError, table_sizes
 
 __all__ = ["Plan", "plan_rounds"]
 
 IndexRounds = list[list[list[int]]]
 
-# The search's budget, in steps (never wall-clock, so a seed gives one plan on any machine).
-STEPS = 20_000
+# The search's budget (never wall-clock, so a seed gives one plan on any machine): at most STEPS
+# steps and at most WORK swaps looked at (a step looks at up to 2 x 192 of them), about 1 s of
+# this machine when the bound is out of reach.
+STEPS = 40_000
+WORK = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,8 @@ def _search(
     if len(start[0]) < 2:
         return start
     search = Search(n, start, base, turns)
-    search.run(rng, steps=STEPS, target=target)
+    per_step = 2 * min(n, 4 * TABLES_PER_STEP)
+    search.run(rng, steps=min(STEPS, WORK // per_step), target=target)
     return search.result()
 
 

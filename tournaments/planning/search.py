@@ -31,7 +31,7 @@ from collections.abc import Iterable
 __all__ = ["Search"]
 
 # Candidate tables examined per step (all of them up to this many; a seeded sample above).
-_TABLES_PER_STEP = 48
+TABLES_PER_STEP = 48
 # Steps a player just swapped stays put in that round (plus up to as many again, at random).
 TENURE = 3
 # A swap that adds d repeats is still made with probability exp(-d / TEMPERATURE).
@@ -146,8 +146,8 @@ class Search:
         leave_a = (twice[a] & mine).bit_count()
         size = len(tables[ta])
         others = range(len(tables))
-        if len(tables) > _TABLES_PER_STEP:
-            others = rng.sample(others, _TABLES_PER_STEP)
+        if len(tables) > TABLES_PER_STEP:
+            others = rng.sample(others, TABLES_PER_STEP)
         aspire = self.best_cost - self.cost
         best, best_delta, ties = -1, 1 << 30, 0
         for tb in others:
