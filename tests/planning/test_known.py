@@ -86,3 +86,16 @@ def test_ghosts_that_would_not_rotate_are_refused() -> None:
 def test_without_designs_nothing_is_known(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(known, "_designs", None)
     assert known.known_rounds(16, 5) == []
+
+
+@pytest.mark.usefixtures("plane")
+@pytest.mark.parametrize(("players", "rounds"), [(13, 4), (14, 4), (14, 3), (13, 2)])
+def test_ghosts_that_do_not_rotate_start_the_search(players: int, rounds: int) -> None:
+    start = known.known_rounds(players, rounds, rotating=False)
+    assert len(start) == rounds and recount(start) == 0
+    assert_valid(start, list(range(players)))
+    plan = plan_rounds(list(range(players)), rounds=rounds, seed=5)
+    assert_valid(plan.rounds, list(range(players)))
+    counts = seats_at_three(plan.rounds)
+    assert max(counts[p] for p in range(players)) - min(counts[p] for p in range(players)) <= 1
+    assert plan.repeats == recount(plan.rounds) >= plan.least_possible

@@ -32,9 +32,10 @@ _GHOST_SETS = 3_000
 _WINDOWS = 4
 
 
-def known_rounds(n: int, rounds: int) -> IndexRounds:
+def known_rounds(n: int, rounds: int, *, rotating: bool = True) -> IndexRounds:
     """As many of `rounds` rounds over players 0..n-1 (SPEC table sizes) without a repeated meeting
-    as the known schedules give (possibly none: an empty list)."""
+    as the known schedules give (possibly none: an empty list). With `rotating=False` the ghosts
+    need not leave the seats at tables of 3 rotating (a start for the search, which levels them)."""
     if _designs is None or rounds < 1:
         return []
     ghosts = -n % 4
@@ -48,7 +49,7 @@ def known_rounds(n: int, rounds: int) -> IndexRounds:
         return [[list(table) for table in tables] for tables in full[:most]]
     for start in _window_starts(len(full), most):
         window = full[start : start + most]
-        chosen = _ghosts(window, n + ghosts, ghosts)
+        chosen = _ghosts(window, n + ghosts, ghosts, rotating)
         if chosen is not None:
             return _without(window, chosen)
     return []
@@ -61,8 +62,8 @@ def _window_starts(known: int, wanted: int) -> list[int]:
     return starts[::step][:_WINDOWS]
 
 
-def _ghosts(window: list[list[list[int]]], size: int, count: int) -> tuple[int, ...] | None:
-    """`count` players who never meet in `window` and leave the seats at tables of 3 rotating."""
+def _ghosts(window: list[list[list[int]]], size: int, count: int, rotating: bool) -> tuple[int, ...] | None:
+    """`count` players who never meet in `window` (and leave the seats at tables of 3 rotating)."""
     met = [0] * size  # met[p]: the players p meets in the window, as bits
     for tables in window:
         for table in tables:
@@ -76,9 +77,9 @@ def _ghosts(window: list[list[list[int]]], size: int, count: int) -> tuple[int, 
         if tried > _GHOST_SETS:
             return None
         ghosts = sum(1 << ghost for ghost in chosen)
-        if not any(met[ghost] & ghosts for ghost in chosen) and _rotates(
-            [met[ghost] for ghost in chosen], everyone & ~ghosts
-        ):
+        if any(met[ghost] & ghosts for ghost in chosen):
+            continue
+        if not rotating or _rotates([met[ghost] for ghost in chosen], everyone & ~ghosts):
             return chosen
     return None
 

@@ -51,6 +51,8 @@ def plan_rounds[P: Hashable](
     if len(set(players)) != len(players):
         raise SeatingError("A player is listed twice.")
     table_sizes(len(players))  # raises below 3 players
+    if rounds < 0:
+        raise SeatingError(f"{rounds} rounds cannot be planned.")
     if rounds < len(seated):
         raise SeatingError(f"{len(seated)} rounds are seated already: more than the {rounds} planned.")
     bound = least_possible(players, rounds=rounds, seated=seated)
@@ -80,16 +82,29 @@ def fresh_plan(n: int, rounds: int, seed: int) -> IndexRounds:
     if len(prefix) == rounds:
         return prefix
     rng = random.Random(f"fresh:{seed}:{n}:{rounds}")
+    warm = known_rounds(n, rounds, rotating=False) if n % 4 else []
+    if len(warm) > len(prefix):
+        # Ghosts that never meet but leave some players at tables of 3 too often: a start that
+        # the search levels (a few cross-size swaps), then improves.
+        return _search(n, rounds, [], [0] * n, least_possible(range(n), rounds=rounds), rng, start=warm)
     target = least_possible(range(n), rounds=rounds, seated=prefix)
     turns = _turns_at_three(prefix, {player: player for player in range(n)})
     return prefix + _search(n, rounds - len(prefix), prefix, turns, target, rng)
 
 
 def _search(
-    n: int, new: int, fixed: IndexRounds, turns: list[int], target: int, rng: random.Random
+    n: int,
+    new: int,
+    fixed: IndexRounds,
+    turns: list[int],
+    target: int,
+    rng: random.Random,
+    start: IndexRounds | None = None,
 ) -> IndexRounds:
     """`new` rounds over 0..n-1 after the frozen `fixed` rounds (indexes of players still to seat),
-    with `turns[p]` seats at tables of 3 so far; searched down to `target` repeats at best."""
+    with `turns[p]` seats at tables of 3 so far; searched down to `target` repeats at best. The
+    search starts from `start` (its first rounds, seats at tables of 3 levelled first), the rest
+    random."""
     if new <= 0:
         return []
     base = [0] * (n * n)
@@ -99,10 +114,13 @@ def _search(
                 for b in table[i + 1 :]:
                     base[a * n + b] += 1
                     base[b * n + a] += 1
-    start = _initial(n, new, turns, rng)
-    if len(start[0]) < 2:
-        return start
-    search = Search(n, start, base, turns)
+    begun = [[list(table) for table in tables] for tables in start or []]
+    rounds = begun + _initial(n, new - len(begun), _turns_after(begun, turns), rng)
+    if len(rounds[0]) < 2:
+        return rounds
+    search = Search(n, rounds, base, turns)
+    if begun:
+        search.level()
     per_step = 2 * min(n, 4 * TABLES_PER_STEP)
     search.run(rng, steps=min(STEPS, WORK // per_step), target=target)
     return search.result()
@@ -134,6 +152,17 @@ def _initial(n: int, new: int, turns: list[int], rng: random.Random) -> IndexRou
             start += size
         rounds.append(tables)
     return rounds
+
+
+def _turns_after(rounds: IndexRounds, turns: list[int]) -> list[int]:
+    """`turns` plus the seats at tables of 3 in `rounds`."""
+    after = list(turns)
+    for tables in rounds:
+        for table in tables:
+            if len(table) == 3:
+                for player in table:
+                    after[player] += 1
+    return after
 
 
 def _turns_at_three(seated: Sequence[Sequence[Sequence[Hashable]]], index: dict[Hashable, int]) -> list[int]:

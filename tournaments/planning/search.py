@@ -174,6 +174,38 @@ class Search:
                         best = b
         return best, best_delta
 
+    def level(self) -> None:
+        """Swap players between tables of 3 and of 4 until the seats at tables of 3 rotate (counts
+        apart by at most one), each time the cheapest swap moving a player who sat at one most
+        often with one who sat there at least two times less (a start from ghosts needs a few)."""
+        turns, where_by_round = self.turns, self.where
+        while max(turns) - min(turns) > 1:
+            high = max(turns)
+            best: tuple[int, int, int, int] | None = None
+            for r, tables in enumerate(self.rounds):
+                where = where_by_round[r]
+                for a in (p for p in range(self.n) if turns[p] == high and len(tables[where[p]]) == 3):
+                    for b in range(self.n):
+                        if turns[b] <= high - 2 and len(tables[where[b]]) != 3:
+                            delta = self.delta(r, a, b)
+                            if best is None or delta < best[0]:
+                                best = (delta, r, a, b)
+            if best is None:
+                break
+            self.swap(*best[1:])
+        self.best_cost, self.saved = self.cost, False
+
+    def delta(self, r: int, a: int, b: int) -> int:
+        """The change of cost if a and b (at different tables of round r) swapped."""
+        where, masks, once, twice = self.where[r], self.masks[r], self.once, self.twice
+        mine, theirs = masks[where[a]] ^ (1 << a), masks[where[b]] ^ (1 << b)
+        return (
+            (once[a] & theirs).bit_count()
+            - (twice[a] & mine).bit_count()
+            + (once[b] & mine).bit_count()
+            - (twice[b] & theirs).bit_count()
+        )
+
     def run(self, rng: random.Random, *, steps: int, target: int) -> None:
         """At most `steps` steps, stopping as soon as the cost reaches `target`."""
         n, where_by_round = self.n, self.where
