@@ -76,20 +76,27 @@ def plan_rounds[P: Hashable](
 
 
 def fresh_plan(n: int, rounds: int, seed: int) -> IndexRounds:
-    """The plan of a fresh event on indexes 0..n-1: a known schedule, else known rounds then
-    searched ones, else searched; deterministic from (n, rounds, seed)."""
+    """The plan of a fresh event on indexes 0..n-1, deterministic from (n, rounds, seed): a known
+    schedule; else the known rounds kept and the rest searched, and when that misses the bound, a
+    search of all the rounds starting from the known ones (the better of the two kept); else a
+    search from ghosts that do not rotate, or from random rounds."""
     prefix = known_rounds(n, rounds)
     if len(prefix) == rounds:
         return prefix
     rng = random.Random(f"fresh:{seed}:{n}:{rounds}")
-    warm = known_rounds(n, rounds, rotating=False) if n % 4 else []
-    if len(warm) > len(prefix):
-        # Ghosts that never meet but leave some players at tables of 3 too often: a start that
-        # the search levels (a few cross-size swaps), then improves.
-        return _search(n, rounds, [], [0] * n, least_possible(range(n), rounds=rounds), rng, start=warm)
-    target = least_possible(range(n), rounds=rounds, seated=prefix)
-    turns = _turns_at_three(prefix, {player: player for player in range(n)})
-    return prefix + _search(n, rounds - len(prefix), prefix, turns, target, rng)
+    bound = least_possible(range(n), rounds=rounds)
+    plans = []
+    if prefix:
+        target = least_possible(range(n), rounds=rounds, seated=prefix)
+        turns = _turns_at_three(prefix, {player: player for player in range(n)})
+        plans.append(prefix + _search(n, rounds - len(prefix), prefix, turns, target, rng))
+        if count_repeats(plans[0]) <= bound:
+            return plans[0]
+    # Ghosts that never meet but leave some players at tables of 3 too often are a start that the
+    # search levels (a few cross-size swaps), then improves.
+    start = prefix or (known_rounds(n, rounds, rotating=False) if n % 4 else [])
+    plans.append(_search(n, rounds, [], [0] * n, bound, rng, start=start))
+    return min(plans, key=count_repeats)
 
 
 def _search(
