@@ -19,8 +19,10 @@ from __future__ import annotations
 from itertools import combinations
 
 try:  # written by the "designs" helper; without it nothing is known and the planner searches
-    from tournaments.planning import designs as _designs
-except ImportError:  # pragma: no cover - only before the designs module lands
+    import tournaments.planning.designs as _designs
+except ModuleNotFoundError as missing:  # pragma: no cover - only before the designs module lands
+    if missing.name != "tournaments.planning.designs":
+        raise  # the module is there but broken: say so rather than plan without it
     _designs = None  # type: ignore[assignment]
 
 __all__ = ["known_rounds"]
