@@ -99,3 +99,14 @@ def test_ghosts_that_do_not_rotate_start_the_search(players: int, rounds: int) -
     counts = seats_at_three(plan.rounds)
     assert max(counts[p] for p in range(players)) - min(counts[p] for p in range(players)) <= 1
     assert plan.repeats == recount(plan.rounds) >= plan.least_possible
+
+
+@pytest.mark.usefixtures("plane")
+@pytest.mark.parametrize(("players", "rounds"), [(12, 3), (13, 5), (10, 4), (9, 2)])
+def test_a_start_from_a_larger_known_schedule(players: int, rounds: int) -> None:
+    start = known.start_rounds(players, rounds)
+    assert len(start) == rounds
+    assert_valid(start, list(range(players)))
+    plan = plan_rounds(list(range(players)), rounds=rounds, seed=2)
+    assert_valid(plan.rounds, list(range(players)))
+    assert plan.repeats == recount(plan.rounds) >= plan.least_possible

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from tournaments.planning.sizes import table_sizes
+
 try:  # written by the "designs" helper; without it nothing is known and the planner searches
     import tournaments.planning.designs as _designs
 except ModuleNotFoundError as missing:  # pragma: no cover - only before the designs module lands
@@ -25,7 +27,7 @@ except ModuleNotFoundError as missing:  # pragma: no cover - only before the des
         raise  # the module is there but broken: say so rather than plan without it
     _designs = None  # type: ignore[assignment]
 
-__all__ = ["known_rounds"]
+__all__ = ["known_rounds", "start_rounds"]
 
 IndexRounds = list[list[list[int]]]
 
@@ -55,6 +57,40 @@ def known_rounds(n: int, rounds: int, *, rotating: bool = True) -> IndexRounds:
         if chosen is not None:
             return _without(window, chosen)
     return []
+
+
+def start_rounds(n: int, rounds: int) -> IndexRounds:
+    """A start for the search when nothing better is known for n players: the first `rounds` rounds
+    of a known schedule of up to 8 players more, the extra players taken out (players who never
+    meet in those rounds when some are found) and the tables they broke re-formed into the SPEC's
+    sizes (a few repeats there, which the search removes); an empty list when none is known."""
+    if _designs is None or rounds < 1 or 5 in table_sizes(n):
+        return []
+    for size in range(n + (-n % 4 or 4), n + 9, 4):
+        if _designs.max_known_rounds(size) >= rounds:
+            window = _designs.known_schedule(size, rounds) or []
+            extra = size - n
+            gone = _ghosts(window, size, extra, False) or tuple(range(size - 1, n - 1, -1))
+            return _repacked(_without(window, gone), n)
+    return []
+
+
+def _repacked(rounds: IndexRounds, n: int) -> IndexRounds:
+    """Each round's whole tables of 4 kept (as many as the SPEC has), the other players pooled and
+    seated in order at the SPEC's remaining tables."""
+    sizes = table_sizes(n)
+    fours, threes = sizes.count(4), sizes.count(3)
+    out = []
+    for tables in rounds:
+        whole = [table for table in tables if len(table) == 4]
+        pool = [player for table in tables if len(table) < 4 for player in table]
+        while len(whole) > fours:
+            pool.extend(whole.pop())
+        for size in [4] * (fours - len(whole)) + [3] * threes:
+            whole.append(pool[:size])
+            pool = pool[size:]
+        out.append(whole)
+    return out
 
 
 def _window_starts(known: int, wanted: int) -> list[int]:

@@ -15,7 +15,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from tournaments.planning.bounds import count_repeats, least_possible
-from tournaments.planning.known import known_rounds
+from tournaments.planning.known import known_rounds, start_rounds
 from tournaments.planning.search import TABLES_PER_STEP, Search
 from tournaments.planning.sizes import SeatingError, table_sizes
 
@@ -94,7 +94,7 @@ def fresh_plan(n: int, rounds: int, seed: int) -> IndexRounds:
             return plans[0]
     # Ghosts that never meet but leave some players at tables of 3 too often are a start that the
     # search levels (a few cross-size swaps), then improves.
-    start = prefix or (known_rounds(n, rounds, rotating=False) if n % 4 else [])
+    start = prefix or (known_rounds(n, rounds, rotating=False) if n % 4 else []) or start_rounds(n, rounds)
     plans.append(_search(n, rounds, [], [0] * n, bound, rng, start=start))
     return min(plans, key=count_repeats)
 
