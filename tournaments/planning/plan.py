@@ -79,7 +79,8 @@ def fresh_plan(n: int, rounds: int, seed: int) -> IndexRounds:
     """The plan of a fresh event on indexes 0..n-1, deterministic from (n, rounds, seed): a known
     schedule; else the known rounds kept and the rest searched, and when that misses the bound, a
     search of all the rounds starting from the known ones (the better of the two kept); else a
-    search from ghosts that do not rotate, or from random rounds."""
+    search from ghosts that do not rotate; else from a larger known schedule (`start_rounds`) and
+    from random rounds, the better kept."""
     prefix = known_rounds(n, rounds)
     if len(prefix) == rounds:
         return prefix
@@ -89,13 +90,22 @@ def fresh_plan(n: int, rounds: int, seed: int) -> IndexRounds:
     if prefix:
         target = least_possible(range(n), rounds=rounds, seated=prefix)
         turns = _turns_at_three(prefix, {player: player for player in range(n)})
-        plans.append(prefix + _search(n, rounds - len(prefix), prefix, turns, target, rng))
+        kept = random.Random(f"fresh:{seed}:{n}:{rounds}:kept")
+        plans.append(prefix + _search(n, rounds - len(prefix), prefix, turns, target, kept))
         if count_repeats(plans[0]) <= bound:
             return plans[0]
     # Ghosts that never meet but leave some players at tables of 3 too often are a start that the
-    # search levels (a few cross-size swaps), then improves.
-    start = prefix or (known_rounds(n, rounds, rotating=False) if n % 4 else []) or start_rounds(n, rounds)
-    plans.append(_search(n, rounds, [], [0] * n, bound, rng, start=start))
+    # search levels (a few cross-size swaps), then improves. A start from a larger schedule with
+    # broken tables re-formed helps near the limit and can hurt below it: a random start runs too.
+    starts = [prefix or (known_rounds(n, rounds, rotating=False) if n % 4 else [])]
+    if not starts[0]:
+        starts = [start_rounds(n, rounds), []] if start_rounds(n, rounds) else [[]]
+    for start in starts:
+        # The random start has the same seeded stream whatever else was tried before it.
+        stream = random.Random(f"fresh:{seed}:{n}:{rounds}:{len(start)}") if start else rng
+        plans.append(_search(n, rounds, [], [0] * n, bound, stream, start=start))
+        if count_repeats(plans[-1]) <= bound:
+            break
     return min(plans, key=count_repeats)
 
 
