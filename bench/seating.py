@@ -1,6 +1,7 @@
 """Benchmark: whole-event seating plans against the round-by-round seater (issue 34).
 
     .venv/bin/python bench/seating.py [--cases 16x5,28x9,...] [--seeds 1] [--no-baseline]
+    .venv/bin/python bench/seating.py --frontier 40-100[:STEP]
 
 For each case (players x rounds) it plans a fresh event with `tournaments.planning.plan_rounds`
 (seed 1, 2, ... up to `--seeds`) and prints the repeated meetings (the SPEC's measure, recounted
@@ -10,7 +11,9 @@ a multiple of 4), and the time of the plan; then, in the same run, the present r
 seater (`tournaments.seating.seat_round`, mode `fewest_repeats`, each round seated after the ones
 before) as the baseline: its repeats and its time for the whole event. Pure Python, no database.
 Times are wall-clock of one call on this machine (2 cores shared with other work: rerun for a
-quiet reading). Exits with status 1 when 1,000 players x 8 rounds take more than 1 s or repeat.
+quiet reading). `--frontier` prints, per field, the most rounds planned with no repeat against
+the most that could have none (3 x rounds <= players - 1, at most 21 rounds). Exits with status 1
+when 1,000 players x 8 rounds take more than 1 s or repeat.
 """
 
 from __future__ import annotations
@@ -74,12 +77,33 @@ def measure(players: int, rounds: int, seed: int, with_baseline: bool) -> dict[s
     return row
 
 
+def frontier(low: int, high: int, step: int) -> None:
+    """For fields of `low` to `high` players: the most rounds (at most 21, and 3 x rounds <=
+    players - 1) planned with no repeat at seed 1, against that limit."""
+    print("| players | tables of 3 | rounds allowed | most rounds with 0 repeats | repeats at the limit |")
+    print("|---:|---:|---:|---:|---:|")
+    for players in range(low, high + 1, step):
+        limit = min(21, (players - 1) // 3)
+        at_limit = plan_rounds(list(range(players)), rounds=limit, seed=1).repeats
+        most = limit
+        while most and plan_rounds(list(range(players)), rounds=most, seed=1).repeats:
+            most -= 1
+        threes = table_sizes(players).count(3)
+        print(f"| {players} | {threes} | {limit} | {most} | {at_limit} |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", default=CASES, help="players x rounds, comma-separated: 16x5,28x9")
     parser.add_argument("--seeds", type=int, default=1)
     parser.add_argument("--no-baseline", action="store_true")
+    parser.add_argument("--frontier", help="LOW-HIGH[:STEP]: the most rounds with no repeat per field")
     args = parser.parse_args()
+    if args.frontier:
+        span, _, step = args.frontier.partition(":")
+        low, high = (int(part) for part in span.split("-"))
+        frontier(low, high, int(step or 1))
+        return 0
     print("| players x rounds | tables of 3 | known rounds | repeats | least possible | plan s |", end="")
     print("" if args.no_baseline else " round by round: repeats | round by round s |")
     print("|---|---:|---:|---:|---:|---:|" + ("" if args.no_baseline else "---:|---:|"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
@@ -10,8 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.planning import SeatingError, count_repeats, least_possible, plan_rounds, table_sizes
+from tournaments.planning import plan as plan_module
 
 from .checks import assert_valid, recount, seats_at_three
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _short_search() -> Iterator[None]:
+    """The properties here hold whatever the budget: a short search keeps the module fast (the
+    numbers reached with the real budget are tested in test_headlines.py)."""
+    steps, plan_module.STEPS = plan_module.STEPS, 2_000
+    yield
+    plan_module.STEPS = steps
 
 
 def test_table_sizes_by_the_spec() -> None:

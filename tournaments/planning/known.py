@@ -18,23 +18,28 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from tournaments.planning.sizes import table_sizes
+
 try:  # written by the "designs" helper; without it nothing is known and the planner searches
-    from tournaments.planning import designs as _designs
-except ImportError:  # pragma: no cover - only before the designs module lands
+    import tournaments.planning.designs as _designs
+except ModuleNotFoundError as missing:  # pragma: no cover - only before the designs module lands
+    if missing.name != "tournaments.planning.designs":
+        raise  # the module is there but broken: say so rather than plan without it
     _designs = None  # type: ignore[assignment]
 
-__all__ = ["known_rounds"]
+__all__ = ["known_rounds", "start_rounds"]
 
 IndexRounds = list[list[list[int]]]
 
 # Ghost sets looked at per window of rounds, and windows looked at: bounds the time (< 0.1 s).
-_GHOST_SETS = 20_000
-_WINDOWS = 6
+_GHOST_SETS = 3_000
+_WINDOWS = 4
 
 
-def known_rounds(n: int, rounds: int) -> IndexRounds:
+def known_rounds(n: int, rounds: int, *, rotating: bool = True) -> IndexRounds:
     """As many of `rounds` rounds over players 0..n-1 (SPEC table sizes) without a repeated meeting
-    as the known schedules give (possibly none: an empty list)."""
+    as the known schedules give (possibly none: an empty list). With `rotating=False` the ghosts
+    need not leave the seats at tables of 3 rotating (a start for the search, which levels them)."""
     if _designs is None or rounds < 1:
         return []
     ghosts = -n % 4
@@ -48,10 +53,44 @@ def known_rounds(n: int, rounds: int) -> IndexRounds:
         return [[list(table) for table in tables] for tables in full[:most]]
     for start in _window_starts(len(full), most):
         window = full[start : start + most]
-        chosen = _ghosts(window, n + ghosts, ghosts)
+        chosen = _ghosts(window, n + ghosts, ghosts, rotating)
         if chosen is not None:
             return _without(window, chosen)
     return []
+
+
+def start_rounds(n: int, rounds: int) -> IndexRounds:
+    """A start for the search when nothing better is known for n players: the first `rounds` rounds
+    of a known schedule of up to 8 players more, the extra players taken out (players who never
+    meet in those rounds when some are found) and the tables they broke re-formed into the SPEC's
+    sizes (a few repeats there, which the search removes); an empty list when none is known."""
+    if _designs is None or rounds < 1 or 5 in table_sizes(n):
+        return []
+    for size in range(n + (-n % 4 or 4), n + 9, 4):
+        if _designs.max_known_rounds(size) >= rounds:
+            window = _designs.known_schedule(size, rounds) or []
+            extra = size - n
+            gone = _ghosts(window, size, extra, False) or tuple(range(size - 1, n - 1, -1))
+            return _repacked(_without(window, gone), n)
+    return []
+
+
+def _repacked(rounds: IndexRounds, n: int) -> IndexRounds:
+    """Each round's whole tables of 4 kept (as many as the SPEC has), the other players pooled and
+    seated in order at the SPEC's remaining tables."""
+    sizes = table_sizes(n)
+    fours, threes = sizes.count(4), sizes.count(3)
+    out = []
+    for tables in rounds:
+        whole = [table for table in tables if len(table) == 4]
+        pool = [player for table in tables if len(table) < 4 for player in table]
+        while len(whole) > fours:
+            pool.extend(whole.pop())
+        for size in [4] * (fours - len(whole)) + [3] * threes:
+            whole.append(pool[:size])
+            pool = pool[size:]
+        out.append(whole)
+    return out
 
 
 def _window_starts(known: int, wanted: int) -> list[int]:
@@ -61,31 +100,49 @@ def _window_starts(known: int, wanted: int) -> list[int]:
     return starts[::step][:_WINDOWS]
 
 
-def _ghosts(window: list[list[list[int]]], size: int, count: int) -> tuple[int, ...] | None:
-    """`count` players who never meet in `window` and leave the seats at tables of 3 rotating."""
-    met: list[set[int]] = [set() for _ in range(size)]
+def _ghosts(window: list[list[list[int]]], size: int, count: int, rotating: bool) -> tuple[int, ...] | None:
+    """`count` players who never meet in `window` (and leave the seats at tables of 3 rotating)."""
+    met = [0] * size  # met[p]: the players p meets in the window, as bits
     for tables in window:
         for table in tables:
+            bits = sum(1 << player for player in table)
             for player in table:
-                met[player].update(table)
+                met[player] |= bits
     for player in range(size):
-        met[player].discard(player)
+        met[player] &= ~(1 << player)
+    everyone = (1 << size) - 1
     for tried, chosen in enumerate(combinations(range(size - 1, -1, -1), count)):
         if tried > _GHOST_SETS:
             return None
-        if not any(b in met[a] for a, b in combinations(chosen, 2)) and _rotates(met, chosen, size):
+        ghosts = sum(1 << ghost for ghost in chosen)
+        if any(met[ghost] & ghosts for ghost in chosen):
+            continue
+        if not rotating or _rotates([met[ghost] for ghost in chosen], everyone & ~ghosts):
             return chosen
     return None
 
 
-def _rotates(met: list[set[int]], ghosts: tuple[int, ...], size: int) -> bool:
-    """Whether every other player sits next to a ghost (at a table of 3) equally often, +- 1."""
-    turns = [0] * size
-    for ghost in ghosts:
-        for player in met[ghost]:
-            turns[player] += 1
-    real = [turns[player] for player in range(size) if player not in ghosts]
-    return max(real) - min(real) <= 1
+def _rotates(neighbours: list[int], real: int) -> bool:
+    """Whether the players in `real` sit next to the ghosts (whose tablemates are `neighbours`, as
+    bits) equally often, give or take one: no player k times and another k + 2 times or more."""
+    at_least = [real]  # at_least[k]: the players next to k ghosts or more
+    for k in range(1, len(neighbours) + 1):
+        at_least.append(real & _any_of([_all_of(group) for group in combinations(neighbours, k)]))
+    return all(not (at_least[k + 2] and at_least[k] & ~at_least[k + 1]) for k in range(len(neighbours) - 1))
+
+
+def _all_of(masks: tuple[int, ...]) -> int:
+    out = -1
+    for mask in masks:
+        out &= mask
+    return out
+
+
+def _any_of(masks: list[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def _without(window: list[list[list[int]]], ghosts: tuple[int, ...]) -> IndexRounds:
