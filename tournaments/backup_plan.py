@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from golfclub.core.backup import BackupError, Record
+from tournaments.limits import MAX_ROUNDS
 from tournaments.models import SeatingPlan, Tournament
 
 KEY = "seating_plan"
@@ -33,31 +34,56 @@ def plan_of(tournament: Tournament) -> dict[str, Any] | None:
 
 
 def plan_row(event: Record, tournament: Tournament, entrant_ids: set[int]) -> list[SeatingPlan]:
-    """The plan row to restore ([] when the file has none), every value checked: the players and
-    every seat are entrants of the file, every planned round seats each player once."""
+    """The plan row to restore ([] when the file has none), every value checked: the players are
+    entrants of the file, each once; the plan starts at most one round after the file's seated
+    rounds and ends by round `MAX_ROUNDS`; every planned round is a list of tables of 3 to 5 that
+    seats each of the plan's players once; the least possible is not above the repeats. Each
+    refusal names its place (`event.seating_plan.rounds[1][2]`)."""
     if not event.has(KEY) or event.value(KEY) is None:
         return []
     record = event.record(KEY)
     players = _entrants(record.array("players"), f"{record.where}.players", entrant_ids)
+    if len(set(players)) != len(players):
+        raise BackupError(f"{record.where}.players", _("each player may be named only once."))
+    first_round = record.number("first_round", low=1, high=len(event.array("rounds")) + 1)
     rounds = record.array("rounds")
+    if first_round + len(rounds) - 1 > MAX_ROUNDS:
+        raise BackupError(
+            f"{record.where}.rounds",
+            _("the plan goes beyond round %(max)s, the most an event has.") % {"max": MAX_ROUNDS},
+        )
     for index, tables in enumerate(rounds):
-        where = f"{record.where}.rounds[{index}]"
-        if not isinstance(tables, list) or not all(isinstance(table, list) for table in tables):
-            raise BackupError(where, _("a list of tables, each a list of players, is expected."))
-        seated = _entrants([p for table in tables for p in table], where, entrant_ids)
-        if sorted(seated) != sorted(players):
-            raise BackupError(where, _("this round does not seat each of the plan's players once."))
+        _check_round(tables, f"{record.where}.rounds[{index}]", players, entrant_ids)
+    repeats = record.number("repeats", high=2**31 - 1)
+    least = record.number("least_possible", high=2**31 - 1)
+    if least > repeats:
+        raise BackupError(
+            f"{record.where}.least_possible", _("the least possible cannot be above the repeats.")
+        )
     return [
         SeatingPlan(
             tournament=tournament,
-            first_round=record.number("first_round", low=1, high=2**15 - 1),
+            first_round=first_round,
             players=players,
             rounds=rounds,
-            repeats=record.number("repeats", high=2**31 - 1),
-            least_possible=record.number("least_possible", high=2**31 - 1),
+            repeats=repeats,
+            least_possible=least,
             reason=record.text("reason")[:200],
         )
     ]
+
+
+def _check_round(tables: Any, where: str, players: list[int], entrant_ids: set[int]) -> None:
+    """One planned round: a list of tables of 3 to 5 entrants that seats each of `players` once."""
+    if not isinstance(tables, list):
+        raise BackupError(where, _("a list of tables, each a list of players, is expected."))
+    seated: list[int] = []
+    for number, table in enumerate(tables):
+        if not isinstance(table, list) or not 3 <= len(table) <= 5:
+            raise BackupError(f"{where}[{number}]", _("a table of 3 to 5 players is expected."))
+        seated += _entrants(table, f"{where}[{number}]", entrant_ids)
+    if sorted(seated) != sorted(players):
+        raise BackupError(where, _("this round does not seat each of the plan's players once."))
 
 
 def save_plan(rows: list[SeatingPlan]) -> None:

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Entrant, EntrantStatus, SeatingMode, SeatingPlan, TableSeat, Tournament
-from tournaments.planning import plan_rounds
+from tournaments.planning import count_repeats, plan_rounds
 
 
 @dataclass(frozen=True)
@@ -83,18 +83,47 @@ def refresh_seating_plan(locked: Tournament, *, reason: str) -> None:
     """Re-plan the rounds not yet seated after a change of who plays or of the seated tables.
 
     Called by the writing service inside its transaction, the tournament row locked. Nothing is
-    planned before round 1 is seated (round 1 makes the plan), when every round is seated, or when
-    the event is not seated `fewest_repeats`; a plan left from a mode since changed is dropped."""
+    planned before round 1 is seated (round 1 makes the plan), or when
+    the event is not seated `fewest_repeats`; a plan left from a mode since changed is dropped.
+    When every round is seated the kept figures become those of the seating as it stands (no
+    planned round); when fewer than 3 players are left the plan is dropped (nothing can be seated)."""
     if locked.seating != SeatingMode.FEWEST_REPEATS:
         SeatingPlan.objects.filter(tournament=locked).delete()
         return
     seated = seated_tables(locked)
-    if not seated or len(seated) >= locked.rounds:
+    if not seated:
         return
     players = active_players(locked)
+    if len(seated) >= locked.rounds:
+        _count_seated(locked, players, seated)
+        return
     if len(players) < 3:
-        return  # nothing can be seated; the next round says so when asked
+        # Nothing can be seated (the next round says so when asked): no figure of a field gone.
+        SeatingPlan.objects.filter(tournament=locked).delete()
+        return
     _store_plan(locked, players, seated, reason)
+
+
+def _count_seated(locked: Tournament, players: list[int], seated: list[list[list[int]]]) -> None:
+    """Every round is seated: keep the figures of the seating as it stands (a swap in the last round
+    changes them) with no planned round, so nothing says a round was planned again. A drop after the
+    last round changes no figure and leaves the kept plan as it is."""
+    plan = SeatingPlan.objects.filter(tournament=locked).first()
+    repeats = count_repeats(seated)  # nothing is left to choose: the least possible is the same
+    figures = (len(seated) + 1, [], repeats, repeats)
+    if plan is not None and (plan.first_round, plan.rounds, plan.repeats, plan.least_possible) == figures:
+        return
+    SeatingPlan.objects.update_or_create(
+        tournament=locked,
+        defaults={
+            "first_round": figures[0],
+            "players": sorted(players),
+            "rounds": [],
+            "repeats": figures[2],
+            "least_possible": figures[3],
+            "reason": _("Every round is seated: these are the figures of the seating as it stands.")[:200],
+        },
+    )
 
 
 def plan_summary(tournament: Tournament) -> PlanSummary | None:
@@ -114,8 +143,10 @@ def replanned_message(tournament: Tournament) -> str | None:
     """What a page says after a change that re-planned the rounds not yet seated, or None when the
     event has no plan (not `fewest_repeats`, or round 1 not seated yet, or every round seated)."""
     plan = plan_summary(tournament)
-    if plan is None or plan.first_round > tournament.rounds or plan.first_round == 1:
+    if plan is None or plan.first_round == 1 or plan.first_round > tournament.rounds:
         return None
+    if plan.first_round != tournament.round_set.count() + 1:
+        return None  # the kept plan was not made after the rounds now seated: nothing was re-planned
     return ngettext(
         "The rounds from round %(first)s on were planned again: %(n)s repeated meeting over the "
         "event; the least possible is %(least)s.",
@@ -150,15 +181,8 @@ def _store_plan(
     who have left follow), exactly as `manage.py seating_plan` numbers them 1..n, so an event and
     the command with the same seed get the same plan."""
     order = sorted(players)
-    gone = sorted({p for tables in seated for table in tables for p in table} - set(order))
-    ids = order + gone
-    position = {player: index for index, player in enumerate(ids)}
-    plan = plan_rounds(
-        list(range(len(order))),
-        rounds=locked.rounds,
-        seed=locked.seed,
-        seated=[[[position[p] for p in table] for table in tables] for tables in seated],
-    )
+    ids, positions = _positions(players, seated)
+    plan = plan_rounds(list(range(len(order))), rounds=locked.rounds, seed=locked.seed, seated=positions)
     row, _created = SeatingPlan.objects.update_or_create(
         tournament=locked,
         defaults={
@@ -171,3 +195,13 @@ def _store_plan(
         },
     )
     return row
+
+
+def _positions(players: list[int], seated: list[list[list[int]]]) -> tuple[list[int], list[list[list[int]]]]:
+    """The planner's numbering: the active players in entry order are 0..n-1, the players who have
+    left follow; answered with the seated rounds in those positions."""
+    order = sorted(players)
+    gone = sorted({p for tables in seated for table in tables for p in table} - set(order))
+    ids = order + gone
+    position = {player: index for index, player in enumerate(ids)}
+    return ids, [[[position[p] for p in table] for table in tables] for tables in seated]

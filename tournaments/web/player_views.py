@@ -121,6 +121,8 @@ def player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         request,
         ngettext("%(n)s player imported.", "%(n)s players imported.", len(created)) % {"n": len(created)},
     )
+    if replanned := replanned_message(page.tournament):
+        messages.info(request, replanned)
     # A club's tournament: the names that match members are offered for the director to confirm.
     matches = sum(1 for link in club_links.entrant_links(page.tournament) if link.suggestion is not None)
     if matches:
@@ -263,4 +265,6 @@ def players_bulk_undo(request: HttpRequest, page: TournamentPage, entry_id: int)
             "names": ", ".join(e.name for e in result.unchanged)
         }
     messages.success(request, text)
+    if result.changed and (replanned := replanned_message(page.tournament)):
+        messages.info(request, replanned)
     return redirect("tournaments:players", pk=page.tournament.pk)

@@ -9,7 +9,9 @@ printed for reading, a line a table.
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
@@ -19,14 +21,28 @@ from tournaments.planning import SeatingError, plan_rounds
 #: The command plans further than an event may go (events stop at `MAX_ROUNDS`).
 MAX_PLAN_ROUNDS = 400
 
+#: A whole number as typed: ASCII digits only (no "1_6", fullwidth digits, "5.0", "1e3" nor spaces).
+WHOLE = re.compile(r"-?[0-9]{1,30}")
+
+
+def whole_number(text: str) -> int:
+    """argparse's type for every option: a whole number of at most 30 digits, else a clear refusal
+    (`CommandError` from `call_command`, a usage line and exit status 2 from the shell)."""
+    if WHOLE.fullmatch(text) is None:
+        shown = text if len(text) <= 32 else f"{text[:12]}... ({len(text)} characters)"
+        raise argparse.ArgumentTypeError(f"a whole number is expected (got {shown!r}).")
+    return int(text)
+
 
 class Command(BaseCommand):
     help = "Print the seating plan of an event of N players over R rounds (fewest repeated meetings)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--players", type=int, required=True, help="How many players (3 or more).")
-        parser.add_argument("--rounds", type=int, required=True, help="How many rounds (1 or more).")
-        parser.add_argument("--seed", type=int, default=0, help="The event's seed (default 0).")
+        parser.add_argument(
+            "--players", type=whole_number, required=True, help="How many players (3 or more)."
+        )
+        parser.add_argument("--rounds", type=whole_number, required=True, help="How many rounds (1 or more).")
+        parser.add_argument("--seed", type=whole_number, default=0, help="The event's seed (default 0).")
         parser.add_argument("--json", action="store_true", help="Print the plan as JSON.")
 
     def handle(self, *args: object, **options: object) -> None:
