@@ -204,8 +204,16 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="measure the standings of the events a --keep run left (no build, no seating figures)",
+    )
     args = parser.parse_args()
 
+    if args.reuse:
+        reuse_database()
+        sys.exit(1 if run(args) else 0)
     _connection, old = setup_database()
     from django.test.utils import teardown_databases
 
@@ -217,12 +225,45 @@ def main() -> None:
     sys.exit(1 if missed else 0)
 
 
+def reuse_database() -> None:
+    """Connect to the bench database a `--keep` run left, as it is (nothing created or dropped)."""
+    import django
+    from django.conf import settings
+    from django.db import connection
+
+    django.setup()
+    warnings.filterwarnings("ignore", message="No directory at")
+    logging.getLogger("django.request").setLevel(logging.ERROR)
+    if connection.vendor != "postgresql":
+        raise SystemExit("bench/tournament.py needs PostgreSQL: set DATABASE_URL=postgres://...")
+    name = f"{settings.DATABASES['default']['NAME']}_tournament_bench"
+    settings.DATABASES["default"]["NAME"] = name
+    connection.settings_dict["NAME"] = name
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    print(f"Reusing {name} (built by an earlier --keep run) ...", flush=True)
+
+
+def reused_event(players: int) -> tuple[Any, list[float], float]:
+    """The event of `players` players a `--keep` run built (no seating or hole figures)."""
+    from tournaments.models import Tournament
+
+    found = Tournament.objects.filter(name=f"Bench Open {players}").order_by("-pk").first()
+    if found is None:
+        raise SystemExit(f"no {players}-player event in the bench database: run once with --keep")
+    return found, [], 0.0
+
+
 def run(args: argparse.Namespace) -> list[str]:
     """The benchmark itself; returns the targets missed."""
     from scoring.models import HoleEntry
 
     built = {}
     for size in (args.baseline, args.players):
+        if args.reuse:
+            built[size] = reused_event(size)
+            continue
         print(f"Building a {size}-player, {args.rounds}-round event through the services ...", flush=True)
         built[size] = build_event(size, args.rounds, args.seed)
     # What autovacuum does after a bulk load: the planner sees the tables as they now are.
