@@ -1,0 +1,147 @@
+"""What a computation of the standings keeps for the next one, in a form quick to store and read.
+
+`tournaments.standings._compute` returns, beside the table, a `Kept`: every counted round's records
+(`tournaments.round_records`: each player's holes as `(hole number, score, won)`, the round in
+play's uncut), the finalized rounds' keys, each counted round's games' versions as read before the
+hole scores, the round disqualifications, each player's ranking group and the round in play.
+`tournaments.standings_cache` stores it with the cached table, a round's records packed as one
+compressed blob of one small byte string per player (`pack_round`): pickling 45,000 tuples took
+longer than the whole computation after a hole may take, and a round that did not change keeps its
+blob as it is.
+"""
+
+from __future__ import annotations
+
+import pickle
+import zlib
+from array import array
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from tournaments.models import Penalty, PenaltyStep, TableSeat, Tournament
+from tournaments.round_records import InPlay, RoundRecords
+
+# One player's round as bytes: a typecode ("h" or "i") then (hole number, score, won) flattened.
+Packed = bytes
+Record = tuple[tuple[tuple[int, int, bool], ...], int, int]
+
+
+@dataclass
+class Kept:
+    """What `_compute` read, to keep with the cached table (see the module's docstring)."""
+
+    by_round: dict[int, RoundRecords]  # counted round number -> records (the round in play's uncut)
+    keys: dict[int, str]  # finalized counted round number -> `round_key`
+    versions: dict[int, dict[int, int]]  # counted round number -> game id -> game version
+    round_dq: frozenset[tuple[int, int]]  # (entrant, round number)
+    group_of: dict[int, int]  # entrant -> ranking group (`standings._groups`)
+    order: tuple[int, ...]  # the entrants in the event's order (the order within a tie)
+    in_play: InPlay | None
+
+
+@dataclass
+class EventRead:
+    """What the standings read besides the hole scores (three queries)."""
+
+    entrants: list[tuple[int, str, str, str]]  # (pk, name, club, status) in the event's order
+    late: set[int]
+    points: dict[int, int]
+    round_dq: set[tuple[int, int]]  # (entrant, round number)
+    event_dq: set[int]
+    # Whose each valid seat of each counted table is: (game, seat) -> (entrant, round number).
+    owner: dict[tuple[int, int], tuple[int, int]]
+    valid: dict[int, set[int]]  # entrant -> round numbers with a valid game
+    # Each counted round's games' versions, read with the seats, before the hole scores.
+    versions: dict[int, dict[int, int]]
+
+
+def read_event(tournament: Tournament, number_of: dict[int, int]) -> EventRead:
+    """The players, the live penalties and the counted rounds' seats (`number_of`: round pk -> number)."""
+    rows = list(
+        tournament.entrants.order_by("name_key", "pk").values_list(
+            "pk", "name", "club", "status", "entered_before_round"
+        )
+    )
+    read = EventRead(
+        entrants=[(pk, name, club, status) for pk, name, club, status, _entered in rows],
+        late={pk for pk, _name, _club, _status, entered in rows if entered > 1},
+        points=defaultdict(int),
+        round_dq=set(),
+        event_dq=set(),
+        owner={},
+        valid=defaultdict(set),
+        versions={number: {} for number in number_of.values()},
+    )
+    for entrant_id, step, pts, round_number in (
+        Penalty.objects.filter(tournament=tournament, rescinded_at__isnull=True)
+        .order_by()
+        .values_list("entrant_id", "step", "points", "round_number")
+    ):
+        read.points[entrant_id] += pts
+        if step == PenaltyStep.ROUND_DQ and round_number is not None:
+            read.round_dq.add((entrant_id, round_number))
+        elif step == PenaltyStep.EVENT_DQ:
+            read.event_dq.add(entrant_id)
+    # A player disqualified from a round has no valid game in it: their seat there is left out, so
+    # their scores neither count nor beat anyone's.
+    for round_id, game_id, version, seat, entrant_id in (
+        TableSeat.objects.filter(round_id__in=number_of)
+        .order_by()
+        .values_list("round_id", "table__game_id", "table__game__version", "seat", "entrant_id")
+    ):
+        number = number_of[round_id]
+        read.versions[number][game_id] = version
+        if (entrant_id, number) not in read.round_dq:
+            read.owner[(game_id, seat)] = (entrant_id, number)
+            read.valid[entrant_id].add(number)
+    return read
+
+
+def pack_record(record: Record) -> Packed:
+    """One player's record of a round as bytes (`unpack_record` reads it back)."""
+    flat = [value for hole in record[0] for value in hole]
+    try:
+        return b"h" + array("h", flat).tobytes()
+    except OverflowError:  # a score beyond 16 bits: four bytes each
+        return b"i" + array("i", flat).tobytes()
+
+
+def unpack_record(packed: Packed) -> Record:
+    """`pack_record`'s record again: its holes in hole order, holes won and round total."""
+    values = array(packed[:1].decode(), packed[1:])
+    it = iter(values)
+    played = tuple((number, score, bool(won)) for number, score, won in zip(it, it, it, strict=True))
+    return played, sum(1 for hole in played if hole[2]), sum(hole[1] for hole in played)
+
+
+def pack_round(records: Mapping[int, Packed]) -> bytes:
+    """A round's packed records (entrant id -> `pack_record`) as one compressed blob."""
+    return zlib.compress(pickle.dumps(dict(records), pickle.HIGHEST_PROTOCOL), 1)
+
+
+def unpack_round(blob: bytes) -> dict[int, Packed]:
+    """`pack_round`'s records again, each still packed."""
+    found = pickle.loads(zlib.decompress(blob))
+    if not isinstance(found, dict):
+        raise TypeError("a packed round is a dict")
+    return found
+
+
+class KnownRounds(Mapping[str, RoundRecords]):
+    """Kept rounds by `round_key`, unpacked only when asked for (`round_records`'s `known`)."""
+
+    def __init__(self, blobs: Mapping[str, bytes]) -> None:
+        self._blobs = dict(blobs)
+
+    def __getitem__(self, key: str) -> RoundRecords:
+        return {e: unpack_record(packed) for e, packed in unpack_round(self._blobs[key]).items()}
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._blobs
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._blobs)
+
+    def __len__(self) -> int:
+        return len(self._blobs)
