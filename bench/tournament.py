@@ -181,6 +181,11 @@ def measure(tournament: Any, samples: int) -> dict[str, dict[str, Any] | None]:
     return results
 
 
+def moved(score: int, by: int) -> int:
+    """`score` moved `by` up or down, staying within the scores the event was built with (-4 to 30)."""
+    return score + by if score + by <= 30 else score - by
+
+
 def hole_corrected(tournament: Any, rng: random.Random) -> None:
     """A hole of a random table of the last round corrected through the scoring service (new
     scores for its players, as a director's late correction writes them): that game's version
@@ -194,14 +199,14 @@ def hole_corrected(tournament: Any, rng: random.Random) -> None:
     )
     game = table.game
     hole = rng.choice(list(game.holes.filter(is_playoff=False)))
-    # Each score moved by 1 to 3 either way: the standings change on every run, also on a reused
+    # Each score moved by 1 to 3: the standings change on every run, also on a reused
     # database whose holes an earlier run corrected from the same seed.
     scores = dict(hole.entries.values_list("seat__name", "score"))
     scoring_services.hole_update(
         game,
         hole.number,
         expected_version=None,
-        entries={name: score + rng.choice((-3, -2, -1, 1, 2, 3)) for name, score in scores.items()},
+        entries={name: moved(score, rng.choice((1, 2, 3))) for name, score in scores.items()},
         ender=None,
         capabilities=None,
         reason="bench: a late correction",

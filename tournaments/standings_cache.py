@@ -52,6 +52,9 @@ logger = logging.getLogger("tournaments.standings")
 
 Version = tuple[int, tuple[tuple[int, int, int], ...]]
 
+# What `_state` keeps.
+_STATE = frozenset({"base", "sums", "rounds", "keys", "versions", "round_dq", "group_of", "order", "in_play"})
+
 
 def cached(tournament: Tournament, *, live: bool) -> Standings:
     """`tournaments.standings.cached_standings`: see the module's docstring."""
@@ -66,8 +69,9 @@ def cached(tournament: Tournament, *, live: bool) -> Standings:
         return old
     advanced = _advance(tournament, live, rounds, entry, old) if old is not None else None
     if advanced is None:
-        table, kept = _compute(tournament, live=live, known=_known(entry), rounds=rounds)
-        state = _state(tournament, live, rounds, kept, entry)
+        known = _known(entry)
+        table, kept = _compute(tournament, live=live, known=known, rounds=rounds)
+        state = _state(tournament, live, rounds, kept, known)
     else:
         table, state = advanced
     _store(key, {"version": version, "table": _pack_table(table), "state": state})
@@ -116,22 +120,20 @@ def _base(tournament: Tournament, live: bool, rounds: list[Round]) -> tuple:
 def _known(entry: dict[str, Any]) -> KnownRounds:
     """The entry's finalized rounds by `round_key` (`_compute`'s `known`)."""
     state = entry.get("state")
-    if not isinstance(state, dict):
+    if not isinstance(state, dict) or not state.keys() >= _STATE:
         return KnownRounds({})
     return KnownRounds({key: state["rounds"][n] for n, key in state["keys"].items()})
 
 
 def _state(
-    tournament: Tournament, live: bool, rounds: list[Round], kept: Kept, entry: dict[str, Any]
+    tournament: Tournament, live: bool, rounds: list[Round], kept: Kept, known: KnownRounds
 ) -> dict[str, Any]:
-    """The state to keep after a full computation (a round read from the entry keeps its blob)."""
-    old = entry.get("state") if isinstance(entry.get("state"), dict) else {}
-    reused = {key: old["rounds"][n] for n, key in old.get("keys", {}).items()}
+    """The state to keep after a full computation (a round read from `known` keeps its blob)."""
     blobs = {}
     for number, records in kept.by_round.items():
         key = kept.keys.get(number)
-        if key is not None and key in reused:
-            blobs[number] = reused[key]
+        if key is not None and key in known:
+            blobs[number] = known.blob(key)
         else:
             blobs[number] = pack_round({e: pack_record(record) for e, record in records.items()})
     return {
@@ -153,13 +155,18 @@ def _advance(
     """The standings after holes only changed since the entry (`old` its table), and the state to
     keep; None when anything else changed (or the holes every player has played in the round in play)."""
     state = entry.get("state")
-    if not isinstance(state, dict) or state.get("base") != _base(tournament, live, rounds):
+    if not isinstance(state, dict) or not state.keys() >= _STATE:
+        return None  # none, or written by another version of this module
+    if state["base"] != _base(tournament, live, rounds):
         return None
     moved = [
         r for r in counted_rounds(tournament, rounds, live=live) if state["sums"].get(r.pk) != r.games_version
     ]
     versions, games = _games(moved, state["versions"])
-    parts = {number: unpack_round(blob) for number, blob in state["rounds"].items()}
+    try:
+        parts = {number: unpack_round(blob) for number, blob in state["rounds"].items()}
+    except (ValueError, TypeError, zlib.error):
+        return None  # written by another version of this module
     before: dict[int, dict[int, Packed | None]] = {}  # entrant -> round number -> packed before
     for (entrant, number), packed in _reread(games, state["round_dq"]).items():
         if parts[number].get(entrant) != packed:

@@ -12,7 +12,6 @@ blob as it is.
 
 from __future__ import annotations
 
-import pickle
 import zlib
 from array import array
 from collections import defaultdict
@@ -22,7 +21,7 @@ from dataclasses import dataclass
 from tournaments.models import Penalty, PenaltyStep, TableSeat, Tournament
 from tournaments.round_records import InPlay, RoundRecords
 
-# One player's round as bytes: a typecode ("h" or "i") then (hole number, score, won) flattened.
+# One player's round as bytes: a typecode ("b", "h" or "i") then (hole number, score, won) flattened.
 Packed = bytes
 Record = tuple[tuple[tuple[int, int, bool], ...], int, int]
 
@@ -101,10 +100,12 @@ def read_event(tournament: Tournament, number_of: dict[int, int]) -> EventRead:
 def pack_record(record: Record) -> Packed:
     """One player's record of a round as bytes (`unpack_record` reads it back)."""
     flat = [value for hole in record[0] for value in hole]
-    try:
-        return b"h" + array("h", flat).tobytes()
-    except OverflowError:  # a score beyond 16 bits: four bytes each
-        return b"i" + array("i", flat).tobytes()
+    for typecode in "bh":  # one byte a value when all fit in one (nearly always), else two, else four
+        try:
+            return typecode.encode() + array(typecode, flat).tobytes()
+        except OverflowError:
+            continue
+    return b"i" + array("i", flat).tobytes()
 
 
 def unpack_record(packed: Packed) -> Record:
@@ -116,32 +117,66 @@ def unpack_record(packed: Packed) -> Record:
 
 
 def pack_round(records: Mapping[int, Packed]) -> bytes:
-    """A round's packed records (entrant id -> `pack_record`) as one compressed blob."""
-    return zlib.compress(pickle.dumps(dict(records), pickle.HIGHEST_PROTOCOL), 1)
+    """A round's packed records (entrant id -> `pack_record`) as one compressed blob: the entrants'
+    ids, each record's length and the records end to end (one pickled object a player would make
+    the blob twice as large, and the shared cache's write time grows with it)."""
+    ids = array("q", records.keys())
+    lengths = array("I", map(len, records.values()))
+    data = ids.tobytes() + lengths.tobytes() + b"".join(records.values())
+    return zlib.compress(len(ids).to_bytes(4, "little") + data, 6)
 
 
 def unpack_round(blob: bytes) -> dict[int, Packed]:
     """`pack_round`'s records again, each still packed."""
-    found = pickle.loads(zlib.decompress(blob))
-    if not isinstance(found, dict):
-        raise TypeError("a packed round is a dict")
+    data = zlib.decompress(blob)
+    count = int.from_bytes(data[:4], "little")
+    ids, lengths = array("q"), array("I")
+    ids.frombytes(data[4 : 4 + 8 * count])
+    lengths.frombytes(data[4 + 8 * count : 4 + 12 * count])
+    found: dict[int, Packed] = {}
+    at = 4 + 12 * count
+    for entrant, length in zip(ids, lengths, strict=True):
+        found[entrant] = data[at : at + length]
+        at += length
+    if at != len(data):
+        raise ValueError("a packed round's records do not add up")
     return found
 
 
 class KnownRounds(Mapping[str, RoundRecords]):
-    """Kept rounds by `round_key`, unpacked only when asked for (`round_records`'s `known`)."""
+    """Kept rounds by `round_key`, unpacked when first asked for (`round_records`'s `known`); a
+    blob that does not unpack (written by another version of this module) is not known."""
 
     def __init__(self, blobs: Mapping[str, bytes]) -> None:
         self._blobs = dict(blobs)
+        self._unpacked: dict[str, RoundRecords | None] = {}
+
+    def _get(self, key: object) -> RoundRecords | None:
+        if key not in self._blobs or not isinstance(key, str):
+            return None
+        if key not in self._unpacked:
+            try:
+                packed = unpack_round(self._blobs[key])
+                self._unpacked[key] = {e: unpack_record(record) for e, record in packed.items()}
+            except (ValueError, TypeError, zlib.error):
+                self._unpacked[key] = None
+        return self._unpacked[key]
+
+    def blob(self, key: str) -> bytes:
+        """The packed blob of a known round, as kept."""
+        return self._blobs[key]
 
     def __getitem__(self, key: str) -> RoundRecords:
-        return {e: unpack_record(packed) for e, packed in unpack_round(self._blobs[key]).items()}
+        found = self._get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
 
     def __contains__(self, key: object) -> bool:
-        return key in self._blobs
+        return self._get(key) is not None
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._blobs)
+        return (key for key in self._blobs if key in self)
 
     def __len__(self) -> int:
-        return len(self._blobs)
+        return sum(1 for _key in self)
