@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from scoring.rules.tiebreak import METRICS, PLAYOFF, SHARED, TiebreakData, TieSettler
 from tournaments.standings import StandingLine, Standings
@@ -70,62 +71,94 @@ def reranked(
     key = {
         pk: (group_of[pk], changed[pk].total if pk in changed else line.total) for pk, line in line_of.items()
     }
-    before = _old_ties(old.lines, group_of)
+    ordered = sorted(order, key=key.__getitem__)  # stable: the event's order within a tie
+    context = _Context(old, line_of, changed, group_of, scores_of)
     lines: list[StandingLine] = []
-    tie: list[int] = []
-    for pk in sorted(order, key=key.__getitem__):  # stable: the event's order within a tie
-        if tie and key[tie[-1]] != key[pk]:
-            lines += _settled(tie, not lines, old, line_of, changed, before, scores_of, len(lines))
-            tie = []
-        tie.append(pk)
-    if tie:
-        lines += _settled(tie, not lines, old, line_of, changed, before, scores_of, len(lines))
+    start = 0
+    while start < len(ordered):
+        end = start + 1
+        while end < len(ordered) and key[ordered[end]] == key[ordered[start]]:
+            end += 1
+        pk = ordered[start]
+        line = line_of[pk]
+        if end - start > 1:
+            lines += _settled(ordered[start:end], context, start)
+        elif (
+            pk not in changed
+            and line.rank == start + 1
+            and not (line.playoff or line.shared or line.why_above)
+        ):
+            lines.append(line)  # alone on its total, as before, at the same rank
+        else:
+            lines.append(_line(line, changed.get(pk), start + 1, _ALONE, old.tiebreakers))
+        start = end
     return tuple(lines)
 
 
-def _old_ties(lines: Sequence[StandingLine], group_of: Mapping[int, int]) -> dict[frozenset[int], tuple]:
-    """The old table's ties: their players -> (whether first, their old lines in order)."""
-    ties: dict[frozenset[int], tuple] = {}
-    start = 0
-    for index in range(1, len(lines) + 1):
-        if index == len(lines) or (group_of[lines[index].entrant_id], lines[index].total) != (
-            group_of[lines[start].entrant_id],
-            lines[start].total,
+@dataclass(frozen=True)
+class _Context:
+    """What settling a tie reads, besides the tie."""
+
+    old: Standings
+    line_of: Mapping[int, StandingLine]
+    changed: Mapping[int, Changed]
+    group_of: Mapping[int, int]
+    scores_of: Callable[[int], tuple[int, ...]]
+
+    def run_before(self, tie: list[int]) -> tuple[StandingLine, ...] | None:
+        """The old lines of `tie` when exactly these players were level before (their old lines
+        next to each other, nobody else level with them), else None."""
+        lines = self.old.lines
+        where = sorted(self.position[pk] for pk in tie)
+        low, high = where[0], where[-1]
+        if high - low + 1 != len(tie):
+            return None
+        level = self._key(lines[low])
+        if (low > 0 and self._key(lines[low - 1]) == level) or (
+            high + 1 < len(lines) and self._key(lines[high + 1]) == level
         ):
-            run = lines[start:index]
-            ties[frozenset(line.entrant_id for line in run)] = (start == 0, run)
-            start = index
-    return ties
+            return None
+        return lines[low : high + 1]
+
+    @cached_property
+    def position(self) -> dict[int, int]:
+        """Each player's index in the old lines."""
+        return {line.entrant_id: index for index, line in enumerate(self.old.lines)}
+
+    def _key(self, line: StandingLine) -> tuple[int, int]:
+        return self.group_of[line.entrant_id], line.total
 
 
-def _settled(
-    tie: list[int],
-    first: bool,
-    old: Standings,
-    line_of: Mapping[int, StandingLine],
-    changed: Mapping[int, Changed],
-    before: Mapping[frozenset[int], tuple],
-    scores_of: Callable[[int], tuple[int, ...]],
-    above: int,
-) -> list[StandingLine]:
+_ALONE = _Place(0, False, False, "")
+
+
+def _settled(tie: list[int], context: _Context, above: int) -> list[StandingLine]:
     """The lines of one tie (players level on group and total, in the event's order), placed after
-    `above` lines."""
-    if len(tie) == 1:
-        ordered, places = tie, {tie[0]: _Place(0, False, False, "")}
+    `above` lines: as before when the same players were level at the same place (first or not)
+    and none of them moved, else settled by the engine."""
+    old, changed = context.old, context.changed
+    run = None
+    if not any(pk in changed and changed[pk].moved for pk in tie):
+        run = context.run_before(tie)
+    if (
+        run is not None
+        and context.position[run[0].entrant_id] == above
+        and not any(pk in changed for pk in tie)
+    ):
+        return list(run)  # the same players level at the same place: the very same lines
+    if run is not None and (context.position[run[0].entrant_id] == 0) == (above == 0):
+        ordered, places = _as_before(run)
     else:
-        kept = before.get(frozenset(tie))
-        moved = any(pk in changed and changed[pk].moved for pk in tie)
-        if kept is not None and kept[0] == first and not moved:
-            ordered, places = _as_before(kept[1])
-        else:
-            ordered, places = _settle(tie, first, old.tiebreakers, line_of, changed, scores_of)
+        ordered, places = _settle(
+            tie, above == 0, old.tiebreakers, context.line_of, changed, context.scores_of
+        )
     lines: list[StandingLine] = []
     rank = above + 1
     for index, pk in enumerate(ordered):
         place = places[pk]
         if index and place.final != places[ordered[index - 1]].final:
             rank = above + index + 1
-        lines.append(_line(line_of[pk], changed.get(pk), rank, place, old.tiebreakers))
+        lines.append(_line(context.line_of[pk], changed.get(pk), rank, place, old.tiebreakers))
     return lines
 
 

@@ -123,7 +123,7 @@ def pack_round(records: Mapping[int, Packed]) -> bytes:
     ids = array("q", records.keys())
     lengths = array("I", map(len, records.values()))
     data = ids.tobytes() + lengths.tobytes() + b"".join(records.values())
-    return zlib.compress(len(ids).to_bytes(4, "little") + data, 6)
+    return zlib.compress(len(ids).to_bytes(4, "little") + data, 1)
 
 
 def unpack_round(blob: bytes) -> dict[int, Packed]:
