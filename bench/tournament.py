@@ -1,10 +1,13 @@
 """Benchmark: a 1,000-player, 5-round tournament on PostgreSQL, and its standings.
 
     .venv/bin/python bench/tournament.py [--players 1000] [--rounds 5] [--baseline 100] [--samples 20]
+    .venv/bin/python bench/tournament.py --keep     # keep the database ...
+    .venv/bin/python bench/tournament.py --reuse    # ... and measure its standings again (no build)
 
 Reads DATABASE_URL (PostgreSQL; the server of that URL) and works in a database of its own,
 `<name>_tournament_bench`, created and migrated for the run and dropped at the end (`--keep`
-keeps it). What it does, in-process:
+keeps it, `--reuse` measures the events a `--keep` run left, without the seating figures). What
+it does, in-process:
 
 1. builds the event through the services, as a director and the tables would: the players
    imported as a CSV, then each round seated (`seat_next_round`, timed), published, every table
@@ -13,12 +16,14 @@ keeps it). What it does, in-process:
    player confirming each table, the round finalized: 250 tables a round, 45,000 hole entries;
 2. builds a baseline event of `--baseline` players the same way, in the same run;
 3. times the standings for both: the selector without any cache (`compute_standings`) and
-   through the shared cache (`cached_standings`), after a change (a hole of the last round:
-   that round's version and the tournament's bumped, so the cached table cannot answer and the
-   last round is read again, the other rounds' records kept) and unchanged; then the standings
-   page `/tournaments/<id>/standings/` and `GET /api/v1/tournaments/<id>/standings/` through
-   Django's test client as the director, after a change and unchanged (server time, p50/p95 over
-   `--samples` requests, query counts).
+   through the shared cache (`cached_standings`): after a hole (before each call a hole of a
+   random table of the last round corrected through `scoring.services.hole_update`, every score
+   moved by 1 to 3: that game's version moves in the correction's transaction, as with any hole),
+   after a round changed (the last round's own version and the tournament's bumped, as by a
+   director's change: the table is computed again, the last round read again, the others kept),
+   and unchanged; then the standings page `/tournaments/<id>/standings/` and
+   `GET /api/v1/tournaments/<id>/standings/` through Django's test client as the director, after
+   a hole and unchanged (server time, p50/p95 over `--samples` requests, query counts).
    A route that does not exist yet is reported as such.
 
 Targets (issue 8): seating <= 2 s a round; standings <= 200 ms and <= 15 queries whatever the
@@ -314,8 +319,10 @@ def run(args: argparse.Namespace) -> list[str]:
     big, seating_s, holes_s = built[args.players]
     small = built[args.baseline][0]
     entries = HoleEntry.objects.filter(hole__game__tournament_table__round__tournament=big).count()
-    print(f"\n{args.players} players: {entries:,} hole entries, holes recorded in {holes_s:.0f} s")
-    print("Seating per round (s): " + ", ".join(f"{s:.2f}" for s in seating_s))
+    print(f"\n{args.players} players: {entries:,} hole entries")
+    if not args.reuse:
+        seated = ", ".join(f"{s:.2f}" for s in seating_s)
+        print(f"Holes recorded in {holes_s:.0f} s; seating per round (s): {seated}")
     missed = [f"seating round {n} {s:.2f} s" for n, s in enumerate(seating_s, 1) if s > SEATING_TARGET_S]
 
     figures = {size: measure(built[size][0], args.samples) for size in (args.baseline, args.players)}
