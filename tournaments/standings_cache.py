@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 import pickle
 import zlib
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -112,10 +113,10 @@ def _pack_table(
     table: Standings, old: Standings | None, blobs: tuple[bytes, ...]
 ) -> tuple[bytes, tuple[bytes, ...]]:
     """The table as its other fields and its lines in chunks of `CHUNK`, each pickled and
-    compressed (a 1,000-player table pickles to 300 kB, 80 kB compressed: a quarter of the time to
-    store and fetch on the database cache, whose column PostgreSQL would otherwise compress
-    slowly). A chunk whose lines are the very lines of `old`'s (packed as `blobs`) keeps its blob:
-    after a hole only the lines that moved are pickled again."""
+    compressed (a 1,000-player table pickles to 300 kB, 62 kB compressed: the database cache's
+    write time grows with the bytes, and PostgreSQL would otherwise compress the column slowly).
+    A chunk whose lines are the very lines of `old`'s (packed as `blobs`) keeps its blob: after a
+    hole only the chunks whose lines moved are pickled and compressed again."""
     lines = table.lines
     chunks = []
     for index, start in enumerate(range(0, len(lines), CHUNK)):
@@ -123,7 +124,7 @@ def _pack_table(
         if old is not None and index < len(blobs) and _same(part, old.lines[start : start + CHUNK]):
             chunks.append(blobs[index])
         else:
-            chunks.append(zlib.compress(pickle.dumps(part, pickle.HIGHEST_PROTOCOL), 1))
+            chunks.append(zlib.compress(pickle.dumps(part, pickle.HIGHEST_PROTOCOL), 6))
     return pickle.dumps(replace(table, lines=()), pickle.HIGHEST_PROTOCOL), tuple(chunks)
 
 
@@ -166,7 +167,8 @@ def _state(
         if key is not None and key in known:
             blobs[number] = known.blob(key)
         else:
-            blobs[number] = pack_round({e: pack_record(record) for e, record in records.items()})
+            brief = number in kept.keys  # a finalized round
+            blobs[number] = pack_round({e: pack_record(record, brief=brief) for e, record in records.items()})
     return {
         "base": _base(tournament, live, rounds),
         "sums": {r.pk: r.games_version for r in rounds},
@@ -199,7 +201,7 @@ def _advance(
     except (ValueError, TypeError, zlib.error):
         return None  # written by another version of this module
     before: dict[int, dict[int, Packed | None]] = {}  # entrant -> round number -> packed before
-    for (entrant, number), packed in _reread(games, state["round_dq"]).items():
+    for (entrant, number), packed in _reread(games, state["round_dq"], state["keys"]).items():
         if parts[number].get(entrant) != packed:
             before.setdefault(entrant, {})[number] = parts[number].get(entrant)
             if packed is None:
@@ -259,10 +261,11 @@ def _games(
 
 
 def _reread(
-    games: dict[int, int], round_dq: frozenset[tuple[int, int]]
+    games: dict[int, int], round_dq: frozenset[tuple[int, int]], brief: Collection[int]
 ) -> dict[tuple[int, int], Packed | None]:
     """The records of the valid seats of `games` (game -> round number) read again (three queries):
-    `(entrant, round number)` -> packed record, None for a seat with no hole."""
+    `(entrant, round number)` -> packed record (`brief` for the finalized round numbers `brief`),
+    None for a seat with no hole."""
     if not games:
         return {}
     owner: dict[tuple[int, int], tuple[int, int]] = {}
@@ -277,7 +280,7 @@ def _reread(
     found: dict[tuple[int, int], Packed | None] = {}
     for entrant, number in owner.values():
         record = computed.get(number, {}).get(entrant)
-        found[(entrant, number)] = pack_record(record) if record is not None else None
+        found[(entrant, number)] = pack_record(record, brief=number in brief) if record is not None else None
     return found
 
 

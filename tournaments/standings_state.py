@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from tournaments.models import Penalty, PenaltyStep, TableSeat, Tournament
 from tournaments.round_records import InPlay, RoundRecords
 
-# One player's round as bytes: a typecode ("b", "h" or "i") then (hole number, score, won) flattened.
+# One player's round as bytes: a typecode ("b", "h" or "i") then (hole number, score, won) flattened;
+# a finalized round's, briefly, the typecode in capitals then the scores sorted and the holes won.
 Packed = bytes
 Record = tuple[tuple[tuple[int, int, bool], ...], int, int]
 
@@ -97,20 +98,33 @@ def read_event(tournament: Tournament, number_of: dict[int, int]) -> EventRead:
     return read
 
 
-def pack_record(record: Record) -> Packed:
-    """One player's record of a round as bytes (`unpack_record` reads it back)."""
-    flat = [value for hole in record[0] for value in hole]
+def pack_record(record: Record, *, brief: bool = False) -> Packed:
+    """One player's record of a round as bytes (`unpack_record` reads it back). `brief` (a
+    finalized round's) keeps only the scores, sorted, and the holes won: a finalized round's hole
+    numbers and which holes were won count nowhere (only the round in play is cut to the holes
+    every player has played), and a third of the bytes is a third of the shared cache's write."""
+    if brief:
+        values = [*sorted(hole[1] for hole in record[0]), record[1]]
+    else:
+        values = [value for hole in record[0] for value in hole]
     for typecode in "bh":  # one byte a value when all fit in one (nearly always), else two, else four
         try:
-            return typecode.encode() + array(typecode, flat).tobytes()
+            packed = array(typecode, values).tobytes()
         except OverflowError:
             continue
-    return b"i" + array("i", flat).tobytes()
+        return (typecode.upper() if brief else typecode).encode() + packed
+    return (b"I" if brief else b"i") + array("i", values).tobytes()
 
 
 def unpack_record(packed: Packed) -> Record:
-    """`pack_record`'s record again: its holes in hole order, holes won and round total."""
-    values = array(packed[:1].decode(), packed[1:])
+    """`pack_record`'s record again: its holes in hole order, holes won and round total (a brief
+    record's holes numbered in score order, its first ones won: the same scores, total and holes won)."""
+    typecode = packed[:1].decode()
+    values = array(typecode.lower(), packed[1:])
+    if typecode.isupper():
+        won = values[-1]
+        played = tuple((index + 1, score, index < won) for index, score in enumerate(values[:-1]))
+        return played, won, sum(values[:-1])
     it = iter(values)
     played = tuple((number, score, bool(won)) for number, score, won in zip(it, it, it, strict=True))
     return played, sum(1 for hole in played if hole[2]), sum(hole[1] for hole in played)
