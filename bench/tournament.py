@@ -1,10 +1,13 @@
 """Benchmark: a 1,000-player, 5-round tournament on PostgreSQL, and its standings.
 
     .venv/bin/python bench/tournament.py [--players 1000] [--rounds 5] [--baseline 100] [--samples 20]
+    .venv/bin/python bench/tournament.py --keep     # keep the database ...
+    .venv/bin/python bench/tournament.py --reuse    # ... and measure its standings again (no build)
 
 Reads DATABASE_URL (PostgreSQL; the server of that URL) and works in a database of its own,
 `<name>_tournament_bench`, created and migrated for the run and dropped at the end (`--keep`
-keeps it). What it does, in-process:
+keeps it, `--reuse` measures the events a `--keep` run left, without the seating figures). What
+it does, in-process:
 
 1. builds the event through the services, as a director and the tables would: the players
    imported as a CSV, then each round seated (`seat_next_round`, timed), published, every table
@@ -13,12 +16,14 @@ keeps it). What it does, in-process:
    player confirming each table, the round finalized: 250 tables a round, 45,000 hole entries;
 2. builds a baseline event of `--baseline` players the same way, in the same run;
 3. times the standings for both: the selector without any cache (`compute_standings`) and
-   through the shared cache (`cached_standings`), after a change (a hole of the last round:
-   that round's version and the tournament's bumped, so the cached table cannot answer and the
-   last round is read again, the other rounds' records kept) and unchanged; then the standings
-   page `/tournaments/<id>/standings/` and `GET /api/v1/tournaments/<id>/standings/` through
-   Django's test client as the director, after a change and unchanged (server time, p50/p95 over
-   `--samples` requests, query counts).
+   through the shared cache (`cached_standings`): after a hole (before each call a hole of a
+   random table of the last round corrected through `scoring.services.hole_update`, every score
+   moved by 1 to 3: that game's version moves in the correction's transaction, as with any hole),
+   after a round changed (the last round's own version and the tournament's bumped, as by a
+   director's change: the table is computed again, the last round read again, the others kept),
+   and unchanged; then the standings page `/tournaments/<id>/standings/` and
+   `GET /api/v1/tournaments/<id>/standings/` through Django's test client as the director, after
+   a hole and unchanged (server time, p50/p95 over `--samples` requests, query counts).
    A route that does not exist yet is reported as such.
 
 Targets (issue 8): seating <= 2 s a round; standings <= 200 ms and <= 15 queries whatever the
@@ -141,18 +146,25 @@ def measure(tournament: Any, samples: int) -> dict[str, dict[str, Any] | None]:
     from tournaments.services.events import bump_version
     from tournaments.standings import cached_standings, compute_standings
 
-    def fresh() -> None:
-        # As after a hole changed in the last round: the versions the cache is keyed by move on
-        # (a hole moves its game's, which they add; bumping the rows' own is the same to the
-        # cache, `tournaments.live_versions`), so the cached table cannot answer and
+    rng = random.Random(tournament.pk)
+
+    def round_changed() -> None:
+        # As after a director's change to the last round (seating, publishing, finalizing): the
+        # round's own version and the tournament's move on, so the cached table cannot answer and
         # the last round's records are read again from the database (the others are kept).
         Round.objects.filter(tournament=tournament, number=tournament.rounds).update(version=F("version") + 1)
         bump_version(tournament.pk)
         tournament.refresh_from_db(fields=["version"])
 
+    def hole_changed() -> None:
+        hole_corrected(tournament, rng)
+
     results: dict[str, dict[str, Any] | None] = {
-        "selector (no cache)": timed(lambda: compute_standings(tournament), samples, fresh),
-        "cached selector, after a change": timed(lambda: cached_standings(tournament), samples, fresh),
+        "selector (no cache)": timed(lambda: compute_standings(tournament), samples, round_changed),
+        "cached selector, after a hole": timed(lambda: cached_standings(tournament), samples, hole_changed),
+        "cached selector, after a round changed": timed(
+            lambda: cached_standings(tournament), samples, round_changed
+        ),
         "cached selector, unchanged": timed(lambda: cached_standings(tournament), samples),
     }
     client = Client()
@@ -169,9 +181,42 @@ def measure(tournament: Any, samples: int) -> dict[str, dict[str, Any] | None]:
             response = client.get(url)
             assert response.status_code == 200, (url, response.status_code)
 
-        results[label] = timed(get, samples, fresh)
+        results[f"{label}, after a hole"] = timed(get, samples, hole_changed)
         results[f"{label}, unchanged"] = timed(get, samples)
     return results
+
+
+def moved(score: int, by: int) -> int:
+    """`score` moved `by` up or down, staying within the scores the event was built with (-4 to 30)."""
+    return score + by if score + by <= 30 else score - by
+
+
+def hole_corrected(tournament: Any, rng: random.Random) -> None:
+    """A hole of a random table of the last round corrected through the scoring service (new
+    scores for its players, as a director's late correction writes them): that game's version
+    moves in the correction's transaction, and nothing else the standings read changes, as after
+    a hole recorded while a round is in play."""
+    from scoring import services as scoring_services
+    from tournaments.models import Table
+
+    table = rng.choice(
+        list(Table.objects.filter(round__tournament=tournament, round__number=tournament.rounds))
+    )
+    game = table.game
+    hole = rng.choice(list(game.holes.filter(is_playoff=False)))
+    # Each score moved by 1 to 3: the standings change on every run, also on a reused
+    # database whose holes an earlier run corrected from the same seed.
+    scores = dict(hole.entries.values_list("seat__name", "score"))
+    scoring_services.hole_update(
+        game,
+        hole.number,
+        expected_version=None,
+        entries={name: moved(score, rng.choice((1, 2, 3))) for name, score in scores.items()},
+        ender=None,
+        capabilities=None,
+        reason="bench: a late correction",
+        actor="bench",
+    )
 
 
 def setup_database() -> tuple[Any, list[Any]]:
@@ -204,8 +249,16 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=20)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="measure the standings of the events a --keep run left (no build, no seating figures)",
+    )
     args = parser.parse_args()
 
+    if args.reuse:
+        reuse_database()
+        sys.exit(1 if run(args) else 0)
     _connection, old = setup_database()
     from django.test.utils import teardown_databases
 
@@ -217,12 +270,45 @@ def main() -> None:
     sys.exit(1 if missed else 0)
 
 
+def reuse_database() -> None:
+    """Connect to the bench database a `--keep` run left, as it is (nothing created or dropped)."""
+    import django
+    from django.conf import settings
+    from django.db import connection
+
+    django.setup()
+    warnings.filterwarnings("ignore", message="No directory at")
+    logging.getLogger("django.request").setLevel(logging.ERROR)
+    if connection.vendor != "postgresql":
+        raise SystemExit("bench/tournament.py needs PostgreSQL: set DATABASE_URL=postgres://...")
+    name = f"{settings.DATABASES['default']['NAME']}_tournament_bench"
+    settings.DATABASES["default"]["NAME"] = name
+    connection.settings_dict["NAME"] = name
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    print(f"Reusing {name} (built by an earlier --keep run) ...", flush=True)
+
+
+def reused_event(players: int) -> tuple[Any, list[float], float]:
+    """The event of `players` players a `--keep` run built (no seating or hole figures)."""
+    from tournaments.models import Tournament
+
+    found = Tournament.objects.filter(name=f"Bench Open {players}").order_by("-pk").first()
+    if found is None:
+        raise SystemExit(f"no {players}-player event in the bench database: run once with --keep")
+    return found, [], 0.0
+
+
 def run(args: argparse.Namespace) -> list[str]:
     """The benchmark itself; returns the targets missed."""
     from scoring.models import HoleEntry
 
     built = {}
     for size in (args.baseline, args.players):
+        if args.reuse:
+            built[size] = reused_event(size)
+            continue
         print(f"Building a {size}-player, {args.rounds}-round event through the services ...", flush=True)
         built[size] = build_event(size, args.rounds, args.seed)
     # What autovacuum does after a bulk load: the planner sees the tables as they now are.
@@ -233,8 +319,10 @@ def run(args: argparse.Namespace) -> list[str]:
     big, seating_s, holes_s = built[args.players]
     small = built[args.baseline][0]
     entries = HoleEntry.objects.filter(hole__game__tournament_table__round__tournament=big).count()
-    print(f"\n{args.players} players: {entries:,} hole entries, holes recorded in {holes_s:.0f} s")
-    print("Seating per round (s): " + ", ".join(f"{s:.2f}" for s in seating_s))
+    print(f"\n{args.players} players: {entries:,} hole entries")
+    if not args.reuse:
+        seated = ", ".join(f"{s:.2f}" for s in seating_s)
+        print(f"Holes recorded in {holes_s:.0f} s; seating per round (s): {seated}")
     missed = [f"seating round {n} {s:.2f} s" for n, s in enumerate(seating_s, 1) if s > SEATING_TARGET_S]
 
     figures = {size: measure(built[size][0], args.samples) for size in (args.baseline, args.players)}

@@ -17,7 +17,10 @@ database.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from django.db.models import QuerySet
 
 from scoring.rules import PlayerRecord
 from scoring.selectors import regular_hole_scores
@@ -50,10 +53,10 @@ def round_records(
     round_dq: set[tuple[int, int]],
     name_of: dict[int, str],
     known: dict[str, RoundRecords] | None = None,
-) -> tuple[dict[str, PlayerRecord], dict[tuple[int, int], int], dict[str, RoundRecords], InPlay | None]:
+) -> tuple[dict[str, PlayerRecord], dict[tuple[int, int], int], dict[int, RoundRecords], InPlay | None]:
     """Every player's record over `rounds` (scores and holes won, by name), their total per round
-    `(entrant, round number)`, the finalized rounds' records by key (to keep for next time), and
-    the round in play's comparison (None when no round is in play).
+    `(entrant, round number)`, every round's records by number (the round in play's uncut: to keep
+    for next time), and the round in play's comparison (None when no round is in play).
 
     `owner` maps each valid seat `(game, seat)` to `(entrant, number)`; `known` holds records kept
     from an earlier computation, used for the finalized rounds whose key still matches.
@@ -75,7 +78,8 @@ def round_records(
     in_play: InPlay | None = None
     playing = [r for r in missing if r.status == RoundStatus.PUBLISHED]
     if missing:
-        computed, played = _computed([r.pk for r in missing], owner)
+        games = Table.objects.filter(round_id__in=[r.pk for r in missing]).values("game_id")
+        computed, played = computed_records(games, owner)
         for r in missing:
             by_round[r.number] = computed.get(r.number, {})
         for r in playing:
@@ -98,7 +102,7 @@ def round_records(
     records = {
         name_of[pk]: PlayerRecord(tuple(played), won[pk]) for pk, played in scores.items() if pk in name_of
     }
-    return records, per_round, {key: by_round[n] for n, key in keys.items()}, in_play
+    return records, per_round, by_round, in_play
 
 
 def in_play_record(
@@ -121,16 +125,16 @@ def _compared(
     return InPlay(number, min(thru.values(), default=0), thru)
 
 
-def _computed(
-    round_ids: list[int], owner: dict[tuple[int, int], tuple[int, int]]
+def computed_records(
+    games: Iterable[int] | QuerySet, owner: dict[tuple[int, int], tuple[int, int]]
 ) -> tuple[dict[int, RoundRecords], dict[tuple[int, int], int]]:
-    """The records of `round_ids` read from their hole scores (`scoring.selectors`), in one pass,
-    and each player's holes played per round `(entrant, round number)`.
+    """The records of the seats of `games` (game ids, or a query of them) that `owner` names, read
+    from their hole scores (`scoring.selectors`, two queries) in one pass, by round number, and each
+    player's holes played per round `(entrant, round number)`.
 
     Each score's seat `(game, seat)` is mapped to its owner, and the lowest score of each hole found
     on the way, so holes won need no second grouping. A record's holes are `(hole number, score,
     won)` in hole order, so the round in play can be cut to the holes every player has played."""
-    games = Table.objects.filter(round_id__in=round_ids).values("game_id")
     kept: list[tuple[int, tuple[int, int], int, int]] = []  # (hole, (entrant, round number), number, score)
     lowest: dict[int, int] = {}
     for game_id, seat, hole_id, number, score in regular_hole_scores(games):

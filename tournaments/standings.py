@@ -26,29 +26,19 @@ and that sentence, never its own.
 
 from __future__ import annotations
 
-import logging
-import pickle
-import zlib
-from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
-from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.rules import rank_records
 from tournaments.live_versions import with_games_version
-from tournaments.models import (
-    EntrantStatus,
-    Penalty,
-    PenaltyStep,
-    Round,
-    RoundStatus,
-    TableSeat,
-    Tournament,
-)
-from tournaments.round_records import RoundRecords, round_records
+from tournaments.models import EntrantStatus, Round, RoundStatus, Tournament
+from tournaments.round_records import RoundRecords, round_key, round_records
+from tournaments.standings_state import Kept, read_event
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +64,11 @@ class StandingLine:
     # Holes played in the round in play (live standings only): "thru N"; None otherwise.
     thru: int | None = None
     late_entry: bool = False  # entered after round 1 was seated (labelled where ranked)
+
+    def __reduce__(self) -> tuple[type[StandingLine], tuple[Any, ...]]:
+        """Pickled as its fields in order: read back in a third of the time dataclasses' slots
+        state takes (a 1,000-line table is cached after every change)."""
+        return StandingLine, _line_fields(self)
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -108,6 +103,9 @@ class StandingLine:
             "thru": self.thru,
             "late_entry": self.late_entry,
         }
+
+
+_line_fields = attrgetter(*(f.name for f in fields(StandingLine)))  # a line's fields in order, as a tuple
 
 
 @dataclass(frozen=True)
@@ -210,49 +208,16 @@ def _compute(
     tournament: Tournament,
     *,
     live: bool,
-    known: dict[str, RoundRecords] | None = None,
+    known: Mapping[str, RoundRecords] | None = None,
     rounds: list[Round] | None = None,
-) -> tuple[Standings, dict[str, RoundRecords]]:
-    """The standings, and the finalized rounds' records to keep (`known`: those kept before;
-    `rounds`: `_rounds(tournament)` when already read)."""
+) -> tuple[Standings, Kept]:
+    """The standings, and what to keep for the next computation (`known`: the finalized rounds'
+    records kept before, by `round_key`; `rounds`: `_rounds(tournament)` when already read)."""
     rounds = _rounds(tournament) if rounds is None else rounds
     counted = counted_rounds(tournament, rounds, live=live)
-    number_of = {r.pk: r.number for r in counted}
-    rows = list(
-        tournament.entrants.order_by("name_key", "pk").values_list(
-            "pk", "name", "club", "status", "entered_before_round"
-        )
-    )
-    late = {pk for pk, _name, _club, _status, entered in rows if entered > 1}
-    entrants = [(pk, name, club, status) for pk, name, club, status, _entered in rows]
-    name_of = {pk: name for pk, name, _club, _status in entrants}
-    points: dict[int, int] = defaultdict(int)
-    round_dq: set[tuple[int, int]] = set()  # (entrant, round number)
-    event_dq: set[int] = set()
-    for entrant_id, step, pts, round_number in (
-        Penalty.objects.filter(tournament=tournament, rescinded_at__isnull=True)
-        .order_by()
-        .values_list("entrant_id", "step", "points", "round_number")
-    ):
-        points[entrant_id] += pts
-        if step == PenaltyStep.ROUND_DQ and round_number is not None:
-            round_dq.add((entrant_id, round_number))
-        elif step == PenaltyStep.EVENT_DQ:
-            event_dq.add(entrant_id)
-    # Whose each seat of each counted table is. A player disqualified from a round has no valid
-    # game in it: their seat there is left out, so their scores neither count nor beat anyone's.
-    owner: dict[tuple[int, int], tuple[int, int]] = {}  # (game, seat) -> (entrant, round number)
-    valid: dict[int, set[int]] = defaultdict(set)  # entrant -> round numbers with a valid game
-    for round_id, game_id, seat, entrant_id in (
-        TableSeat.objects.filter(round_id__in=number_of)
-        .order_by()
-        .values_list("round_id", "table__game_id", "seat", "entrant_id")
-    ):
-        number = number_of[round_id]
-        if (entrant_id, number) not in round_dq:
-            owner[(game_id, seat)] = (entrant_id, number)
-            valid[entrant_id].add(number)
-    records, per_round, kept, in_play = round_records(counted, owner, round_dq, name_of, known)
+    read = read_event(tournament, {r.pk: r.number for r in counted})
+    name_of = {pk: name for pk, name, _club, _status in read.entrants}
+    records, per_round, by_round, in_play = round_records(counted, read.owner, read.round_dq, name_of, known)
     numbers = tuple(r.number for r in counted)
     final = (
         bool(rounds)
@@ -262,16 +227,16 @@ def _compute(
     chain = tuple(tournament.tiebreakers)
     if not final:
         chain = tuple(m for m in chain if m != "sudden_death")
-    group_of, kind_of = _groups(entrants, valid, event_dq, numbers)
-    penalties = {name_of[pk]: pts for pk, pts in points.items() if pts and pk in name_of}
+    group_of, kind_of = _groups(read.entrants, read.valid, read.event_dq, numbers)
+    penalties = {name_of[pk]: pts for pk, pts in read.points.items() if pts and pk in name_of}
     ranked = rank_records(
-        [name for _pk, name, _club, _status in entrants],
+        [name for _pk, name, _club, _status in read.entrants],
         records,
         chain,
         penalties or None,
         groups={name_of[pk]: group for pk, group in group_of.items()},
     )
-    info = {name: (pk, club, status) for pk, name, club, status in entrants}
+    info = {name: (pk, club, status) for pk, name, club, status in read.entrants}
     lines: list[StandingLine] = []
     for row in ranked.rows:
         pk, club, status = info[row.player]
@@ -282,7 +247,7 @@ def _compute(
                 entrant_id=pk,
                 name=row.player,
                 club=club,
-                status=EntrantStatus.DISQUALIFIED if pk in event_dq else status,
+                status=EntrantStatus.DISQUALIFIED if pk in read.event_dq else status,
                 total=row.total,
                 penalty_points=row.penalty_points,
                 rounds=tuple(per_round.get((pk, n)) for n in numbers),
@@ -296,7 +261,7 @@ def _compute(
                 columns=row.columns,
                 why_above=row.why_above,
                 thru=in_play.thru.get(pk) if in_play is not None else None,
-                late_entry=pk in late,
+                late_entry=pk in read.late,
             )
         )
     table = Standings(
@@ -308,6 +273,19 @@ def _compute(
         comparable_holes=in_play.comparable if in_play is not None else None,
         in_play=next((r.number for r in rounds if r.status == RoundStatus.PUBLISHED), None),
         penalties=any(line.penalty_points for line in lines),
+    )
+    kept = Kept(
+        by_round=by_round,
+        keys={
+            r.number: round_key(r, {e for e, n in read.round_dq if n == r.number})
+            for r in counted
+            if r.status == RoundStatus.FINALIZED
+        },
+        versions=read.versions,
+        round_dq=frozenset(read.round_dq),
+        group_of=group_of,
+        order=tuple(pk for pk, _name, _club, _status in read.entrants),
+        in_play=in_play,
     )
     return table, kept
 
@@ -335,17 +313,11 @@ def _groups(
     return group_of, kind_of
 
 
-#: How long a tournament's entry stays in the shared cache after its last write.
-CACHE_SECONDS = 24 * 3600
-
-logger = logging.getLogger(__name__)
-
-
 def standings_cache_key(tournament: Tournament, *, live: bool) -> str:
     """The shared-cache key of `tournament`'s standings (live, or as released to the public)."""
-    # 4: the entries' versions are `event_version`s (3 held `Tournament.version` alone), and the
-    # cached rows hold what the totals include (issue 31, items 2 and 6).
-    return f"tournaments:standings:4:{tournament.pk}:{'live' if live else 'released'}"
+    # 5: the entry keeps what the computation read, each round's records packed, so that after a
+    # hole only that table is read again (issue 34, item 6); 4 kept the finalized rounds' records.
+    return f"tournaments:standings:5:{tournament.pk}:{'live' if live else 'released'}"
 
 
 def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:
@@ -353,42 +325,20 @@ def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:
 
     One entry per tournament (and live or released) in the shared cache (PostgreSQL or Redis, never
     process memory: every app instance answers the same table) holds the table, the version it was
-    computed at, and the finalized rounds' records. The version (`Tournament.version` and each
-    round's `Round.version` with the sum of its tables' games' versions, read from committed data
-    at every call, as `tournaments.live_versions` does) moves with every change the standings read
-    (each hole change in its own transaction, nothing after its commit; seating, publishing,
-    finalizing, players, penalties, settings): while it has not moved, the table is answered as
-    it is, so
-    hundreds of phones polling between two holes cost one computation; once it has, the table is
-    computed again, reading from the database only the rounds whose records changed (in a live
-    event, the round in play). A stale writer can only leave an entry of another version, which
-    is never answered.
+    computed at, and what the computation read (`tournaments.standings_cache`). The version
+    (`Tournament.version` and each round's `Round.version` with the sum of its tables' games'
+    versions, read from committed data at every call, as `tournaments.live_versions` does) moves
+    with every change the standings read (each hole change in its own transaction, nothing after
+    its commit; seating, publishing, finalizing, players, penalties, settings): while it has not
+    moved, the table is answered as it is, so hundreds of phones polling between two holes cost one
+    computation. After holes only, only the tables whose game's version moved are read again and
+    only their players ranked again; after anything else the table is computed again, reading from
+    the database only the rounds whose records may have changed. A stale writer can only leave an
+    entry of another version, which is never answered.
     """
-    key = standings_cache_key(tournament, live=live)
-    try:
-        blob = cache.get(key)
-        entry = pickle.loads(zlib.decompress(blob)) if isinstance(blob, bytes) else None
-    except Exception:  # a cache outage or a bad entry must not take the standings down
-        logger.warning("standings cache unreadable", exc_info=True)
-        entry = None
-    if not isinstance(entry, dict):
-        entry = {}
-    # The version, read before the data it keys (so an entry is never older than its version): the
-    # tournament's own, and each round's own with its tables' games' versions, which every hole
-    # change moves in its own transaction. The rounds are read anyway to compute the table.
-    rounds = _rounds(tournament)
-    version = (tournament.version, tuple((r.pk, r.version, r.games_version) for r in rounds))
-    if entry.get("version") == version and isinstance(entry.get("standings"), Standings):
-        return entry["standings"]
-    table, kept = _compute(tournament, live=live, known=entry.get("rounds") or {}, rounds=rounds)
-    try:
-        # Compressed: a 1,000-player table pickles to 300 kB, 80 kB this way (a quarter of the
-        # time to store and fetch on the database cache, a quarter of the memory on Redis).
-        fresh = {"version": version, "standings": table, "rounds": kept}
-        cache.set(key, zlib.compress(pickle.dumps(fresh, pickle.HIGHEST_PROTOCOL), 1), CACHE_SECONDS)
-    except Exception:
-        logger.warning("standings cache unwritable", exc_info=True)
-    return table
+    from tournaments.standings_cache import cached
+
+    return cached(tournament, live=live)
 
 
 def standings_order(tournament: Tournament) -> list[int]:
