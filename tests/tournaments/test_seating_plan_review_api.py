@@ -29,22 +29,22 @@ def _client(username: str | None) -> APIClient:
     return client
 
 
-def test_the_plan_is_the_staffs_only_in_the_rounds_body() -> None:
+def test_the_plan_is_the_staffs_only_in_the_tournaments_body() -> None:
     tournament = event(16, rounds=6, holes=1, public=True)
     services.seat_next_round(tournament)
     user("olga")
     services.add_staff(tournament, "olga", "official")
     services.create_tournament(director=user("eve"), name="Eve's Open", rounds=3, ruleset="official")
-    url = f"/api/v1/tournaments/{tournament.pk}/rounds/1/"
+    url = f"/api/v1/tournaments/{tournament.pk}/"
     for who in ("dora", "olga"):
         assert _client(who).get(url).json()["seating_plan"]["least_possible"] == 24
-    assert _client(None).get(url).status_code == 404  # seated, not published: the staff's only
-    assert _client("eve").get(url).status_code == 404
     services.publish_round(tournament, 1)
     for who in (None, "eve"):
         answer = _client(who).get(url)
         assert answer.status_code == 200 and "seating_plan" not in answer.json()
-        assert "least" not in answer.content.decode()
+        assert "least_possible" not in answer.content.decode()
+        rounds = _client(who).get(url + "rounds/1/")
+        assert rounds.status_code == 200 and "least" not in rounds.content.decode()
     public_pages = [f"/tournaments/{tournament.pk}/public/", f"/tournaments/{tournament.pk}/rounds/1/"]
     for page in public_pages:
         body = _client(None).get(page).content.decode()

@@ -17,10 +17,16 @@ from scoring.api.errors import validated
 from tournaments import services
 from tournaments.access import Action, role_of, visible_tournaments
 from tournaments.models import Staff, Tournament
+from tournaments.services.seating_plans import plan_summary
 
 from ._common import ERRORS, READ_ERRORS, STAFF_ID, TOURNAMENT_ID, tournament_api, tournament_for
 from .request_serializers import StaffAddSerializer, TournamentCreateSerializer, TournamentUpdateSerializer
-from .response_serializers import StaffSerializer, TournamentListSerializer, TournamentSerializer
+from .response_serializers import (
+    SeatingPlanSerializer,
+    StaffSerializer,
+    TournamentListSerializer,
+    TournamentSerializer,
+)
 from .versions import (
     IF_NONE_MATCH,
     NOT_MODIFIED,
@@ -71,12 +77,16 @@ def tournament_body(
 
 
 def _detail(tournament: Tournament, role: str | None) -> dict[str, Any]:
-    return tournament_body(
+    body = tournament_body(
         tournament,
         role,
         players=tournament.entrants.count(),
         rounds_seated=tournament.round_set.count(),
     )
+    plan = plan_summary(tournament) if role is not None else None  # the staff's only
+    if plan is not None:
+        body["seating_plan"] = SeatingPlanSerializer(plan).data
+    return body
 
 
 @extend_schema(

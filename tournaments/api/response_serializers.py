@@ -5,6 +5,16 @@ from __future__ import annotations
 from rest_framework import serializers
 
 
+class SeatingPlanSerializer(serializers.Serializer):
+    """A `fewest_repeats` event's seating plan, over all its rounds (SPEC "Seating plans")."""
+
+    repeats = serializers.IntegerField(
+        help_text="Repeated meetings over the event: per pair, times at one table - 1, where positive."
+    )
+    least_possible = serializers.IntegerField(help_text="The best lower bound the planner knows.")
+    first_round = serializers.IntegerField(help_text="The first round the plan was last made for.")
+
+
 class TournamentSerializer(serializers.Serializer):
     """A tournament's settings and where it stands."""
 
@@ -31,6 +41,12 @@ class TournamentSerializer(serializers.Serializer):
     players = serializers.IntegerField(help_text="Players registered.")
     role = serializers.CharField(
         allow_null=True, help_text="Your role in it: director, co_director, official or null."
+    )
+    # Not `allow_null`: DRF would answer null for a key left out; the others get no key at all.
+    seating_plan = SeatingPlanSerializer(
+        required=False,
+        help_text="The staff's only, in a fewest_repeats event once round 1 is seated: its seating plan "
+        "(GET /tournaments/{id}/ only; it moves the event's ETag when it is made again).",
     )
 
 
@@ -104,16 +120,6 @@ class TableSerializer(serializers.Serializer):
     dispute_note = serializers.CharField(required=False, help_text="Staff only.")
 
 
-class SeatingPlanSerializer(serializers.Serializer):
-    """A `fewest_repeats` event's seating plan, over all its rounds (SPEC "Seating plans")."""
-
-    repeats = serializers.IntegerField(
-        help_text="Repeated meetings over the event: per pair, times at one table - 1, where positive."
-    )
-    least_possible = serializers.IntegerField(help_text="The best lower bound the planner knows.")
-    first_round = serializers.IntegerField(help_text="The first round the plan was last made for.")
-
-
 class RoundSerializer(serializers.Serializer):
     """A round: its status and tables."""
 
@@ -121,10 +127,6 @@ class RoundSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="seated, published or finalized.")
     seating = serializers.CharField()
     repeat_pairs = serializers.IntegerField(help_text="Pairs of players who met in an earlier round.")
-    # Not `allow_null`: DRF would then answer null for a key left out; the public gets no key at all.
-    seating_plan = SeatingPlanSerializer(
-        required=False, help_text="Staff only, and only in a fewest_repeats event: its seating plan."
-    )
     tables = TableSerializer(many=True)
 
 

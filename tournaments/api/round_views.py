@@ -20,7 +20,6 @@ from tournaments.access import Action, require_seating
 from tournaments.errors import NotFoundInTournament
 from tournaments.live_versions import round_version
 from tournaments.models import Round, Table, TableSeat, Tournament
-from tournaments.services.seating_plans import plan_summary
 
 from ._common import (
     ERRORS,
@@ -50,9 +49,8 @@ _IF_MATCH_SEAT = if_match_parameter("the tournament", '"tournament-7-v42"')
 
 
 def round_body(round_: Round, *, staff: bool) -> dict[str, Any]:
-    """A round with its tables, players in seat order; the tables' game tokens and the event's
-    seating plan only for `staff` (those who may see the event live): the public never sees an edit
-    link. Four queries, five for the staff."""
+    """A round with its tables, players in seat order; the tables' game tokens only for `staff`
+    (those who may see the event live): the public never sees an edit link. Four queries."""
     tables = list(
         Table.objects.filter(round=round_)
         .select_related("game", "confirmed_by")
@@ -71,14 +69,6 @@ def round_body(round_: Round, *, staff: bool) -> dict[str, Any]:
         "repeat_pairs": round_.repeat_pairs,
         "tables": [_table_body(t, progress[t.game_id], staff=staff) for t in tables],
     }
-    # One more query for the staff: the event's seating plan (only a fewest_repeats event has one).
-    plan = plan_summary(round_.tournament) if staff else None
-    if plan is not None:
-        body["seating_plan"] = {
-            "repeats": plan.repeats,
-            "least_possible": plan.least_possible,
-            "first_round": plan.first_round,
-        }
     return RoundSerializer(body).data
 
 

@@ -205,7 +205,8 @@ def undo_bulk_action(tournament: Tournament, entry_id: Any, *, actor: Any = None
         )
         entry.details = {**entry.details, "undone_by": undone.pk}
         entry.save(update_fields=["details"])
-        refresh_seating_plan(locked, reason=_("Made again after a bulk action was undone."))
+        if entry.action == BULK_DROP:  # an undone check-in changes nobody's place
+            refresh_seating_plan(locked, reason=_("Made again after a bulk drop was undone."))
         bump_version(locked.pk)
     return BulkResult(marked, unchanged, undone)
 

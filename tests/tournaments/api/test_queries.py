@@ -46,8 +46,7 @@ def test_it_reads_players_rounds_and_a_round_in_bounded_queries(
     tournament = _played(players)
     client = client_of("dora")
     base = f"/api/v1/tournaments/{tournament.pk}/"
-    # rounds/2/: one more for the staff since issue 34, the event's seating plan's figures.
-    for path, bound in (("players/", 6), ("rounds/", 6), ("rounds/2/", 10)):
+    for path, bound in (("players/", 6), ("rounds/", 6), ("rounds/2/", 9)):
         with django_assert_max_num_queries(bound):
             assert client.get(base + path).status_code == 200
 
