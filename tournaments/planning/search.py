@@ -184,7 +184,8 @@ class Search:
             best: tuple[int, int, int, int] | None = None
             for r, tables in enumerate(self.rounds):
                 where = where_by_round[r]
-                for a in (p for p in range(self.n) if turns[p] == high and len(tables[where[p]]) == 3):
+                highest = [p for p in range(self.n) if turns[p] == high and len(tables[where[p]]) == 3]
+                for a in highest if self.n <= 200 else highest[:3]:  # bounds the work for large fields
                     for b in range(self.n):
                         if turns[b] <= high - 2 and len(tables[where[b]]) != 3:
                             delta = self.delta(r, a, b)
