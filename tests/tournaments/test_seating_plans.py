@@ -157,3 +157,29 @@ def test_an_event_of_40_players_plays_its_13_round_robin_rounds() -> None:
     met = meetings(plan.rounds)
     assert len(met) == 40 * 39 // 2 and set(met.values()) == {1}
     assert TableSeat.objects.filter(round__tournament=tournament).count() == 40
+
+
+def test_the_settings_and_officiating_pages_say_when_the_rounds_were_planned_again(client) -> None:
+    tournament = event(16, rounds=6, holes=1)
+    services.finalize_round(tournament, play_round(tournament).number)
+    client.force_login(user("dora"))
+    settings = client.get(f"/tournaments/{tournament.pk}/settings/")
+    form = {
+        name: value
+        for name, value in settings.context["form"].initial.items()
+        if value is not None and not isinstance(value, (list, dict))
+    }
+    form.update(rounds=5)
+    answer = client.post(f"/tournaments/{tournament.pk}/settings/", form, follow=True)
+    said = " ".join(str(m) for m in answer.context["messages"])
+    assert "Settings saved." in said and "The rounds from round 2 on were planned again" in said
+    assert SeatingPlan.objects.get(tournament=tournament).first_round + 3 == 5
+
+
+def test_the_seating_page_of_round_1_says_it_was_drawn_into_the_plan(client) -> None:
+    tournament = event(16, rounds=5, holes=1)
+    services.seat_next_round(tournament)
+    client.force_login(user("dora"))
+    page = client.get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert "Drawn at random into the seating plan's places" in page
+    assert "in this round, 0 repeat pairings" in page

@@ -14,6 +14,7 @@ from tournaments import services
 from tournaments.access import Action, staffed_tournaments, visible_tournaments
 from tournaments.errors import StaleEdit
 from tournaments.models import Staff, Tournament
+from tournaments.services.seating_plans import replanned_message
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import StaffForm, TournamentForm, add_problems
 from tournaments.web.one_time_forms import one_time_form
@@ -79,7 +80,7 @@ def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpRespo
         form = TournamentForm(request.POST, frozen=frozen, initial=TournamentForm.initial_of(tournament))
         if form.is_valid():
             try:
-                services.update_tournament(
+                updated = services.update_tournament(
                     tournament,
                     actor=request.user,
                     expected_version=form.cleaned_data.get("version"),
@@ -99,6 +100,9 @@ def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpRespo
                 status = status_for(error)
             else:
                 messages.success(request, _("Settings saved."))
+                changed = (updated.rounds, updated.seating) != (tournament.rounds, tournament.seating)
+                if changed and (replanned := replanned_message(tournament)):
+                    messages.info(request, replanned)
                 return redirect("tournaments:settings", pk=tournament.pk)
         else:
             status = 400

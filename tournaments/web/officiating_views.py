@@ -26,6 +26,7 @@ from tournaments.officiating.advice import advise
 from tournaments.officiating.catalogue import BY_ID, SITUATIONS
 from tournaments.services import calls as call_services
 from tournaments.services.penalties import proposed_rung
+from tournaments.services.seating_plans import replanned_message
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import ReasonForm
 from tournaments.web.officiating_forms import ExtensionForm, RulingForm, situation_choices
@@ -127,6 +128,9 @@ def ruling(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             if call is not None:
                 call_services.answer_call(page.tournament, call.pk, ruling=recorded, actor=request.user)
             messages.success(request, _recorded_message(recorded))
+            dq = recorded.penalty is not None and recorded.penalty.step == PenaltyStep.EVENT_DQ
+            if dq and (replanned := replanned_message(page.tournament)):
+                messages.info(request, replanned)
             return redirect("tournaments:officiating", pk=page.tournament.pk)
         advice = advise(situation.id, facts)
         context.update(advice=advice, citations=[(c, rule_link(c)) for c in advice.citations])
@@ -212,11 +216,13 @@ def penalty_rescind(request: HttpRequest, page: TournamentPage, penalty_id: int)
     form = ReasonForm(request.POST)
     reason = form.cleaned_data.get("reason", "") if form.is_valid() else ""
     try:
-        services.rescind_penalty(page.tournament, penalty_id, reason=reason, actor=request.user)
+        penalty = services.rescind_penalty(page.tournament, penalty_id, reason=reason, actor=request.user)
     except ANSWERED_ERRORS as error:
         messages.error(request, " ".join(p.message for p in problems_of(error)))
     else:
         messages.success(request, _("Penalty rescinded; the standings follow."))
+        if penalty.step == PenaltyStep.EVENT_DQ and (replanned := replanned_message(page.tournament)):
+            messages.info(request, replanned)
     return redirect("tournaments:officiating", pk=page.tournament.pk)
 
 
