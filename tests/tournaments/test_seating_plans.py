@@ -183,3 +183,17 @@ def test_the_seating_page_of_round_1_says_it_was_drawn_into_the_plan(client) -> 
     page = client.get(f"/tournaments/{tournament.pk}/rounds/1/").content.decode()
     assert "Drawn at random into the seating plan's places" in page
     assert "in this round, 0 repeat pairings" in page
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(13, 3), (18, 4)])
+def test_an_event_with_tables_of_3_seats_the_commands_plan_and_rotates_them(players: int, rounds: int) -> None:
+    tournament = event(players, rounds=rounds, holes=1)
+    for _ in range(rounds):
+        play_and_finalize(tournament)
+    seated = positions(tournament)
+    printed = command_plan(players, rounds, tournament.seed)
+    assert printed["rounds"] == seated
+    assert printed["repeats"] == sum(n - 1 for n in meetings(seated).values())
+    at_three = Counter(p for tables in seated for table in tables if len(table) == 3 for p in table)
+    counts = [at_three[p] for p in range(1, players + 1)]
+    assert max(counts) - min(counts) <= 1  # who sits at a table of 3 rotates
