@@ -186,7 +186,9 @@ def test_the_seating_page_of_round_1_says_it_was_drawn_into_the_plan(client) -> 
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(13, 3), (18, 4)])
-def test_an_event_with_tables_of_3_seats_the_commands_plan_and_rotates_them(players: int, rounds: int) -> None:
+def test_an_event_with_tables_of_3_seats_the_commands_plan_and_rotates_them(
+    players: int, rounds: int
+) -> None:
     tournament = event(players, rounds=rounds, holes=1)
     for _ in range(rounds):
         play_and_finalize(tournament)
