@@ -34,11 +34,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.rules import rank_records
+from scoring.rules import StandingRow, rank_records
 from tournaments.live_versions import with_games_version
 from tournaments.models import EntrantStatus, Round, RoundStatus, Tournament
 from tournaments.round_records import RoundRecords, round_key, round_records
-from tournaments.standings_state import Kept, read_event
+from tournaments.standings_state import EventRead, Kept, read_event
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,33 +237,10 @@ def _compute(
         groups={name_of[pk]: group for pk, group in group_of.items()},
     )
     info = {name: (pk, club, status) for pk, name, club, status in read.entrants}
-    lines: list[StandingLine] = []
-    for row in ranked.rows:
-        pk, club, status = info[row.player]
-        kind = kind_of[pk]
-        lines.append(
-            StandingLine(
-                rank=row.rank,
-                entrant_id=pk,
-                name=row.player,
-                club=club,
-                status=EntrantStatus.DISQUALIFIED if pk in read.event_dq else status,
-                total=row.total,
-                penalty_points=row.penalty_points,
-                rounds=tuple(per_round.get((pk, n)) for n in numbers),
-                holes_played=row.holes_played,
-                holes_won=row.holes_won,
-                complete=kind == "complete",
-                disqualified=kind == "dq",
-                # Only a tie among complete records can go to a playoff or share a place.
-                playoff=row.playoff and kind == "complete",
-                shared=row.shared and kind == "complete",
-                columns=row.columns,
-                why_above=row.why_above,
-                thru=in_play.thru.get(pk) if in_play is not None else None,
-                late_entry=pk in read.late,
-            )
-        )
+    in_play_thru = in_play.thru if in_play is not None else None
+    lines = [
+        _line(row, info[row.player], kind_of, read, per_round, numbers, in_play_thru) for row in ranked.rows
+    ]
     table = Standings(
         lines=tuple(lines),
         round_numbers=numbers,
@@ -288,6 +265,41 @@ def _compute(
         in_play=in_play,
     )
     return table, kept
+
+
+def _line(
+    row: StandingRow,
+    info: tuple[int, str, str],
+    kind_of: dict[int, str],
+    read: EventRead,
+    per_round: dict[tuple[int, int], int],
+    numbers: tuple[int, ...],
+    thru: dict[int, int] | None,
+) -> StandingLine:
+    """The engine's `row` as a line of the standings (`info`: the player's id, club and status)."""
+    pk, club, status = info
+    kind = kind_of[pk]
+    return StandingLine(
+        rank=row.rank,
+        entrant_id=pk,
+        name=row.player,
+        club=club,
+        status=EntrantStatus.DISQUALIFIED if pk in read.event_dq else status,
+        total=row.total,
+        penalty_points=row.penalty_points,
+        rounds=tuple(per_round.get((pk, n)) for n in numbers),
+        holes_played=row.holes_played,
+        holes_won=row.holes_won,
+        complete=kind == "complete",
+        disqualified=kind == "dq",
+        # Only a tie among complete records can go to a playoff or share a place.
+        playoff=row.playoff and kind == "complete",
+        shared=row.shared and kind == "complete",
+        columns=row.columns,
+        why_above=row.why_above,
+        thru=thru.get(pk) if thru is not None else None,
+        late_entry=pk in read.late,
+    )
 
 
 def _groups(
