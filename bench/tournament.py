@@ -363,7 +363,8 @@ def run(args: argparse.Namespace) -> list[str]:
     print(
         f"\nTargets: seating <= {SEATING_TARGET_S} s a round after the first, round 1 (the plan made) <= "
         f"{FIRST_ROUND_TARGET_S} s; standings <= {STANDINGS_TARGET_MS:.0f} ms and <= {STANDINGS_MAX_QUERIES} "
-        f"queries; the cached selector after a hole <= {AFTER_A_HOLE_TARGET_MS:.0f} ms at {args.players} players."
+        f"queries; the cached selector after a hole <= {AFTER_A_HOLE_TARGET_MS:.0f} ms "
+        f"at {args.players} players."
     )
     print("Missed: " + "; ".join(missed) if missed else "Every target met.")
     return missed
