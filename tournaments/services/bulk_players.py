@@ -200,13 +200,12 @@ def undo_bulk_action(tournament: Tournament, entry_id: Any, *, actor: Any = None
             Entrant.objects.filter(pk__in=[e.pk for e in marked]).update(
                 status=EntrantStatus.ACTIVE, left_after_round=None, bulk_action=None
             )
+            refresh_seating_plan(locked, reason=_("Made again after a bulk drop was undone."))
         undone = log_event(
             locked, BULK_UNDONE, actor=actor, undone=entry.pk, players=[e.name for e in marked]
         )
         entry.details = {**entry.details, "undone_by": undone.pk}
         entry.save(update_fields=["details"])
-        if entry.action == BULK_DROP:  # an undone check-in changes nobody's place
-            refresh_seating_plan(locked, reason=_("Made again after a bulk drop was undone."))
         bump_version(locked.pk)
     return BulkResult(marked, unchanged, undone)
 
