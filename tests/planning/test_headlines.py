@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
-import time
+from collections import Counter
 
 import pytest
 
@@ -38,12 +38,10 @@ def test_16_players_in_5_rounds_meet_everyone_exactly_once() -> None:
     assert len(met) == 16 * 15 // 2 and plan.repeats == 0
 
 
-def test_1000_players_8_rounds_no_repeat_within_a_second() -> None:
-    start = time.perf_counter()
+def test_1000_players_8_rounds_no_repeat() -> None:
+    # How fast is measured by bench/seating.py (0.08 s here), never by a timed test.
     plan = plan_rounds(list(range(1000)), rounds=8, seed=1)
-    elapsed = time.perf_counter() - start
     assert plan.repeats == 0 == recount(plan.rounds)
-    assert elapsed < 2.0  # 1 s is the target (bench/seating.py); slack for a loaded test machine
 
 
 @needs_designs
@@ -58,3 +56,14 @@ def test_round_robins_and_known_schedules(players: int, rounds: int) -> None:
 def test_beyond_the_round_robin_the_bound_is_reached() -> None:
     plan = plan_rounds(list(range(28)), rounds=10, seed=2)
     assert plan.repeats == plan.least_possible == least_possible(range(28), rounds=10) == 42
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(41, 13), (49, 16), (50, 16), (53, 17), (61, 20), (65, 21)])
+def test_fields_of_40_and_more_near_the_bound_have_no_repeat(players: int, rounds: int) -> None:
+    # A known schedule of 4k players with 1-3 players taken out, in the rounds where those never
+    # sit together (any two of a round robin's players meet once: 50 x 16 from 52 x 17).
+    plan = plan_rounds(list(range(players)), rounds=rounds, seed=7)
+    assert plan.repeats == 0 == plan.least_possible
+    seats = Counter(p for tables in plan.rounds for table in tables if len(table) == 3 for p in table)
+    counts = [seats[p] for p in range(players)]
+    assert max(counts) - min(counts) <= 3  # the seats at tables of 3 still go round

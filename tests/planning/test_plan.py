@@ -99,7 +99,8 @@ def test_who_sits_at_a_table_of_three_rotates(players: int, rounds: int, seed: i
     plan = plan_rounds(list(range(players)), rounds=rounds, seed=seed)
     turns = seats_at_three(plan.rounds)
     counts = [turns[player] for player in range(players)]
-    assert max(counts) - min(counts) <= 1
+    # From 40 players a schedule with no repeat may leave them up to 3 apart (plan._LOOSE_FROM).
+    assert max(counts) - min(counts) <= (1 if players < 40 else 3)
 
 
 @settings(max_examples=25, deadline=None)

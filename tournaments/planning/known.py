@@ -34,6 +34,7 @@ IndexRounds = list[list[list[int]]]
 # Ghost sets looked at per window of rounds, and windows looked at: bounds the time (< 0.1 s).
 _GHOST_SETS = 3_000
 _WINDOWS = 4
+_ROTATION_CHECKS = 40
 
 
 def known_rounds(n: int, rounds: int, *, rotating: bool = True) -> IndexRounds:
@@ -56,7 +57,45 @@ def known_rounds(n: int, rounds: int, *, rotating: bool = True) -> IndexRounds:
         chosen = _ghosts(window, n + ghosts, ghosts, rotating)
         if chosen is not None:
             return _without(window, chosen)
+    return _apart_rounds(full, n + ghosts, ghosts, most, rotating)
+
+
+def _apart_rounds(full: IndexRounds, size: int, count: int, most: int, rotating: bool) -> IndexRounds:
+    """`most` of the known rounds, in order, in which `count` ghosts never share a table, the ghosts
+    taken out; [] when no ghost set leaves that many rounds. In a round robin any two players meet
+    once, so two ghosts cost one round: 50 players play 16 of the 52-player round robin's 17 rounds
+    (the bound) with no repeat."""
+    table_of = [{p: index for index, table in enumerate(tables) for p in table} for tables in full]
+    checked = 0  # rotation checks cost a few ms each: a few dozen at most
+    for tried, chosen in enumerate(combinations(range(size - 1, -1, -1), count)):
+        if tried > _GHOST_SETS or checked > _ROTATION_CHECKS:
+            return []
+        kept = [
+            tables
+            for tables, at in zip(full, table_of, strict=True)
+            if len({at[ghost] for ghost in chosen}) == count
+        ]
+        if len(kept) < most:
+            continue
+        if rotating:
+            checked += 1
+            if not _rotating_set(kept[:most], size, chosen):
+                continue
+        return _without(kept[:most], chosen)
     return []
+
+
+def _rotating_set(window: IndexRounds, size: int, chosen: tuple[int, ...]) -> bool:
+    """Whether taking `chosen` out of `window` leaves the seats at tables of 3 rotating."""
+    met = [0] * size
+    for tables in window:
+        for table in tables:
+            bits = sum(1 << player for player in table)
+            for player in table:
+                met[player] |= bits
+    ghosts = sum(1 << ghost for ghost in chosen)
+    everyone = (1 << size) - 1
+    return _rotates([met[ghost] & ~(1 << ghost) for ghost in chosen], everyone & ~ghosts)
 
 
 def start_rounds(n: int, rounds: int) -> IndexRounds:
