@@ -104,6 +104,8 @@ def develop(modulus: int, base: Sequence[Sequence[int]], rounds: int) -> Rounds:
 @functools.lru_cache(maxsize=64)
 def _full_schedule(players: int) -> Rounds | None:
     """Every round known for `players` (cached; immutable)."""
+    if players in (4, 8, 12):  # a second round would repeat a pair (4 players from 3 tables)
+        return (tuple(tuple(range(start, start + 4)) for start in range(0, players, 4)),)
     if players in _AFFINE_DIMENSION:
         return affine_rounds(_AFFINE_DIMENSION[players])
     if players in CYCLIC:
