@@ -113,3 +113,13 @@ def test_every_call_is_fast() -> None:
         start = time.perf_counter()
         designs.known_schedule(players, designs.max_known_rounds(players))
         assert time.perf_counter() - start < 0.05, players
+
+
+def test_pure_python() -> None:
+    """The designs and their data import nothing from Django (tournaments.planning is pure Python)."""
+    import pathlib
+    import re
+
+    folder = pathlib.Path(designs.__file__).parent
+    for name in ("designs.py", "design_data.py", "design_published.py"):
+        assert not re.search(r"^\s*(from|import)\s+django", (folder / name).read_text(), re.MULTILINE)
