@@ -38,7 +38,7 @@ static unsigned rnd(void) {
 }
 
 /* Difference class of two players p != q (encoding as in design_search.c), -1 when forbidden. */
-static int cls(int p, int q) {
+static int cls_of(int p, int q) {
     if (p >= 3 * m && q >= 3 * m) return -1;
     if (p >= 3 * m || q >= 3 * m) {
         int a = p >= 3 * m ? p - 3 * m : q - 3 * m, fin = p >= 3 * m ? q : p;
@@ -55,6 +55,9 @@ static int cls(int p, int q) {
     if (d == 0 && rotating) return -1;
     return 3 * m + (3 * i + j) * m + d;
 }
+
+static short cls_table[3 * MAXM + 4][3 * MAXM + 4];
+#define cls(p, q) cls_table[p][q]
 
 static int base[MAXM * 4][4], nbase;
 
@@ -115,6 +118,7 @@ int main(int argc, char **argv) {
         power[0][x] = x; power[1][x] = (mult * x) % m; power[2][x] = (mult * mult * x) % m;
     }
     nfree = (slots - s0) / 4;
+    for (int p = 0; p < n; p++) for (int q = 0; q < n; q++) cls_table[p][q] = p == q ? -1 : cls_of(p, q);
     int first = rotating ? 1 : 0; /* slot 0 holds fixed point 0 when rotating */
     clock_t start = clock();
     double temp = 0.3 + 0.05 * (rnd() % 8);

@@ -42,10 +42,10 @@ METHODS: dict[int, tuple[str, int, tuple[int, ...], int]] = {
     56: ("orbit", 18, (2, 7), 2),  # 4-RGDD of type 2^28
     60: ("orbit", 19, (3, 1), 5),  # 4-RGDD of type 3^20
     68: ("orbit", 21, (5, 4), 2),  # 21 rounds (the bound is 22)
-    72: ("orbit", 23, (3, 1), 1),  # 4-RGDD of type 3^24
+    72: ("orbit", 23, (3, 1), 2),  # 4-RGDD of type 3^24
     76: ("orbit", 25, (1, 1), 1),  # round robin
-    80: ("orbit", 26, (2, 3), 1),  # 4-RGDD of type 2^40
-    84: ("orbit", 27, (3, 1), 1),  # 4-RGDD of type 3^28
+    80: ("orbit", 26, (2, 3), 3),  # 4-RGDD of type 2^40
+    84: ("orbit", 27, (3, 10), 2),  # 4-RGDD of type 3^28
     88: ("orbit", 29, (1, 1), 1),  # round robin
 }
 
