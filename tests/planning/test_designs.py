@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tournaments.planning import designs
 
 SUPPORTED = [n for n in range(4, 201, 4) if designs.max_known_rounds(n)]
-ROUND_ROBINS = [16, 28, 40, 52, 64, 76]
+ROUND_ROBINS = [16, 28, 40, 52, 64, 76, 88]
 
 
 def _meetings(schedule: list[list[list[int]]]) -> dict[tuple[int, int], int]:
