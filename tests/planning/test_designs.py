@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -107,13 +106,13 @@ def test_callers_cannot_change_the_cache() -> None:
     assert designs.known_schedule(16, 5)[0][0][0] != 99
 
 
-def test_every_call_is_fast() -> None:
-    """Each size's full schedule, built from nothing, well under 50 ms."""
+def test_every_size_builds_from_nothing() -> None:
+    """Each size's full schedule, built from nothing (how fast is bench/seating.py's, never a timed
+    test: CI's machine is shared), is the cached one."""
     for players in SUPPORTED:
+        cached = designs.known_schedule(players, designs.max_known_rounds(players))
         designs._full_schedule.cache_clear()
-        start = time.perf_counter()
-        designs.known_schedule(players, designs.max_known_rounds(players))
-        assert time.perf_counter() - start < 0.05, players
+        assert designs.known_schedule(players, designs.max_known_rounds(players)) == cached, players
 
 
 def test_pure_python() -> None:
