@@ -30,8 +30,6 @@ from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
-from django.core.cache import cache
-
 from tournaments.models import Round, Table, TableSeat, Tournament
 from tournaments.round_records import InPlay, computed_records, in_play_record, round_key
 from tournaments.standings import (
@@ -52,12 +50,10 @@ from tournaments.standings_state import (
     unpack_record,
     unpack_round,
 )
+from tournaments.standings_store import decoded, load, remember, save
 
 #: How many lines each compressed chunk of the cached table holds.
 CHUNK = 50
-
-#: How long a tournament's entry stays in the shared cache after its last write.
-CACHE_SECONDS = 24 * 3600
 
 logger = logging.getLogger("tournaments.standings")
 
@@ -70,7 +66,8 @@ _STATE = frozenset({"base", "sums", "rounds", "keys", "versions", "round_dq", "g
 def cached(tournament: Tournament, *, live: bool) -> Standings:
     """`tournaments.standings.cached_standings`: see the module's docstring."""
     key = standings_cache_key(tournament, live=live)
-    entry = _load(key)
+    head, blobs = load(key)
+    entry = _entry(head, blobs)
     # The version, read before the data it keys: the tournament's own, and each round's own with
     # its tables' games' versions, which every hole change moves in its own transaction.
     rounds = _rounds(tournament)
@@ -86,27 +83,52 @@ def cached(tournament: Tournament, *, live: bool) -> Standings:
     else:
         table, state = advanced
     packed = entry["table"][1] if old is not None else ()
-    _store(key, {"version": version, "table": _pack_table(table, old, packed), "state": state})
+    rest, chunks = _pack_table(table, old, packed)
+    save(key, *_split(version, rest, chunks, state), head.get("parts", {}))
     return table
 
 
-def _load(key: str) -> dict[str, Any]:
-    """The entry under `key`, or {} (none, or unreadable: never an error)."""
+def _entry(head: dict[str, Any], blobs: dict[str, bytes]) -> dict[str, Any]:
+    """The entry `_split` stored as `head` and its parts (`tournaments.standings_store`), or {}."""
+    if not head:
+        return {}
     try:
-        blob = cache.get(key)
-        entry = pickle.loads(blob) if isinstance(blob, bytes) else None
-    except Exception:  # a cache outage or a bad entry must not take the standings down
-        logger.warning("standings cache unreadable", exc_info=True)
-        entry = None
-    return entry if isinstance(entry, dict) else {}
+        static = decoded("static", blobs["s"], pickle.loads)
+        state = {
+            **{name: head[name] for name in ("base", "sums", "keys", "in_play")},
+            **static,
+            "rounds": {number: blobs[f"r{number}"] for number in head["rounds"]},
+            "versions": {
+                number: decoded("versions", blobs[f"v{number}"], pickle.loads) for number in head["versions"]
+            },
+        }
+        chunks = tuple(blobs[f"c{index}"] for index in range(head["chunks"]))
+        return {"version": head["version"], "table": (head["rest"], chunks), "state": state}
+    except Exception:  # written by another version of this module
+        return {}
 
 
-def _store(key: str, entry: dict[str, Any]) -> None:
-    """Write `entry` (its large parts already compressed) under `key`; a failure is only logged."""
-    try:
-        cache.set(key, pickle.dumps(entry, pickle.HIGHEST_PROTOCOL), CACHE_SECONDS)
-    except Exception:
-        logger.warning("standings cache unwritable", exc_info=True)
+def _split(
+    version: Version, rest: bytes, chunks: tuple[bytes, ...], state: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """The entry as a head and its parts (name -> blob) for `tournaments.standings_store.save`."""
+    head = {
+        "version": version,
+        "rest": rest,
+        "chunks": len(chunks),
+        "rounds": tuple(state["rounds"]),
+        "versions": tuple(state["versions"]),
+        **{name: state[name] for name in ("base", "sums", "keys", "in_play")},
+    }
+    static = {name: state[name] for name in ("round_dq", "group_of", "order")}
+    parts = {f"c{index}": chunk for index, chunk in enumerate(chunks)}
+    parts.update((f"r{number}", blob) for number, blob in state["rounds"].items())
+    for number, versions in state["versions"].items():
+        parts[f"v{number}"] = pickle.dumps(versions, pickle.HIGHEST_PROTOCOL)
+        remember("versions", parts[f"v{number}"], versions)
+    parts["s"] = pickle.dumps(static, pickle.HIGHEST_PROTOCOL)
+    remember("static", parts["s"], static)
+    return head, parts
 
 
 def _pack_table(
@@ -125,6 +147,7 @@ def _pack_table(
             chunks.append(blobs[index])
         else:
             chunks.append(zlib.compress(pickle.dumps(part, pickle.HIGHEST_PROTOCOL), 6))
+            remember("lines", chunks[-1], part)
     return pickle.dumps(replace(table, lines=()), pickle.HIGHEST_PROTOCOL), tuple(chunks)
 
 
@@ -137,11 +160,16 @@ def _table(entry: dict[str, Any]) -> Standings | None:
     """The entry's table, or None."""
     try:
         rest, chunks = entry["table"]
-        table = pickle.loads(rest)
-        lines = tuple(line for chunk in chunks for line in pickle.loads(zlib.decompress(chunk)))
+        table = decoded("rest", rest, pickle.loads)
+        lines = tuple(line for chunk in chunks for line in decoded("lines", chunk, _lines))
     except Exception:
         return None
     return replace(table, lines=lines) if isinstance(table, Standings) else None
+
+
+def _lines(chunk: bytes) -> tuple[StandingLine, ...]:
+    """A chunk of lines as `_pack_table` packed it."""
+    return pickle.loads(zlib.decompress(chunk))
 
 
 def _base(tournament: Tournament, live: bool, rounds: list[Round]) -> tuple:
@@ -197,7 +225,9 @@ def _advance(
     ]
     versions, games = _games(moved, state["versions"])
     try:
-        parts = {number: unpack_round(blob) for number, blob in state["rounds"].items()}
+        parts = {
+            number: dict(decoded("round", blob, unpack_round)) for number, blob in state["rounds"].items()
+        }
     except (ValueError, TypeError, zlib.error):
         return None  # written by another version of this module
     before: dict[int, dict[int, Packed | None]] = {}  # entrant -> round number -> packed before
@@ -225,6 +255,7 @@ def _advance(
     blobs = dict(state["rounds"])
     for number in {n for changes in before.values() for n in changes}:
         blobs[number] = pack_round(parts[number])
+        remember("round", blobs[number], parts[number])
     sums = {r.pk: r.games_version for r in rounds}
     return table, {
         **state,
