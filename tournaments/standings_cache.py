@@ -30,13 +30,13 @@ from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
-from tournaments.models import Round, Table, TableSeat, Tournament
-from tournaments.round_records import InPlay, computed_records, in_play_record, round_key
+from scoring.selectors.hole_scores import ScoreRow
+from tournaments.models import Round, Table, Tournament
+from tournaments.round_records import InPlay, in_play_record, records_of, round_key, seats_and_scores
 from tournaments.standings import (
     StandingLine,
     Standings,
     _compute,
-    _rounds,
     counted_rounds,
     standings_cache_key,
 )
@@ -51,6 +51,7 @@ from tournaments.standings_state import (
     unpack_round,
 )
 from tournaments.standings_store import decoded, load, remember, save
+from tournaments.standings_versions import GameVersions, rounds_and_games
 
 #: How many lines each compressed chunk of the cached table holds.
 CHUNK = 50
@@ -70,12 +71,12 @@ def cached(tournament: Tournament, *, live: bool) -> Standings:
     entry = _entry(head, blobs)
     # The version, read before the data it keys: the tournament's own, and each round's own with
     # its tables' games' versions, which every hole change moves in its own transaction.
-    rounds = _rounds(tournament)
+    rounds, games = rounds_and_games(tournament)
     version: Version = (tournament.version, tuple((r.pk, r.version, r.games_version) for r in rounds))
     old = _table(entry)
     if old is not None and entry.get("version") == version:
         return old
-    advanced = _advance(tournament, live, rounds, entry, old) if old is not None else None
+    advanced = _advance(tournament, live, rounds, games, entry, old) if old is not None else None
     if advanced is None:
         known = _known(entry)
         table, kept = _compute(tournament, live=live, known=known, rounds=rounds)
@@ -146,7 +147,7 @@ def _pack_table(
         if old is not None and index < len(blobs) and _same(part, old.lines[start : start + CHUNK]):
             chunks.append(blobs[index])
         else:
-            chunks.append(zlib.compress(pickle.dumps(part, pickle.HIGHEST_PROTOCOL), 6))
+            chunks.append(zlib.compress(pickle.dumps(part, pickle.HIGHEST_PROTOCOL), 1))
             remember("lines", chunks[-1], part)
     return pickle.dumps(replace(table, lines=()), pickle.HIGHEST_PROTOCOL), tuple(chunks)
 
@@ -211,7 +212,12 @@ def _state(
 
 
 def _advance(
-    tournament: Tournament, live: bool, rounds: list[Round], entry: dict[str, Any], old: Standings
+    tournament: Tournament,
+    live: bool,
+    rounds: list[Round],
+    games_read: GameVersions | None,
+    entry: dict[str, Any],
+    old: Standings,
 ) -> tuple[Standings, dict[str, Any]] | None:
     """The standings after holes only changed since the entry (`old` its table), and the state to
     keep; None when anything else changed (or the holes every player has played in the round in play)."""
@@ -223,7 +229,7 @@ def _advance(
     moved = [
         r for r in counted_rounds(tournament, rounds, live=live) if state["sums"].get(r.pk) != r.games_version
     ]
-    versions, games = _games(moved, state["versions"])
+    versions, games = _games(moved, state["versions"], games_read)
     try:
         parts = {
             number: dict(decoded("round", blob, unpack_round)) for number, blob in state["rounds"].items()
@@ -268,10 +274,11 @@ def _advance(
 
 
 def _games(
-    moved: list[Round], known: dict[int, dict[int, int]]
+    moved: list[Round], known: dict[int, dict[int, int]], read: GameVersions | None
 ) -> tuple[dict[int, dict[int, int]], dict[int, int]]:
-    """The games' versions of the `moved` rounds read now (one query, before their hole scores)
-    in place of the `known` ones, and the games whose version moved (game -> round number)."""
+    """The games' versions of the `moved` rounds read now (before their hole scores: `read` with
+    the rounds, else one query) in place of the `known` ones, and the games whose version moved
+    (game -> round number)."""
     versions = dict(known)
     games: dict[int, int] = {}
     if not moved:
@@ -279,11 +286,14 @@ def _games(
     number_of = {r.pk: r.number for r in moved}
     for number in number_of.values():
         versions[number] = {}
-    for round_id, game_id, version in (
+    rows = (
         Table.objects.filter(round_id__in=number_of)
         .order_by()
         .values_list("round_id", "game_id", "game__version")
-    ):
+        if read is None
+        else [(pk, game, version) for pk in number_of for game, version in read[pk].items()]
+    )
+    for round_id, game_id, version in rows:
         number = number_of[round_id]
         versions[number][game_id] = version
         if known.get(number, {}).get(game_id) != version:
@@ -294,20 +304,20 @@ def _games(
 def _reread(
     games: dict[int, int], round_dq: frozenset[tuple[int, int]], brief: Collection[int]
 ) -> dict[tuple[int, int], Packed | None]:
-    """The records of the valid seats of `games` (game -> round number) read again (three queries):
+    """The records of the valid seats of `games` (game -> round number) read again (one query):
     `(entrant, round number)` -> packed record (`brief` for the finalized round numbers `brief`),
     None for a seat with no hole."""
     if not games:
         return {}
     owner: dict[tuple[int, int], tuple[int, int]] = {}
-    for game_id, seat, entrant_id in (
-        TableSeat.objects.filter(table__game_id__in=list(games))
-        .order_by()
-        .values_list("table__game_id", "seat", "entrant_id")
-    ):
-        if (entrant_id, games[game_id]) not in round_dq:
-            owner[(game_id, seat)] = (entrant_id, games[game_id])
-    computed, _played = computed_records(list(games), owner)
+    scores: list[ScoreRow] = []
+    for game_id, seat, entrant_id, hole_id, number, score in seats_and_scores(list(games)):
+        if (entrant_id, games[game_id]) in round_dq:
+            continue
+        owner[(game_id, seat)] = (entrant_id, games[game_id])
+        if hole_id is not None:
+            scores.append((game_id, seat, hole_id, number, score))
+    computed, _played = records_of(scores, owner)
     found: dict[tuple[int, int], Packed | None] = {}
     for entrant, number in owner.values():
         record = computed.get(number, {}).get(entrant)

@@ -31,7 +31,7 @@ from typing import Any
 
 from django.core.cache import cache, caches
 from django.core.cache.backends import db
-from django.db import connections, router
+from django.db import connections, router, transaction
 from django.utils.timezone import now as tz_now
 
 #: How long a tournament's entry stays in the shared cache after its last write.
@@ -165,11 +165,18 @@ def _upsert(values: Mapping[str, Any]) -> bool:
     table, key_col, value_col, expires_col = (
         qn(name) for name in (backend._table, "cache_key", "value", "expires")
     )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({key_col}, {value_col}, {expires_col}) VALUES {', '.join(rows)} "
-            f"ON CONFLICT ({key_col}) DO UPDATE SET {value_col} = EXCLUDED.{value_col}, "
-            f"{expires_col} = EXCLUDED.{expires_col}",
-            params,
-        )
+    sql = (
+        f"INSERT INTO {table} ({key_col}, {value_col}, {expires_col}) VALUES {', '.join(rows)} "
+        f"ON CONFLICT ({key_col}) DO UPDATE SET {value_col} = EXCLUDED.{value_col}, "
+        f"{expires_col} = EXCLUDED.{expires_col}"
+    )
+    if connection.in_atomic_block:  # the caller's transaction: written with it
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+        return True
+    # A transaction of its own that does not wait for the disk: a write lost in a crash costs one
+    # computation again (the versions name what an entry is), never a wrong table.
+    with transaction.atomic(using=alias), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        cursor.execute(sql, params)
     return True

@@ -167,11 +167,11 @@ def test_after_a_hole_only_that_table_is_read_again(monkeypatch) -> None:
     tournament.refresh_from_db()
     assert cached_standings(tournament) == compute_standings(tournament)
     read: list[list[int]] = []
-    computed_records = standings_cache.computed_records
+    seats_and_scores = standings_cache.seats_and_scores
     monkeypatch.setattr(
         standings_cache,
-        "computed_records",
-        lambda games, owner: read.append(list(games)) or computed_records(games, owner),
+        "seats_and_scores",
+        lambda games: read.append(list(games)) or seats_and_scores(games),
     )
     _record_hole(tables[1], [9, 8, 7, 6], 5)  # the second table's hole 2: the others are at hole 1
     tournament.refresh_from_db()
