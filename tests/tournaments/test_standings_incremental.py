@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scoring import services as scoring_services
 from tests.tournaments.helpers import event
 from tests.tournaments.test_standings import record, seat
-from tournaments import services, standings_cache
+from tournaments import services, standings_cache, standings_store
 from tournaments.models import Penalty, PenaltyStep, Table, Tournament
 from tournaments.services.events import bump_version
 from tournaments.standings import cached_standings, compute_standings
@@ -48,6 +48,8 @@ def events(draw) -> dict:
         # at one table leaves the holes every player has played as they are).
         "played": draw(st.lists(st.integers(1, holes) | st.just(0), min_size=4, max_size=4)),
         "changes": draw(st.lists(change, min_size=1, max_size=6)),
+        # Each call from a process that holds nothing of the entry (another app server) or not.
+        "cold": draw(st.booleans()),
     }
 
 
@@ -151,6 +153,8 @@ def test_the_cached_standings_after_each_change_equal_a_computation_from_scratch
         change(tournament, what, shape["scores"])
         tournament.refresh_from_db()
         for live in (True, False):
+            if shape["cold"]:
+                standings_store.forget()
             assert cached_standings(tournament, live=live) == compute_standings(tournament, live=live), what
 
 
