@@ -2,23 +2,26 @@
 
 One entry per tournament (and live or released) in the shared cache (PostgreSQL or Redis, never
 process memory) holds the version the table was computed at, the table, and what the computation
-read (`tournaments.standings_state`). Reading it (`cached`):
+read (`tournaments.standings_state`), stored as a small head and its parts, only the changed parts
+written, with a per-process memo of the parts by digest (`tournaments.standings_store`). Reading it
+(`cached`):
 
-1. **unchanged**: the version read now (one query, `tournaments.live_versions`) is the entry's:
-   the table is answered as it is;
+1. **unchanged**: the version read now (one query, `tournaments.standings_versions`: on PostgreSQL
+   with each round's games' versions) is the entry's: the table is answered as it is;
 2. **after holes** (`_advance`): only games' versions moved (the tournament's and the rounds' own
    versions and states are the entry's, so the players, seats, penalties, settings and rounds are
-   too): the games of the rounds whose sum moved are listed with their versions (one query), the
-   seats of those whose version moved (one query) and their hole scores (two) are read, their
-   players' records computed again, and only those players ranked again
-   (`tournaments.standings_rank`) against the old lines. When the holes every player of the
-   round in play has played change, every line of that round changes: that is a full computation;
+   too): the games of the rounds whose sum moved whose version moved are found (from the versions
+   read with the rounds; elsewhere one query), their seats and hole scores read in one statement
+   (`round_records.seats_and_scores`), their players' records computed again, and only those
+   players ranked again (`tournaments.standings_rank`) against the old lines. When the holes every
+   player of the round in play has played change, every line of that round changes: that is a
+   full computation;
 3. **anything else**: `_compute`, the finalized rounds whose `round_key` is unchanged read from
    the entry instead of the database.
 
-The versions are read before the data they key (the games' versions with the seats, before the
-hole scores), so an entry is never older than the versions it names: a hole committed in between
-only makes the next reading read that table again.
+The versions are read before the data they key (the games' versions with the rounds, before the
+seats and hole scores), so an entry is never older than the versions it names: a hole committed in
+between only makes the next reading read that table again.
 """
 
 from __future__ import annotations
@@ -236,14 +239,7 @@ def _advance(
         }
     except (ValueError, TypeError, zlib.error):
         return None  # written by another version of this module
-    before: dict[int, dict[int, Packed | None]] = {}  # entrant -> round number -> packed before
-    for (entrant, number), packed in _reread(games, state["round_dq"], state["keys"]).items():
-        if parts[number].get(entrant) != packed:
-            before.setdefault(entrant, {})[number] = parts[number].get(entrant)
-            if packed is None:
-                del parts[number][entrant]
-            else:
-                parts[number][entrant] = packed
+    before = _replaced(parts, _reread(games, state["round_dq"], state["keys"]))
     in_play: InPlay | None = state["in_play"]
     if in_play is not None and before:
         thru = dict(in_play.thru)
@@ -271,6 +267,22 @@ def _advance(
         "versions": versions,
         "in_play": in_play,
     }
+
+
+def _replaced(
+    parts: dict[int, dict[int, Packed]], found: dict[tuple[int, int], Packed | None]
+) -> dict[int, dict[int, Packed | None]]:
+    """Put the records `found` again (`_reread`) in `parts` (round number -> entrant -> packed; None
+    removes); answers the changed players' records before: entrant -> round number -> packed."""
+    before: dict[int, dict[int, Packed | None]] = {}
+    for (entrant, number), packed in found.items():
+        if parts[number].get(entrant) != packed:
+            before.setdefault(entrant, {})[number] = parts[number].get(entrant)
+            if packed is None:
+                del parts[number][entrant]
+            else:
+                parts[number][entrant] = packed
+    return before
 
 
 def _games(
