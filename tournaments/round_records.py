@@ -20,11 +20,14 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import QuerySet
 
+from scoring.models import Hole, HoleEntry, Seat
 from scoring.rules import PlayerRecord
 from scoring.selectors import regular_hole_scores
-from tournaments.models import Round, RoundStatus, Table
+from scoring.selectors.hole_scores import ScoreRow
+from tournaments.models import Round, RoundStatus, Table, TableSeat
 
 # entrant id -> (their holes as (hole number, score, won), in hole order; holes won; round total)
 RoundRecords = dict[int, tuple[tuple[tuple[int, int, bool], ...], int, int]]
@@ -135,9 +138,16 @@ def computed_records(
     Each score's seat `(game, seat)` is mapped to its owner, and the lowest score of each hole found
     on the way, so holes won need no second grouping. A record's holes are `(hole number, score,
     won)` in hole order, so the round in play can be cut to the holes every player has played."""
+    return records_of(regular_hole_scores(games), owner)
+
+
+def records_of(
+    scores: Iterable[ScoreRow], owner: dict[tuple[int, int], tuple[int, int]]
+) -> tuple[dict[int, RoundRecords], dict[tuple[int, int], int]]:
+    """`computed_records` from the hole scores already read (`scoring.selectors.hole_scores`' rows)."""
     kept: list[tuple[int, tuple[int, int], int, int]] = []  # (hole, (entrant, round number), number, score)
     lowest: dict[int, int] = {}
-    for game_id, seat, hole_id, number, score in regular_hole_scores(games):
+    for game_id, seat, hole_id, number, score in scores:
         found = owner.get((game_id, seat))
         if found is None:
             continue
@@ -156,3 +166,22 @@ def computed_records(
             sum(score for _n, score, _won in played),
         )
     return dict(result), {found: len(played) for found, played in holes.items()}
+
+
+def seats_and_scores(games: list[int]) -> list[tuple[int, int, int, int | None, int | None, int | None]]:
+    """Each seat of the tables of `games` with each of its regular hole scores, in one statement:
+    `(game, seat, entrant, hole id, hole number, score)`, the hole id and number None for a seat
+    with no score (the score too) and for a playoff hole's score. `TableSeat`'s seat is the game's
+    `Seat.seat`, as `computed_records` maps them. After a hole: one table's, in one round trip."""
+    names = {model: model._meta.db_table for model in (TableSeat, Table, Seat, HoleEntry, Hole)}
+    sql = (
+        f"SELECT t.game_id, ts.seat, ts.entrant_id, h.id, h.number, e.score FROM {names[TableSeat]} ts "
+        f"JOIN {names[Table]} t ON t.id = ts.table_id "
+        f"LEFT JOIN {names[Seat]} s ON s.game_id = t.game_id AND s.seat = ts.seat "
+        f"LEFT JOIN {names[HoleEntry]} e ON e.seat_id = s.id "
+        f"LEFT JOIN {names[Hole]} h ON h.id = e.hole_id AND NOT h.is_playoff "
+        f"WHERE t.game_id IN ({', '.join(['%s'] * len(games))})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, games)
+        return cursor.fetchall()

@@ -328,8 +328,9 @@ def _groups(
 def standings_cache_key(tournament: Tournament, *, live: bool) -> str:
     """The shared-cache key of `tournament`'s standings (live, or as released to the public)."""
     # 5: the entry keeps what the computation read, each round's records packed, so that after a
-    # hole only that table is read again (issue 34, item 6); 4 kept the finalized rounds' records.
-    return f"tournaments:standings:5:{tournament.pk}:{'live' if live else 'released'}"
+    # hole only that table is read again (issue 34, item 6); 4 kept the finalized rounds' records;
+    # 6: the entry is a head naming its parts, each under a key of its own (`standings_store`).
+    return f"tournaments:standings:6:{tournament.pk}:{'live' if live else 'released'}"
 
 
 def cached_standings(tournament: Tournament, *, live: bool = True) -> Standings:

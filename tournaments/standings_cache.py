@@ -2,23 +2,26 @@
 
 One entry per tournament (and live or released) in the shared cache (PostgreSQL or Redis, never
 process memory) holds the version the table was computed at, the table, and what the computation
-read (`tournaments.standings_state`). Reading it (`cached`):
+read (`tournaments.standings_state`), stored as a small head and its parts, only the changed parts
+written, with a per-process memo of the parts by digest (`tournaments.standings_store`). Reading it
+(`cached`):
 
-1. **unchanged**: the version read now (one query, `tournaments.live_versions`) is the entry's:
-   the table is answered as it is;
+1. **unchanged**: the version read now (one query, `tournaments.standings_versions`: on PostgreSQL
+   with each round's games' versions) is the entry's: the table is answered as it is;
 2. **after holes** (`_advance`): only games' versions moved (the tournament's and the rounds' own
    versions and states are the entry's, so the players, seats, penalties, settings and rounds are
-   too): the games of the rounds whose sum moved are listed with their versions (one query), the
-   seats of those whose version moved (one query) and their hole scores (two) are read, their
-   players' records computed again, and only those players ranked again
-   (`tournaments.standings_rank`) against the old lines. When the holes every player of the
-   round in play has played change, every line of that round changes: that is a full computation;
+   too): the games of the rounds whose sum moved whose version moved are found (from the versions
+   read with the rounds; elsewhere one query), their seats and hole scores read in one statement
+   (`round_records.seats_and_scores`), their players' records computed again, and only those
+   players ranked again (`tournaments.standings_rank`) against the old lines. When the holes every
+   player of the round in play has played change, every line of that round changes: that is a
+   full computation;
 3. **anything else**: `_compute`, the finalized rounds whose `round_key` is unchanged read from
    the entry instead of the database.
 
-The versions are read before the data they key (the games' versions with the seats, before the
-hole scores), so an entry is never older than the versions it names: a hole committed in between
-only makes the next reading read that table again.
+The versions are read before the data they key (the games' versions with the rounds, before the
+seats and hole scores), so an entry is never older than the versions it names: a hole committed in
+between only makes the next reading read that table again.
 """
 
 from __future__ import annotations
@@ -30,15 +33,13 @@ from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
-from django.core.cache import cache
-
-from tournaments.models import Round, Table, TableSeat, Tournament
-from tournaments.round_records import InPlay, computed_records, in_play_record, round_key
+from scoring.selectors.hole_scores import ScoreRow
+from tournaments.models import Round, Table, Tournament
+from tournaments.round_records import InPlay, in_play_record, records_of, round_key, seats_and_scores
 from tournaments.standings import (
     StandingLine,
     Standings,
     _compute,
-    _rounds,
     counted_rounds,
     standings_cache_key,
 )
@@ -52,12 +53,11 @@ from tournaments.standings_state import (
     unpack_record,
     unpack_round,
 )
+from tournaments.standings_store import decoded, load, remember, save
+from tournaments.standings_versions import GameVersions, rounds_and_games
 
 #: How many lines each compressed chunk of the cached table holds.
 CHUNK = 50
-
-#: How long a tournament's entry stays in the shared cache after its last write.
-CACHE_SECONDS = 24 * 3600
 
 logger = logging.getLogger("tournaments.standings")
 
@@ -70,15 +70,16 @@ _STATE = frozenset({"base", "sums", "rounds", "keys", "versions", "round_dq", "g
 def cached(tournament: Tournament, *, live: bool) -> Standings:
     """`tournaments.standings.cached_standings`: see the module's docstring."""
     key = standings_cache_key(tournament, live=live)
-    entry = _load(key)
+    head, blobs = load(key)
+    entry = _entry(head, blobs)
     # The version, read before the data it keys: the tournament's own, and each round's own with
     # its tables' games' versions, which every hole change moves in its own transaction.
-    rounds = _rounds(tournament)
+    rounds, games = rounds_and_games(tournament)
     version: Version = (tournament.version, tuple((r.pk, r.version, r.games_version) for r in rounds))
     old = _table(entry)
     if old is not None and entry.get("version") == version:
         return old
-    advanced = _advance(tournament, live, rounds, entry, old) if old is not None else None
+    advanced = _advance(tournament, live, rounds, games, entry, old) if old is not None else None
     if advanced is None:
         known = _known(entry)
         table, kept = _compute(tournament, live=live, known=known, rounds=rounds)
@@ -86,27 +87,52 @@ def cached(tournament: Tournament, *, live: bool) -> Standings:
     else:
         table, state = advanced
     packed = entry["table"][1] if old is not None else ()
-    _store(key, {"version": version, "table": _pack_table(table, old, packed), "state": state})
+    rest, chunks = _pack_table(table, old, packed)
+    save(key, *_split(version, rest, chunks, state), head.get("parts", {}))
     return table
 
 
-def _load(key: str) -> dict[str, Any]:
-    """The entry under `key`, or {} (none, or unreadable: never an error)."""
+def _entry(head: dict[str, Any], blobs: dict[str, bytes]) -> dict[str, Any]:
+    """The entry `_split` stored as `head` and its parts (`tournaments.standings_store`), or {}."""
+    if not head:
+        return {}
     try:
-        blob = cache.get(key)
-        entry = pickle.loads(blob) if isinstance(blob, bytes) else None
-    except Exception:  # a cache outage or a bad entry must not take the standings down
-        logger.warning("standings cache unreadable", exc_info=True)
-        entry = None
-    return entry if isinstance(entry, dict) else {}
+        static = decoded("static", blobs["s"], pickle.loads)
+        state = {
+            **{name: head[name] for name in ("base", "sums", "keys", "in_play")},
+            **static,
+            "rounds": {number: blobs[f"r{number}"] for number in head["rounds"]},
+            "versions": {
+                number: decoded("versions", blobs[f"v{number}"], pickle.loads) for number in head["versions"]
+            },
+        }
+        chunks = tuple(blobs[f"c{index}"] for index in range(head["chunks"]))
+        return {"version": head["version"], "table": (head["rest"], chunks), "state": state}
+    except Exception:  # written by another version of this module
+        return {}
 
 
-def _store(key: str, entry: dict[str, Any]) -> None:
-    """Write `entry` (its large parts already compressed) under `key`; a failure is only logged."""
-    try:
-        cache.set(key, pickle.dumps(entry, pickle.HIGHEST_PROTOCOL), CACHE_SECONDS)
-    except Exception:
-        logger.warning("standings cache unwritable", exc_info=True)
+def _split(
+    version: Version, rest: bytes, chunks: tuple[bytes, ...], state: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """The entry as a head and its parts (name -> blob) for `tournaments.standings_store.save`."""
+    head = {
+        "version": version,
+        "rest": rest,
+        "chunks": len(chunks),
+        "rounds": tuple(state["rounds"]),
+        "versions": tuple(state["versions"]),
+        **{name: state[name] for name in ("base", "sums", "keys", "in_play")},
+    }
+    static = {name: state[name] for name in ("round_dq", "group_of", "order")}
+    parts = {f"c{index}": chunk for index, chunk in enumerate(chunks)}
+    parts.update((f"r{number}", blob) for number, blob in state["rounds"].items())
+    for number, versions in state["versions"].items():
+        parts[f"v{number}"] = pickle.dumps(versions, pickle.HIGHEST_PROTOCOL)
+        remember("versions", parts[f"v{number}"], versions)
+    parts["s"] = pickle.dumps(static, pickle.HIGHEST_PROTOCOL)
+    remember("static", parts["s"], static)
+    return head, parts
 
 
 def _pack_table(
@@ -124,7 +150,8 @@ def _pack_table(
         if old is not None and index < len(blobs) and _same(part, old.lines[start : start + CHUNK]):
             chunks.append(blobs[index])
         else:
-            chunks.append(zlib.compress(pickle.dumps(part, pickle.HIGHEST_PROTOCOL), 6))
+            chunks.append(zlib.compress(pickle.dumps(part, pickle.HIGHEST_PROTOCOL), 1))
+            remember("lines", chunks[-1], part)
     return pickle.dumps(replace(table, lines=()), pickle.HIGHEST_PROTOCOL), tuple(chunks)
 
 
@@ -137,11 +164,16 @@ def _table(entry: dict[str, Any]) -> Standings | None:
     """The entry's table, or None."""
     try:
         rest, chunks = entry["table"]
-        table = pickle.loads(rest)
-        lines = tuple(line for chunk in chunks for line in pickle.loads(zlib.decompress(chunk)))
+        table = decoded("rest", rest, pickle.loads)
+        lines = tuple(line for chunk in chunks for line in decoded("lines", chunk, _lines))
     except Exception:
         return None
     return replace(table, lines=lines) if isinstance(table, Standings) else None
+
+
+def _lines(chunk: bytes) -> tuple[StandingLine, ...]:
+    """A chunk of lines as `_pack_table` packed it."""
+    return pickle.loads(zlib.decompress(chunk))
 
 
 def _base(tournament: Tournament, live: bool, rounds: list[Round]) -> tuple:
@@ -183,7 +215,12 @@ def _state(
 
 
 def _advance(
-    tournament: Tournament, live: bool, rounds: list[Round], entry: dict[str, Any], old: Standings
+    tournament: Tournament,
+    live: bool,
+    rounds: list[Round],
+    games_read: GameVersions | None,
+    entry: dict[str, Any],
+    old: Standings,
 ) -> tuple[Standings, dict[str, Any]] | None:
     """The standings after holes only changed since the entry (`old` its table), and the state to
     keep; None when anything else changed (or the holes every player has played in the round in play)."""
@@ -195,19 +232,14 @@ def _advance(
     moved = [
         r for r in counted_rounds(tournament, rounds, live=live) if state["sums"].get(r.pk) != r.games_version
     ]
-    versions, games = _games(moved, state["versions"])
+    versions, games = _games(moved, state["versions"], games_read)
     try:
-        parts = {number: unpack_round(blob) for number, blob in state["rounds"].items()}
+        parts = {
+            number: dict(decoded("round", blob, unpack_round)) for number, blob in state["rounds"].items()
+        }
     except (ValueError, TypeError, zlib.error):
         return None  # written by another version of this module
-    before: dict[int, dict[int, Packed | None]] = {}  # entrant -> round number -> packed before
-    for (entrant, number), packed in _reread(games, state["round_dq"], state["keys"]).items():
-        if parts[number].get(entrant) != packed:
-            before.setdefault(entrant, {})[number] = parts[number].get(entrant)
-            if packed is None:
-                del parts[number][entrant]
-            else:
-                parts[number][entrant] = packed
+    before = _replaced(parts, _reread(games, state["round_dq"], state["keys"]))
     in_play: InPlay | None = state["in_play"]
     if in_play is not None and before:
         thru = dict(in_play.thru)
@@ -225,6 +257,7 @@ def _advance(
     blobs = dict(state["rounds"])
     for number in {n for changes in before.values() for n in changes}:
         blobs[number] = pack_round(parts[number])
+        remember("round", blobs[number], parts[number])
     sums = {r.pk: r.games_version for r in rounds}
     return table, {
         **state,
@@ -236,11 +269,28 @@ def _advance(
     }
 
 
+def _replaced(
+    parts: dict[int, dict[int, Packed]], found: dict[tuple[int, int], Packed | None]
+) -> dict[int, dict[int, Packed | None]]:
+    """Put the records `found` again (`_reread`) in `parts` (round number -> entrant -> packed; None
+    removes); answers the changed players' records before: entrant -> round number -> packed."""
+    before: dict[int, dict[int, Packed | None]] = {}
+    for (entrant, number), packed in found.items():
+        if parts[number].get(entrant) != packed:
+            before.setdefault(entrant, {})[number] = parts[number].get(entrant)
+            if packed is None:
+                del parts[number][entrant]
+            else:
+                parts[number][entrant] = packed
+    return before
+
+
 def _games(
-    moved: list[Round], known: dict[int, dict[int, int]]
+    moved: list[Round], known: dict[int, dict[int, int]], read: GameVersions | None
 ) -> tuple[dict[int, dict[int, int]], dict[int, int]]:
-    """The games' versions of the `moved` rounds read now (one query, before their hole scores)
-    in place of the `known` ones, and the games whose version moved (game -> round number)."""
+    """The games' versions of the `moved` rounds read now (before their hole scores: `read` with
+    the rounds, else one query) in place of the `known` ones, and the games whose version moved
+    (game -> round number)."""
     versions = dict(known)
     games: dict[int, int] = {}
     if not moved:
@@ -248,11 +298,14 @@ def _games(
     number_of = {r.pk: r.number for r in moved}
     for number in number_of.values():
         versions[number] = {}
-    for round_id, game_id, version in (
+    rows = (
         Table.objects.filter(round_id__in=number_of)
         .order_by()
         .values_list("round_id", "game_id", "game__version")
-    ):
+        if read is None
+        else [(pk, game, version) for pk in number_of for game, version in read[pk].items()]
+    )
+    for round_id, game_id, version in rows:
         number = number_of[round_id]
         versions[number][game_id] = version
         if known.get(number, {}).get(game_id) != version:
@@ -263,20 +316,20 @@ def _games(
 def _reread(
     games: dict[int, int], round_dq: frozenset[tuple[int, int]], brief: Collection[int]
 ) -> dict[tuple[int, int], Packed | None]:
-    """The records of the valid seats of `games` (game -> round number) read again (three queries):
+    """The records of the valid seats of `games` (game -> round number) read again (one query):
     `(entrant, round number)` -> packed record (`brief` for the finalized round numbers `brief`),
     None for a seat with no hole."""
     if not games:
         return {}
     owner: dict[tuple[int, int], tuple[int, int]] = {}
-    for game_id, seat, entrant_id in (
-        TableSeat.objects.filter(table__game_id__in=list(games))
-        .order_by()
-        .values_list("table__game_id", "seat", "entrant_id")
-    ):
-        if (entrant_id, games[game_id]) not in round_dq:
-            owner[(game_id, seat)] = (entrant_id, games[game_id])
-    computed, _played = computed_records(list(games), owner)
+    scores: list[ScoreRow] = []
+    for game_id, seat, entrant_id, hole_id, number, score in seats_and_scores(list(games)):
+        if (entrant_id, games[game_id]) in round_dq:
+            continue
+        owner[(game_id, seat)] = (entrant_id, games[game_id])
+        if hole_id is not None:
+            scores.append((game_id, seat, hole_id, number, score))
+    computed, _played = records_of(scores, owner)
     found: dict[tuple[int, int], Packed | None] = {}
     for entrant, number in owner.values():
         record = computed.get(number, {}).get(entrant)

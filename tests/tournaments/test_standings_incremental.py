@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scoring import services as scoring_services
 from tests.tournaments.helpers import event
 from tests.tournaments.test_standings import record, seat
-from tournaments import services, standings_cache
+from tournaments import services, standings_cache, standings_store
 from tournaments.models import Penalty, PenaltyStep, Table, Tournament
 from tournaments.services.events import bump_version
 from tournaments.standings import cached_standings, compute_standings
@@ -48,6 +48,8 @@ def events(draw) -> dict:
         # at one table leaves the holes every player has played as they are).
         "played": draw(st.lists(st.integers(1, holes) | st.just(0), min_size=4, max_size=4)),
         "changes": draw(st.lists(change, min_size=1, max_size=6)),
+        # Each call from a process that holds nothing of the entry (another app server) or not.
+        "cold": draw(st.booleans()),
     }
 
 
@@ -151,6 +153,8 @@ def test_the_cached_standings_after_each_change_equal_a_computation_from_scratch
         change(tournament, what, shape["scores"])
         tournament.refresh_from_db()
         for live in (True, False):
+            if shape["cold"]:
+                standings_store.forget()
             assert cached_standings(tournament, live=live) == compute_standings(tournament, live=live), what
 
 
@@ -167,11 +171,11 @@ def test_after_a_hole_only_that_table_is_read_again(monkeypatch) -> None:
     tournament.refresh_from_db()
     assert cached_standings(tournament) == compute_standings(tournament)
     read: list[list[int]] = []
-    computed_records = standings_cache.computed_records
+    seats_and_scores = standings_cache.seats_and_scores
     monkeypatch.setattr(
         standings_cache,
-        "computed_records",
-        lambda games, owner: read.append(list(games)) or computed_records(games, owner),
+        "seats_and_scores",
+        lambda games: read.append(list(games)) or seats_and_scores(games),
     )
     _record_hole(tables[1], [9, 8, 7, 6], 5)  # the second table's hole 2: the others are at hole 1
     tournament.refresh_from_db()
