@@ -12,10 +12,11 @@ field is written: a value given per row, or one value for every row, or the fiel
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.db import connection, models
+from django.utils import timezone
 
 
 def insert_rows(
@@ -78,28 +79,32 @@ def _insert_sql(
 def _column(
     field: models.Field, count: int, per_row: Mapping[str, Sequence[Any]], same: Mapping[str, Any]
 ) -> Any:
-    """The database values of `field`: a list (a value per row), or one value for every row."""
+    """The database values of `field`: a list (a value per row), or one value for every row.
+
+    An `auto_now(_add)` time is one moment for the whole insert (the rows are written together);
+    a callable default (a token) is called for every row."""
+    prepare = _preparer(field)
     if field.attname in per_row:
-        return [_prepared(field, value) for value in per_row[field.attname]]
+        values = per_row[field.attname]
+        return [prepare(value) for value in values] if prepare else list(values)
     if field.attname in same:
-        return _prepared(field, same[field.attname])
-    if callable(field.default) or getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
-        return [_prepared(field, _default(field)) for _ in range(count)]
-    return _prepared(field, _default(field))
+        value = same[field.attname]
+    elif getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+        value = timezone.now()
+    elif callable(field.default):
+        fresh = [field.get_default() for _ in range(count)]
+        return [prepare(value) for value in fresh] if prepare else fresh
+    else:
+        value = field.get_default()
+    return prepare(value) if prepare else value
 
 
-def _prepared(field: models.Field, value: Any) -> Any:
-    if value is None or not isinstance(field, models.JSONField | models.DateTimeField | models.DateField):
-        return value
-    return field.get_db_prep_save(value, connection)
-
-
-def _default(field: models.Field) -> Any:
-    if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
-        from django.utils import timezone
-
-        return timezone.now()
-    return field.get_default()
+def _preparer(field: models.Field) -> Callable[[Any], Any] | None:
+    """How a value of `field` becomes a database value, when Python's own will not do (JSON and
+    times go through the field; whole numbers and text are sent as they are)."""
+    if not isinstance(field, models.JSONField | models.DateTimeField | models.DateField):
+        return None
+    return lambda value: None if value is None else field.get_db_prep_save(value, connection)
 
 
 def _array_type(field: models.Field) -> str:
