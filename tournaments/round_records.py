@@ -23,9 +23,8 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import QuerySet
 
-from scoring.models import Hole, HoleEntry, Seat
 from scoring.rules import PlayerRecord
-from scoring.selectors import regular_hole_scores
+from scoring.selectors import regular_hole_scores, score_table_names
 from scoring.selectors.hole_scores import ScoreRow
 from tournaments.models import Round, RoundStatus, Table, TableSeat
 
@@ -173,14 +172,17 @@ def seats_and_scores(games: list[int]) -> list[tuple[int, int, int, int | None, 
     `(game, seat, entrant, hole id, hole number, score)`, the hole id and number None for a seat
     with no score (the score too) and for a playoff hole's score. `TableSeat`'s seat is the game's
     `Seat.seat`, as `computed_records` maps them. After a hole: one table's, in one round trip."""
-    names = {model: model._meta.db_table for model in (TableSeat, Table, Seat, HoleEntry, Hole)}
+    names = {**score_table_names(), "table_seat": TableSeat._meta.db_table, "table": Table._meta.db_table}
     sql = (
-        f"SELECT t.game_id, ts.seat, ts.entrant_id, h.id, h.number, e.score FROM {names[TableSeat]} ts "
-        f"JOIN {names[Table]} t ON t.id = ts.table_id "
-        f"LEFT JOIN {names[Seat]} s ON s.game_id = t.game_id AND s.seat = ts.seat "
-        f"LEFT JOIN {names[HoleEntry]} e ON e.seat_id = s.id "
-        f"LEFT JOIN {names[Hole]} h ON h.id = e.hole_id AND NOT h.is_playoff "
-        f"WHERE t.game_id IN ({', '.join(['%s'] * len(games))})"
+        "SELECT t.game_id, ts.seat, ts.entrant_id, h.id, h.number, e.score FROM {table_seat} ts "
+        "JOIN {table} t ON t.id = ts.table_id "
+        "LEFT JOIN {seat} s ON s.game_id = t.game_id AND s.seat = ts.seat "
+        "LEFT JOIN {hole_entry} e ON e.seat_id = s.id "
+        "LEFT JOIN {hole} h ON h.id = e.hole_id AND NOT h.is_playoff "
+        "WHERE t.game_id IN ({games})"
+    ).format(
+        **{key: connection.ops.quote_name(name) for key, name in names.items()},
+        games=", ".join(["%s"] * len(games)),
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, games)

@@ -42,7 +42,15 @@ from .game_lookups import (
     recent_player_names,
 )
 from .game_progress import GameProgress, deal_order, game_progress, games_progress, holes_to_play
-from .hole_scores import HoleRow, Scorecard, ScoreRow, regular_hole_scores, scorecards, seat_names
+from .hole_scores import (
+    HoleRow,
+    Scorecard,
+    ScoreRow,
+    regular_hole_scores,
+    score_table_names,
+    scorecards,
+    seat_names,
+)
 from .match_adapter import MatchState, SeatState, game_ruleset, match_state
 from .phone_contacts import PHONE_CONTACT_RELATION, PhoneContactState, phone_contact_of, phone_contacts
 from .scoreboard_lines import (
@@ -102,6 +110,7 @@ __all__ = [
     "redo_target",
     "redo_target_change",
     "regular_hole_scores",
+    "score_table_names",
     "scoreboard",
     "scorecards",
     "seat_names",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 
-from scoring.models import HoleEntry, Seat
+from scoring.models import Hole, HoleEntry, Seat
 
 #: One regular hole's score: (game id, seat index (0-based), hole id, hole number, score).
 ScoreRow = tuple[int, int, int, int, int]
@@ -122,3 +122,10 @@ def scorecards(game_ids: list[int]) -> dict[int, Scorecard]:
 def seat_names(game_id: int) -> list[str]:
     """The names at a game's table, in seat order (one query)."""
     return list(Seat.objects.filter(game_id=game_id).order_by("seat").values_list("name", flat=True))
+
+
+def score_table_names() -> dict[str, str]:
+    """The database tables of seats, holes and hole entries (`{"seat": ..., "hole": ...,
+    "hole_entry": ...}`), for another app's one-statement read that joins its own tables to them
+    (the tournaments' standings after a hole: `tournaments.round_records.seats_and_scores`)."""
+    return {"seat": Seat._meta.db_table, "hole": Hole._meta.db_table, "hole_entry": HoleEntry._meta.db_table}
