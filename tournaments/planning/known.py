@@ -87,15 +87,20 @@ def _apart_rounds(full: IndexRounds, size: int, count: int, most: int, rotating:
 
 def _rotating_set(window: IndexRounds, size: int, chosen: tuple[int, ...]) -> bool:
     """Whether taking `chosen` out of `window` leaves the seats at tables of 3 rotating."""
+    met = _met_bits(window, size)
+    ghosts = sum(1 << ghost for ghost in chosen)
+    return _rotates([met[ghost] for ghost in chosen], ((1 << size) - 1) & ~ghosts)
+
+
+def _met_bits(window: IndexRounds, size: int) -> list[int]:
+    """`met[p]`: the players p sits with in `window` (p left out), as bits."""
     met = [0] * size
     for tables in window:
         for table in tables:
             bits = sum(1 << player for player in table)
             for player in table:
                 met[player] |= bits
-    ghosts = sum(1 << ghost for ghost in chosen)
-    everyone = (1 << size) - 1
-    return _rotates([met[ghost] & ~(1 << ghost) for ghost in chosen], everyone & ~ghosts)
+    return [bits & ~(1 << player) for player, bits in enumerate(met)]
 
 
 def start_rounds(n: int, rounds: int) -> IndexRounds:
@@ -141,14 +146,7 @@ def _window_starts(known: int, wanted: int) -> list[int]:
 
 def _ghosts(window: list[list[list[int]]], size: int, count: int, rotating: bool) -> tuple[int, ...] | None:
     """`count` players who never meet in `window` (and leave the seats at tables of 3 rotating)."""
-    met = [0] * size  # met[p]: the players p meets in the window, as bits
-    for tables in window:
-        for table in tables:
-            bits = sum(1 << player for player in table)
-            for player in table:
-                met[player] |= bits
-    for player in range(size):
-        met[player] &= ~(1 << player)
+    met = _met_bits(window, size)
     everyone = (1 << size) - 1
     for tried, chosen in enumerate(combinations(range(size - 1, -1, -1), count)):
         if tried > _GHOST_SETS:
