@@ -142,16 +142,17 @@ def save(key: str, head: dict[str, Any], parts: Mapping[str, bytes], before: Map
 
 
 def _upsert(values: Mapping[str, Any]) -> bool:
-    """Write `values` into the database cache on PostgreSQL in one statement (Django's `set_many`
-    takes four round trips a key: a COUNT(*) of the table, then a transaction reading the row and
-    writing it), stored exactly as `DatabaseCache.set` stores them; False (nothing done) with any
-    other cache. No culling: a tournament's parts are a few dozen keys, written again in place."""
+    """Write `values` into the database cache on PostgreSQL or SQLite in one statement (Django's
+    `set_many` takes four round trips a key: a COUNT(*) of the table, then a transaction reading
+    the row and writing it), stored exactly as `DatabaseCache.set` stores them; False (nothing
+    done) with any other cache. No culling: a tournament's parts are a few dozen keys, written
+    again in place."""
     backend = caches["default"]  # `cache` is a proxy to it
     if not isinstance(backend, db.DatabaseCache):
         return False
     alias = router.db_for_write(backend.cache_model_class)
     connection = connections[alias]
-    if connection.vendor != "postgresql":
+    if connection.vendor not in ("postgresql", "sqlite"):  # both say INSERT ... ON CONFLICT
         return False
     qn = connection.ops.quote_name
     expires = connection.ops.adapt_datetimefield_value(
@@ -177,6 +178,7 @@ def _upsert(values: Mapping[str, Any]) -> bool:
     # A transaction of its own that does not wait for the disk: a write lost in a crash costs one
     # computation again (the versions name what an entry is), never a wrong table.
     with transaction.atomic(using=alias), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        if connection.vendor == "postgresql":
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
         cursor.execute(sql, params)
     return True
