@@ -132,7 +132,11 @@ def change(tournament: Tournament, what: tuple, scores: list[int]) -> None:
         if table.round.status == "published":
             scoring_services.hole_delete(table.game, holes[-1].number, capabilities=None, reason="test")
         return
-    entries = {name: score + value for name, score in hole.entries.values_list("seat__name", "score")}
+    # Kept within what a hole can score (-8 to 60 here): corrections in a row could drift below it.
+    entries = {
+        name: max(-4, min(10, score + value))
+        for name, score in hole.entries.values_list("seat__name", "score")
+    }
     scoring_services.hole_update(
         table.game, hole.number, expected_version=None, entries=entries, ender=None, capabilities=None
     )
