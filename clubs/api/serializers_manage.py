@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from golfclub.core.input_fields import StrictCharField, StrictIntegerField
+from golfclub.core.input_fields import StrictCharField, StrictIntegerField, StrictObjectSerializer
 from golfclub.core.inputs import json_type
 from golfclub.core.limits import (
     BIGINT_MAX,
@@ -19,7 +19,6 @@ from golfclub.core.limits import (
     MAX_PASTED_MEMBERS,
     MAX_SEASON_NAME_LENGTH,
 )
-from scoring.api.calculator.request_serializers import StrictObjectSerializer
 
 # A typed name may carry spaces and invisible characters the services drop: room for them here,
 # the services refuse a name too long once cleaned, with its length.

@@ -10,9 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from clubs.api.serializers_manage import StrictBooleanField
-from golfclub.core.input_fields import StrictCharField
+from golfclub.core.input_fields import StrictCharField, StrictObjectSerializer
 from golfclub.core.limits import MAX_NAME_LENGTH
-from scoring.api.calculator.request_serializers import StrictObjectSerializer
 
 
 class MemberRefSerializer(serializers.Serializer):

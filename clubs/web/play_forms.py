@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Member
+from golfclub.core.form_fields import TextField
 from golfclub.core.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MAX_TITLE_LENGTH
 from scoring.web.games.start_forms import PlayersForm
-from scoring.web.input_fields import TextField
 
 #: A seat as the form carries it: "m:<member id>" for a member, "g:<name>" for a guest.
 MEMBER, GUEST = "m:", "g:"

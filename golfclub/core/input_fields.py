@@ -7,6 +7,7 @@ JSON type but their own, so `{"name": 0}` is a 400 naming `name`, as a page refu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -52,3 +53,56 @@ class StrictIntegerField(serializers.IntegerField):
             )
         except InputError as error:
             raise serializers.ValidationError(error.message, code="invalid") from None
+
+
+def body_json_type(value: Any) -> str:
+    """The JSON name of a parsed body's type, for the messages of a body that is not an object."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+class StrictObjectSerializer(serializers.Serializer):
+    """A serializer for a JSON object body that also names every key it does not know."""
+
+    default_error_messages = {
+        "invalid": _("The request body must be a JSON object, not {datatype}."),
+    }
+
+    def to_internal_value(self, data: Any) -> Any:
+        """Validate the known keys and report unknown ones alongside, all at once."""
+        errors: dict[str, Any] = {}
+        value = None
+        try:
+            value = super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            errors.update(
+                error.detail if isinstance(error.detail, Mapping) else {"non_field_errors": error.detail}
+            )
+        if isinstance(data, Mapping):
+            known = ", ".join(self.fields)
+            for key in data:
+                if key not in self.fields:
+                    message = _('Unknown key "%(key)s"; this endpoint takes: %(known)s.')
+                    errors[str(key)] = [message % {"key": key, "known": known}]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return value
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        """Name the JSON type of a body that is not an object (DRF would name the Python type)."""
+        if data is not serializers.empty and not isinstance(data, Mapping):
+            raise serializers.ValidationError(
+                {"non_field_errors": [self.error_messages["invalid"].format(datatype=body_json_type(data))]}
+            )
+        return super().run_validation(data)

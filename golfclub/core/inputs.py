@@ -1,7 +1,7 @@
 """The one input-cleaning layer of pages and API: text, whole numbers and link tokens from requests.
 
 Everything a request carries (form fields, query parameters, JSON values, path segments) is checked
-here before a view, a service or the database sees it; the forms (`scoring.web.input_fields`) and
+here before a view, a service or the database sees it; the forms (`golfclub.core.form_fields`) and
 the serializers (`golfclub.core.input_fields`) are thin wrappers over these helpers, so a page and the
 API refuse the same input with the same words.
 

@@ -12,9 +12,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from golfclub.core.input_fields import StrictCharField, StrictIntegerField
+from golfclub.core.input_fields import StrictCharField, StrictIntegerField, StrictObjectSerializer
 from golfclub.core.inputs import json_type
-from scoring.api.calculator.request_serializers import StrictObjectSerializer
 
 _ID = {"min_value": 1, "max_value": 2**63 - 1}
 _NUMBER = {"min_value": -(2**63), "max_value": 2**63 - 1}  # the services say which range is meant

@@ -9,10 +9,10 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from golfclub.core.input_fields import StrictCharField, StrictIntegerField
+from golfclub.core.input_fields import StrictCharField, StrictIntegerField, StrictObjectSerializer
 from golfclub.core.inputs import json_type
 from golfclub.core.limits import BIGINT_MAX, MAX_NAME_LENGTH, MAX_REASON_LENGTH
-from scoring.api.calculator.request_serializers import RulesetSpecField, StrictObjectSerializer
+from scoring.api.calculator.request_serializers import RulesetSpecField
 from scoring.rules.ruleset import TIEBREAKERS
 from tournaments.limits import (
     MAX_CLUB,

@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.translation import gettext as _
 
-from scoring.web.qr import qr_svg
+from golfclub.core.qr import qr_svg
 from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import RoundStatus, StandingsRelease

@@ -10,12 +10,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from golfclub.core.form_fields import TextField, WholeNumberField
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring.rules import PRESETS
 from scoring.rules.errors import Problem
 from scoring.rules.ruleset import TIEBREAKERS
 from scoring.web.games.start_forms import ruleset_choices
-from scoring.web.input_fields import TextField, WholeNumberField
 from tournaments.limits import (
     MAX_CLUB,
     MAX_HOLE_TIME_LIMIT,

@@ -9,9 +9,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from golfclub.core.form_fields import TextField, WholeNumberField
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring.rules.errors import Problem
-from scoring.web.input_fields import TextField, WholeNumberField
 from tournaments.limits import MAX_NOTE
 from tournaments.models import PenaltyStep
 from tournaments.officiating.advice import MAX_FACT_NUMBER

@@ -18,11 +18,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from golfclub.core.form_fields import WholeNumberField
 from golfclub.core.limits import TOTAL_LIMIT
 from scoring import selectors as scoring_selectors
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.selectors import Scoreboard
-from scoring.web.input_fields import WholeNumberField
 from tournaments.access import Action, Role, table_capabilities
 from tournaments.models import Table
 from tournaments.services.paper_slips import (

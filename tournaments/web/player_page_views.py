@@ -19,8 +19,8 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from golfclub.core.qr import qr_svg
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of
-from scoring.web.qr import qr_svg
 from tournaments import services
 from tournaments.access import Action, require
 from tournaments.errors import NotAllowed, NotFoundInTournament

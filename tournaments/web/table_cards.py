@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from scoring.web.qr import qr_svg
+from golfclub.core.qr import qr_svg
 from tournaments.models import Round
 from tournaments.web.selectors import TableLine, table_lines
 

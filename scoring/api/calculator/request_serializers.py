@@ -11,26 +11,14 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
-from golfclub.core.input_fields import StrictCharField, StrictIntegerField
+from golfclub.core.input_fields import (
+    StrictCharField,
+    StrictIntegerField,
+    StrictObjectSerializer,
+    body_json_type,
+)
 from golfclub.core.limits import CALCULATOR_API_MAX_BLOCKS_MARKED, CALCULATOR_API_MAX_PLAYERS, TOTAL_LIMIT
 from scoring.rules import PRESETS
-
-
-def _json_type(value: Any) -> str:
-    """The JSON name of a parsed value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    return type(value).__name__
 
 
 def normalise_grid(value: Any) -> Any:
@@ -43,42 +31,6 @@ def normalise_grid(value: Any) -> Any:
         else row
         for row in value
     ]
-
-
-class StrictObjectSerializer(serializers.Serializer):
-    """A serializer for a JSON object body that also names every key it does not know."""
-
-    default_error_messages = {
-        "invalid": _("The request body must be a JSON object, not {datatype}."),
-    }
-
-    def to_internal_value(self, data: Any) -> Any:
-        """Validate the known keys and report unknown ones alongside, all at once."""
-        errors: dict[str, Any] = {}
-        value = None
-        try:
-            value = super().to_internal_value(data)
-        except serializers.ValidationError as error:
-            errors.update(
-                error.detail if isinstance(error.detail, Mapping) else {"non_field_errors": error.detail}
-            )
-        if isinstance(data, Mapping):
-            known = ", ".join(self.fields)
-            for key in data:
-                if key not in self.fields:
-                    message = _('Unknown key "%(key)s"; this endpoint takes: %(known)s.')
-                    errors[str(key)] = [message % {"key": key, "known": known}]
-        if errors:
-            raise serializers.ValidationError(errors)
-        return value
-
-    def run_validation(self, data: Any = serializers.empty) -> Any:
-        """Name the JSON type of a body that is not an object (DRF would name the Python type)."""
-        if data is not serializers.empty and not isinstance(data, Mapping):
-            raise serializers.ValidationError(
-                {"non_field_errors": [self.error_messages["invalid"].format(datatype=_json_type(data))]}
-            )
-        return super().run_validation(data)
 
 
 @extend_schema_field(
@@ -108,7 +60,7 @@ class RulesetSpecField(serializers.Field):
     def to_internal_value(self, data: Any) -> str | Mapping[str, Any]:
         """Accept a string or an object; the engine checks the rest."""
         if not isinstance(data, (str, Mapping)):
-            self.fail("invalid", datatype=_json_type(data))
+            self.fail("invalid", datatype=body_json_type(data))
         return data
 
     def to_representation(self, value: Any) -> Any:
@@ -182,7 +134,7 @@ class HoleGridsField(serializers.Field):
     def to_internal_value(self, data: Any) -> list[tuple[str, Any, int | None, int]]:
         """Check each player's entry is a grid, a whole number or {"total", "blocks_marked"}."""
         if not isinstance(data, Mapping):
-            self.fail("invalid", datatype=_json_type(data))
+            self.fail("invalid", datatype=body_json_type(data))
         if not data:
             self.fail("empty")
         if len(data) > CALCULATOR_API_MAX_PLAYERS:
@@ -212,7 +164,8 @@ def _typed_total(value: Any, what: str) -> int:
     """A typed total within bounds, or a ValidationError naming what is wrong."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise serializers.ValidationError(
-            _("%(what)s must be a whole number, not %(type)s.") % {"what": what, "type": _json_type(value)}
+            _("%(what)s must be a whole number, not %(type)s.")
+            % {"what": what, "type": body_json_type(value)}
         )
     if not -TOTAL_LIMIT <= value <= TOTAL_LIMIT:
         raise serializers.ValidationError(
@@ -253,7 +206,7 @@ def _hole_entry(name: str, value: Any) -> tuple[str, Any, int | None, int]:
         ):
             errors["blocks_marked"] = [
                 _("blocks_marked must be a whole number from 0 to %(limit)d; got %(value)s.")
-                % {"limit": CALCULATOR_API_MAX_BLOCKS_MARKED, "value": _json_type(raw_blocks)}
+                % {"limit": CALCULATOR_API_MAX_BLOCKS_MARKED, "value": body_json_type(raw_blocks)}
             ]
         else:
             blocks = raw_blocks
@@ -262,7 +215,7 @@ def _hole_entry(name: str, value: Any) -> tuple[str, Any, int | None, int]:
         return name, None, total, blocks
     raise serializers.ValidationError(
         _('Expected a grid (a list of rows), a typed total (a whole number) or {"total": N}, not %(type)s.')
-        % {"type": _json_type(value)}
+        % {"type": body_json_type(value)}
     )
 
 

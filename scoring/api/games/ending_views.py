@@ -9,11 +9,10 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from golfclub.core.input_fields import StrictCharField
+from golfclub.core.input_fields import StrictCharField, StrictObjectSerializer
 from golfclub.core.limits import MAX_ACTOR_LENGTH
 from scoring import services
 from scoring.access import Capability, GameGrant
-from scoring.api.calculator.request_serializers import StrictObjectSerializer
 from scoring.api.errors import ErrorSerializer, validated
 from scoring.rules.errors import Problem
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from golfclub.core.input_fields import StrictCharField, StrictIntegerField
+from golfclub.core.input_fields import StrictCharField, StrictIntegerField, StrictObjectSerializer
 from golfclub.core.inputs import InputError, clean_text, preview
 from golfclub.core.limits import (
     BIGINT_MAX,
@@ -29,7 +29,7 @@ from golfclub.core.limits import (
     TOTAL_LIMIT,
 )
 from golfclub.core.names import check_player_names
-from scoring.api.calculator.request_serializers import GridField, RulesetSpecField, StrictObjectSerializer
+from scoring.api.calculator.request_serializers import GridField, RulesetSpecField
 
 _GRID_SCHEMA = {
     "type": "array",

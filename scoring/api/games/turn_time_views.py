@@ -15,7 +15,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from golfclub.core.input_fields import StrictIntegerField
+from golfclub.core.input_fields import StrictIntegerField, StrictObjectSerializer
 from golfclub.core.limits import (
     MAX_HOLES,
     MAX_PLAYERS,
@@ -25,7 +25,6 @@ from golfclub.core.limits import (
 )
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant
-from scoring.api.calculator.request_serializers import StrictObjectSerializer
 from scoring.api.errors import validated
 from scoring.models import TurnTime
 

@@ -12,6 +12,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from golfclub.core.form_fields import WholeNumberField
 from golfclub.core.inputs import int_or_none
 from golfclub.core.limits import (
     CALCULATOR_PAGE_MAX_PLAYERS,
@@ -24,7 +25,6 @@ from golfclub.core.names import name_key, too_long_message
 from scoring.rules import PARAMETERS, PRESETS, RANKS, Problem, Ruleset, RulesetError, resolve_ruleset
 from scoring.rules.ruleset import SHAPES
 from scoring.web.grid_entry import cell_name, read_tokens
-from scoring.web.input_fields import WholeNumberField
 
 MODES = ("grid", "hole")
 DEFAULT_PRESET = "official"

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from golfclub.core.qr import qr_svg
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant, TokenKind
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
@@ -28,7 +29,6 @@ from scoring.web.games.access import game_page, grant_or_404, refuse_read_only
 from scoring.web.games.settings_forms import SeatRenameForm, TitleForm, cleaned_or_refuse
 from scoring.web.games.start_forms import describe_preset, ruleset_choices
 from scoring.web.games.turn_timer import LIMITS_JSON, turn_timer_config
-from scoring.web.qr import qr_svg
 
 # --------------------------------------------------------------------------------------------
 # The game page and its live partial

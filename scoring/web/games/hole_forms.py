@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from golfclub.core.form_fields import TextField, WholeNumberField
 from golfclub.core.inputs import int_or_none
 from golfclub.core.limits import (
     GAME_PAGE_MAX_BLOCKS_MARKED,
@@ -33,7 +34,6 @@ from scoring.web.grid_entry import (
     read_tokens,
     token_problems,
 )
-from scoring.web.input_fields import TextField, WholeNumberField
 
 
 @dataclass(frozen=True)

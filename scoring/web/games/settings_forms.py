@@ -13,11 +13,11 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
+from golfclub.core.form_fields import TextField, WholeNumberField
 from golfclub.core.limits import SMALL_INT_MAX
 from golfclub.core.names import check_player_names
 from scoring.game_errors import GameError
 from scoring.rules.errors import Problem
-from scoring.web.input_fields import TextField, WholeNumberField
 
 
 class TitleForm(forms.Form):

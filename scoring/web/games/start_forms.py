@@ -15,13 +15,13 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from golfclub.core.form_fields import TextField
 from golfclub.core.limits import MAX_PLAYERS as MAX_PLAYERS  # start_views takes it from here
 from golfclub.core.limits import (
     MAX_TITLE_LENGTH,
 )
 from golfclub.core.names import check_player_names
 from scoring.rules import PRESETS, Ruleset, RulesetError, resolve_ruleset
-from scoring.web.input_fields import TextField
 from scoring.web.numbers import grid_size, minus_sign, signed_points
 
 DEFAULT_SEATS = 4
