@@ -178,14 +178,6 @@ RULES: list[Rule] = [
                 "from scoring.turn_time_model import TurnTime as T\n\nT._default_manager.all()\n",
             ),
         ),
-        allow={
-            "scoring/api/games/hole_views.py::_replayed_hole": "to move to scoring/selectors (lint)",
-            "scoring/api/games/roster_views.py::_own_player": "to move to scoring/selectors (lint)",
-            "scoring/api/games/roster_views.py::players": "to move to scoring/selectors (lint)",
-            "scoring/management/commands/load_demo.py::Command.handle": "to move to scoring/selectors (lint)",
-            "scoring/web/games/_page_helpers.py::undo_deletes_hole": "to move to scoring/selectors (lint)",
-            "scoring/web/games/change_views.py::undo_confirm": "to move to scoring/selectors (lint)",
-        },
     ),
     Rule(
         name="function-too-long",
