@@ -190,9 +190,7 @@ RULES: list[Rule] = [
         good=(Example("scoring/example.py", _function_of(MAX_FUNCTION_LINES)),),
         bad=(Example("scoring/example.py", _function_of(MAX_FUNCTION_LINES + 1)),),
         allow={
-            "bench/engine.py::main": "to split (lint)",
             "bench/hole_profile.py::main": "to split (hole, with its before-and-after measure)",
-            "bench/live_games.py::main": "to split (lint)",
             "bench/loadtest.py::main": "to split (lint)",
             "scoring/rules/matching.py::best_pair_matching": "to split (lint)",
             "scoring/selectors/game_backup.py::games_backup": "to split (lint)",
@@ -225,7 +223,6 @@ RULES: list[Rule] = [
         good=(Example("scoring/example.py", "x = 1\n" * MAX_MODULE_LINES),),
         bad=(Example("scoring/example.py", "x = 1\n" * (MAX_MODULE_LINES + 1)),),
         allow={
-            "bench/live_games.py::<module>": "to split (lint)",
             "scoring/rules/grid.py::<module>": "to split (lint)",
             "scoring/web/calculator/forms.py::<module>": "to split (lint)",
             "tournaments/officiating/catalogue.py::<module>": "to split (lint)",
