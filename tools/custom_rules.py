@@ -191,8 +191,6 @@ RULES: list[Rule] = [
         bad=(Example("scoring/example.py", _function_of(MAX_FUNCTION_LINES + 1)),),
         allow={
             "bench/hole_profile.py::main": "to split (hole, with its before-and-after measure)",
-            "bench/loadtest.py::main": "to split (lint)",
-            "scoring/rules/matching.py::best_pair_matching": "to split (lint)",
             "scoring/selectors/game_backup.py::games_backup": "to split (lint)",
             "scoring/selectors/scoreboard_lines.py::scoreboard": "to split (hole)",
             "scoring/services/game_file_checks.py::rebuild_derived": "to split (lint)",
@@ -223,7 +221,6 @@ RULES: list[Rule] = [
         good=(Example("scoring/example.py", "x = 1\n" * MAX_MODULE_LINES),),
         bad=(Example("scoring/example.py", "x = 1\n" * (MAX_MODULE_LINES + 1)),),
         allow={
-            "scoring/rules/grid.py::<module>": "to split (lint)",
             "scoring/web/calculator/forms.py::<module>": "to split (lint)",
             "tournaments/officiating/catalogue.py::<module>": "to split (lint)",
         },
