@@ -19,6 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from golfclub.core.errors import answered_body
 from golfclub.core.parsers import SCORING_PARSERS
 from scoring.api.errors import ErrorSerializer, validated
 from scoring.api.write_once import SAFE_TO_REPEAT, safe_to_repeat
@@ -62,7 +63,7 @@ def _error_answer(check: Callable[..., Any], *args: Any) -> dict[str, Any]:
     try:
         check(*args)
     except RulesError as error:
-        return error.as_dict()
+        return answered_body(error)
     raise AssertionError(f"{check.__name__}{args} was expected to fail")
 
 

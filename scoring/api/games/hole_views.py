@@ -16,8 +16,7 @@ from rest_framework.response import Response
 from scoring import selectors, services
 from scoring.access import EDIT_TOKEN_SCORES, Capability, GameGrant
 from scoring.api.errors import ErrorSerializer, validated
-from scoring.error_statuses import ANSWERED_ERRORS
-from scoring.game_errors import ConcurrentWrite
+from scoring.game_errors import ANSWERED_ERRORS, ConcurrentWrite
 from scoring.models import Game
 from scoring.rules.errors import Problem
 

@@ -9,10 +9,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from golfclub.core.errors import catch_refusal
 from golfclub.core.qr import qr_svg
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant, TokenKind
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.rules import PRESETS
 from scoring.web.games import display
 from scoring.web.games._page_helpers import (
@@ -175,11 +175,11 @@ def game_settings(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     status = 200
     if request.method == "POST":
         action = str(request.POST.get("action", ""))
-        try:
+        with catch_refusal() as refused:
             done = _apply_setting(request, grant, action)
-        except ANSWERED_ERRORS as error:
-            errors[action] = [problem.message for problem in problems_of(error)]
-            status = status_for(error)
+        if refused:
+            errors[action] = refused.messages
+            status = refused.status
         else:
             if done is None:
                 errors["form"] = [_("Nothing to change: the form was incomplete. Use the forms below.")]
