@@ -192,8 +192,6 @@ RULES: list[Rule] = [
         allow={
             "bench/hole_profile.py::main": "to split (hole, with its before-and-after measure)",
             "scoring/selectors/scoreboard_lines.py::scoreboard": "to split (hole)",
-            "scoring/web/games/hole_views.py::hole_new": "errors, then lint",
-            "scoring/web/games/hole_views.py::hole_edit": "errors, then lint",
             "tournaments/access.py::table_hole_policy": "effects, then lint",
             "tournaments/services/paper_slips.py::enter_paper_slip": "effects, then lint",
             "tournaments/services/rulings.py::record_ruling": "effects, then lint",
