@@ -193,9 +193,6 @@ RULES: list[Rule] = [
             "bench/hole_profile.py::main": "to split (hole, with its before-and-after measure)",
             "scoring/selectors/scoreboard_lines.py::scoreboard": "to split (hole)",
             "tournaments/access.py::table_hole_policy": "effects, then lint",
-            "tournaments/services/paper_slips.py::enter_paper_slip": "effects, then lint",
-            "tournaments/services/rulings.py::record_ruling": "effects, then lint",
-            "tournaments/services/tables.py::confirm_table": "effects, then lint",
         },
     ),
     Rule(
