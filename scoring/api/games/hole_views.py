@@ -42,7 +42,6 @@ from ._common import (
     token_api,
 )
 from .access import DeferredGrant
-from .hole_body import plain_hole_body
 from .request_serializers import (
     EntryWriteSerializer,
     HoleDeleteSerializer,
@@ -102,8 +101,7 @@ def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool
         return Response(HoleSerializer(body, many=True).data)
     try:
         key = concurrency.idempotency_key(request)
-        # The usual body is checked without the serializer, which words every other body's errors.
-        data = plain_hole_body(request.data) or validated(HoleWriteSerializer, request)
+        data = validated(HoleWriteSerializer, request)  # the usual body checked quickly: see there
     except (serializers.ValidationError, *ANSWERED_ERRORS):
         grant.require()  # a wrong link is answered (404, 403) before the body
         raise
