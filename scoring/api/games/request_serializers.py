@@ -252,13 +252,13 @@ class _HoleFieldsSerializer(StrictObjectSerializer):
 
 
 class HoleWriteSerializer(_HoleFieldsSerializer):
-    """POST/PUT a hole: every player's entry and who ended the hole.
+    """POST/PUT a hole: every player's entry and who ended the hole."""
 
-    The one check of a recorded hole's body. The usual body (grids, ender, number) is checked by
-    `hole_body.plain_hole_body` without the fields' machinery (it costs a tenth of a hole's CPU):
-    it gives the same validated data, and leaves every other body, and so every error message, to
-    the fields (tests/api/test_hole_body.py holds the two equal).
-    """
+    # The one check of a recorded hole's body (its docstring above is the schema's description).
+    # The usual body (grids, ender, number) is checked by `hole_body.plain_hole_body` without the
+    # fields' machinery (it costs a tenth of a hole's CPU): it gives the same validated data, and
+    # leaves every other body, and so every error message, to the fields
+    # (tests/api/test_hole_body.py holds the two equal).
 
     def run_validation(self, data: Any = serializers.empty) -> Any:
         """The usual body's validated data at once, else the fields' check."""
