@@ -251,6 +251,7 @@ class GameSerializer(serializers.Serializer):
             for s in sorted(game.seats.all(), key=lambda s: s.seat)
         ]
 
+    @extend_schema_field(serializers.BooleanField())
     def get_can_edit(self, game: Game) -> bool:
         """Whether the link (or the user) that reached the game scores it."""
         return bool(self.context["can_edit"])
