@@ -31,7 +31,9 @@ def _same(serializer: type[serializers.Serializer], body: dict[str, Any]) -> Non
     assert set(body) == set(serializer().fields)
 
 
-@pytest.mark.parametrize("ruleset", ["official", "harder", "four-card", {"preset": "official", "holes": 3}])
+@pytest.mark.parametrize(
+    "ruleset", ["official", "harder", "anywhere-pairs", {"preset": "official", "holes": 3}]
+)
 def test_a_scored_grid_is_exactly_its_serializers_rendering(api: APIClient, ruleset: Any) -> None:
     response = api.post("/api/v1/score/", {"ruleset": ruleset, "grid": _GRID}, format="json")
     assert response.status_code == 200, response.content
