@@ -49,7 +49,11 @@ T = TypeVar("T")
 
 
 def _score_answer(grid: Grid, ruleset: Ruleset, players: int | None = None) -> dict[str, Any]:
-    """The score endpoint's answer: the engine's breakdown plus the resolved ruleset."""
+    """The score endpoint's answer: the engine's breakdown plus the resolved ruleset.
+
+    The engine's own dicts (`to_dict`, pure Python) are the bodies of the calculator's answers;
+    their serializers (`response_serializers`) are the schema, and
+    tests/api/test_calculator_answers.py holds each answer equal to its serializer's rendering."""
     return {**engine_score_grid(grid, ruleset, players=players).to_dict(), "ruleset": ruleset.to_dict()}
 
 
