@@ -17,7 +17,7 @@ everything (raising `scoring.game_errors.GameError` kinds, whose statuses are re
 `scoring.error_statuses`, each problem naming its field, e.g. "members[2]") and answers the writer
 that `create_game` runs with the new game inside its creating transaction (`after_create`), so the
 game and its links are saved together or not at all; `followed_by` names the change follower that
-keeps what the app derives from the game (`scoring.managed_changes`).
+keeps what the app derives from the game (`scoring.game_managers`).
 """
 
 from __future__ import annotations

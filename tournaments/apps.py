@@ -9,35 +9,25 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        """Plug the tournament into `scoring`'s seams: access, hole policy, error statuses, the
-        follower of its tables' changes (called in each change's transaction, not after it), the
-        Idempotency-Key store, and a club's counted tournament games."""
+        """Register the tournament as the manager of its tables' games, once (`TableManager`: its
+        staff's access, its hole rules, its tables' board links, and what it writes with each change,
+        in that change's transaction), its error statuses, the Idempotency-Key store, and a club's
+        counted tournament games."""
         from clubs.services.results import register_linked_games
-        from scoring import hole_policies, managed_changes
-        from scoring.access import (
-            register_access_provider,
-            register_game_manager,
-            register_managed_game_links,
-        )
         from scoring.api.write_once import register_write_once
         from scoring.error_statuses import register_error_status
         from scoring.form_once import register_form_once
-        from tournaments.access import table_hole_policy, table_staff_capabilities
+        from scoring.game_managers import register_game_manager
         from tournaments.api.idempotency import call_once
         from tournaments.errors import STATUSES
         from tournaments.models import TABLE_MANAGER
         from tournaments.services.club_results import club_tables
-        from tournaments.services.tables import follow_table_change
-        from tournaments.web.links import table_board_links
+        from tournaments.table_manager import TableManager
         from tournaments.web.one_time_forms import write_once as form_write_once
 
-        register_access_provider("tournaments.staff", table_staff_capabilities)
-        register_game_manager(TABLE_MANAGER, _("the tournament's directors"))
-        hole_policies.register_hole_policy(TABLE_MANAGER, table_hole_policy)
-        register_managed_game_links(TABLE_MANAGER, table_board_links)
+        register_game_manager(TABLE_MANAGER, TableManager())
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
-        managed_changes.register_change_follower(TABLE_MANAGER, follow_table_change)
         # scoring's API POSTs keep their Idempotency-Keys in the tournament API's one store.
         register_write_once(call_once)
         # A club's member results also count its tournaments' finalized tables.
