@@ -392,5 +392,6 @@ class IdempotencyKey(models.Model):
         return self.key
 
 
+from scoring.idempotent_request_model import IdempotentRequest  # noqa: E402, F401  (registered with the app)
 from scoring.phone_contact_model import PhoneContact  # noqa: E402, F401  (registered with the app)
 from scoring.turn_time_model import TurnTime  # noqa: E402, F401  (registered with the app)

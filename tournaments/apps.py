@@ -11,26 +11,17 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         """Register the tournament as the manager of its tables' games, once (`TableManager`: its
         staff's access, its hole rules, its tables' board links, and what it writes with each change,
-        in that change's transaction), its error statuses, the Idempotency-Key store, and a club's
-        counted tournament games."""
+        in that change's transaction), its error statuses, and a club's counted tournament games."""
         from clubs.services.results import register_linked_games
-        from scoring.api.write_once import register_write_once
         from scoring.error_statuses import register_error_status
-        from scoring.form_once import register_form_once
         from scoring.game_managers import register_game_manager
-        from tournaments.api.idempotency import call_once
         from tournaments.errors import STATUSES
         from tournaments.models import TABLE_MANAGER
         from tournaments.services.club_results import club_tables
         from tournaments.table_manager import TableManager
-        from tournaments.web.one_time_forms import write_once as form_write_once
 
         register_game_manager(TABLE_MANAGER, TableManager())
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
-        # scoring's API POSTs keep their Idempotency-Keys in the tournament API's one store.
-        register_write_once(call_once)
         # A club's member results also count its tournaments' finalized tables.
         register_linked_games(club_tables)
-        # Page forms of apps below tournaments (clubs) write once through the tournament pages' keys.
-        register_form_once(form_write_once)
