@@ -204,10 +204,8 @@ def _move_hole_to_state(
         after=after,
         undoes=reverts,
     )
-    # Up into the game's manager (a tournament, a club), in this transaction, under the game's lock.
-    manager_of(game).after_change(
-        hole_changed(game, hole_id, before=before, after=after, actor=change.actor, reason=reason)
-    )
+    changed = hole_changed(game, hole_id, before=before, after=after, actor=change.actor, reason=reason)
+    manager_of(game).after_change(changed)  # up into the game's manager, in this transaction
     return change
 
 
