@@ -10,18 +10,15 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Clubs")
 
     def ready(self) -> None:
-        """Register the club as the follower of its live games, once (`ClubGameManager`: members'
-        results and ratings, written in each change's transaction, and the board's way back to the
-        club), its error kinds' statuses, and the linker of a new game's club and members."""
+        """Register the club as the follower of its live games, once (`ClubGameManager`: a new
+        game's club and members, their results and ratings written in each change's transaction,
+        and the board's way back to the club), and its error kinds' statuses."""
         from clubs.errors import STATUSES
         from clubs.game_manager import ClubGameManager
-        from clubs.services import club_games
-        from clubs.services.game_follower import CLUB_GAME
+        from clubs.services.club_games import CLUB_GAME
         from scoring.error_statuses import register_error_status
         from scoring.game_managers import register_game_manager
 
         register_game_manager(CLUB_GAME, ClubGameManager())
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
-        # `club` and `members` of a new game (the games API), checked and written by the clubs linker.
-        club_games.register()

@@ -18,6 +18,9 @@ games carry, from its `AppConfig.ready()`, without `scoring` importing it:
 
     register_game_manager("tournaments.table", TableManager())
 
+A club's manager also links a new game from the games API's extra fields (`link_fields` and
+`link_new_game`, asked by `scoring.game_links.link_for` before anything is written).
+
 `scoring` calls up into the manager of a game (`manager_of(game)`) by name, where the call belongs:
 the access decision asks `capabilities` (`scoring.access.grant_for`); every hole write asks
 `check_hole_change` and then tells `after_change`, inside the change's transaction, under the
@@ -41,6 +44,7 @@ from django.utils.functional import Promise
 
 if TYPE_CHECKING:
     from scoring.access import Capability, GameGrant, TokenKind
+    from scoring.game_links import GameLink, LinkRequest
     from scoring.models import Game
 
 __all__ = [
@@ -110,6 +114,8 @@ class GameManager:
     #: Who sets a managed game's players, rules and deletion, in the refusal of its table link
     #: ("the tournament's directors"); empty for a manager that only follows its games.
     name: str | Promise = ""
+    #: The fields of `POST /api/v1/games/` it links a new game from (a field has one manager).
+    link_fields: tuple[str, ...] = ()
 
     def capabilities(self, game: Game, user: Any, token_kind: TokenKind) -> Iterable[Capability | str]:
         """What `user`, holding the game's `token_kind` link, may do to `game` beyond what the link
@@ -130,6 +136,12 @@ class GameManager:
         rolls the change back). Return at once for what it does not follow: a new hole is the hot
         path."""
 
+    def link_new_game(self, request: LinkRequest) -> GameLink | None:
+        """Check the request's `link_fields` of a new game (raising a `GameError` kind, before
+        anything is written) and answer the writer of its links, run in the game's creating
+        transaction (`scoring.game_links`)."""
+        return None
+
 
 #: The manager of every game whose label nobody registered (a friends' game).
 NO_MANAGER = GameManager()
@@ -142,6 +154,9 @@ def register_game_manager(label: str, manager: GameManager) -> None:
     (an app's `ready()` calls this once; registering the label again replaces its manager)."""
     if not label:
         raise ValueError("A game manager needs the label of the games it manages.")
+    taken = {name for other, owner in _managers.items() if other != label for name in owner.link_fields}
+    if taken & set(manager.link_fields):
+        raise ValueError(f"Another game manager links {sorted(taken & set(manager.link_fields))}.")
     _managers[label] = manager
 
 

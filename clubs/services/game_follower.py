@@ -30,10 +30,7 @@ from clubs.services.ratings import lock_club_ratings
 from clubs.services.results import CountedGame, count_games, live_game_links, uncount_games
 from scoring.game_managers import ManagedChange
 
-__all__ = ["CLUB_GAME", "follow_club_game"]
-
-#: The follower label of a club's live games (`Game.followed_by`).
-CLUB_GAME = "clubs.game"
+__all__ = ["follow_club_game"]
 
 
 def follow_club_game(change: ManagedChange) -> None:
