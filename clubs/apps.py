@@ -15,7 +15,7 @@ class ClubsConfig(AppConfig):
         and the board's way back to the club), and its error kinds' statuses."""
         from clubs.errors import STATUSES
         from clubs.game_manager import ClubGameManager
-        from clubs.services.club_games import CLUB_GAME
+        from clubs.models import CLUB_GAME
         from scoring.error_statuses import register_error_status
         from scoring.game_managers import register_game_manager
 

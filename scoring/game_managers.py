@@ -136,6 +136,12 @@ class GameManager:
         rolls the change back). Return at once for what it does not follow: a new hole is the hot
         path."""
 
+    def games_followed_by(self, follower: str, owner_id: int) -> Iterable[Any]:
+        """Those of its games that the app following games under `follower` counts for its
+        `owner_id` (a tournament's finalized tables, for "clubs.game" and the event's club), each
+        as that app describes a game (`clubs.services.results.CountedGame`)."""
+        return ()
+
     def link_new_game(self, request: LinkRequest) -> GameLink | None:
         """Check the request's `link_fields` of a new game (raising a `GameError` kind, before
         anything is written) and answer the writer of its links, run in the game's creating

@@ -11,17 +11,13 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         """Register the tournament as the manager of its tables' games, once (`TableManager`: its
         staff's access, its hole rules, its tables' board links, and what it writes with each change,
-        in that change's transaction), its error statuses, and a club's counted tournament games."""
-        from clubs.services.results import register_linked_games
+        in that change's transaction, and a club's counted tables), and its error statuses."""
         from scoring.error_statuses import register_error_status
         from scoring.game_managers import register_game_manager
         from tournaments.errors import STATUSES
         from tournaments.models import TABLE_MANAGER
-        from tournaments.services.club_results import club_tables
         from tournaments.table_manager import TableManager
 
         register_game_manager(TABLE_MANAGER, TableManager())
         for kind, status in STATUSES.items():
             register_error_status(kind, status)
-        # A club's member results also count its tournaments' finalized tables.
-        register_linked_games(club_tables)

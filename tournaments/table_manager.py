@@ -8,7 +8,9 @@ belongs; each answer is written where the tournament keeps that part of its rule
 - `check_hole_change`: when a table's holes may be recorded and corrected (`tournaments.access`);
 - `board_links`: the table's page from its board, "Confirm the scorecard" (`tournaments.web.links`);
 - `after_change`: what the tournament writes with a change of a table's holes, in the change's
-  transaction (`tournaments.services.tables`).
+  transaction (`tournaments.services.tables`);
+- `games_followed_by`: a club's tournaments' finalized tables, which count for its members'
+  results and ratings (`tournaments.services.club_results`).
 
 The tournament's versions, ETags and cached standings need nothing here: they add the tables'
 games' versions at read time (`tournaments.live_versions`).
@@ -21,8 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import CLUB_GAME
+from clubs.services.results import CountedGame
 from scoring.game_managers import GameManager, HoleChange, ManagedChange
 from tournaments.access import table_hole_policy, table_staff_capabilities
+from tournaments.services.club_results import club_tables
 from tournaments.services.tables import follow_table_change
 from tournaments.web.links import table_board_links
 
@@ -51,3 +56,7 @@ class TableManager(GameManager):
     def after_change(self, change: ManagedChange) -> None:
         """A finalized round's corrections: the event's log and the club's results."""
         follow_table_change(change)
+
+    def games_followed_by(self, follower: str, owner_id: int) -> list[CountedGame]:
+        """For a club (`owner_id`), its tournaments' finalized tables: they count for its members."""
+        return club_tables(owner_id) if follower == CLUB_GAME else []

@@ -16,14 +16,11 @@ from django.utils.translation import gettext as _
 
 from clubs.access import ClubCapability, club_for_user
 from clubs.errors import ClubConflict, ClubError
-from clubs.models import Club, ClubGame, Member, SeatMember
+from clubs.models import CLUB_GAME, Club, ClubGame, Member, SeatMember
 from scoring import game_links, services
 from scoring.rules.errors import Problem
 
-__all__ = ["CLUB_GAME", "link_club_game", "start_club_game"]
-
-#: The follower label of a club's live game (`Game.followed_by`).
-CLUB_GAME = "clubs.game"
+__all__ = ["link_club_game", "start_club_game"]
 
 
 def _checked_members(club: Club, ids: Sequence[int | None], where: str) -> list[Member | None]:
