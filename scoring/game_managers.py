@@ -105,8 +105,9 @@ class GameManager:
     """What an app does for the games it manages or follows. Override what applies; each default
     does nothing (a club's game grants nothing more and refuses no hole change).
 
-    Every method is called on a hot path (each access decision, each board render, each hole) for
-    the manager's own games only, with the game row already loaded: answer what the row says
+    The four methods about one game (`capabilities`, `check_hole_change`, `board_links`,
+    `after_change`) are called on a hot path (each access decision, each board render, each hole)
+    for the manager's own games only, with the game row already loaded: answer what the row says
     without a query where possible, and take no row lock (the game's is held while a hole changes;
     rows the manager locks before the game would invert its lock order).
     """
