@@ -12,13 +12,9 @@ class ClubsConfig(AppConfig):
     def ready(self) -> None:
         """Register the club as the follower of its live games, once (`ClubGameManager`: a new
         game's club and members, their results and ratings written in each change's transaction,
-        and the board's way back to the club), and its error kinds' statuses."""
-        from clubs.errors import STATUSES
+        and the board's way back to the club)."""
         from clubs.game_manager import ClubGameManager
         from clubs.models import CLUB_GAME
-        from scoring.error_statuses import register_error_status
         from scoring.game_managers import register_game_manager
 
         register_game_manager(CLUB_GAME, ClubGameManager())
-        for kind, status in STATUSES.items():
-            register_error_status(kind, status)

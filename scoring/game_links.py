@@ -13,8 +13,8 @@ club's members. The app that keeps such links names the request fields it owns i
             return GameLink(followed_by="clubs.game", write=lambda game: save_links(game))
 
 The games API calls `link_for` with the fields given BEFORE anything is written: a manager checks
-everything (raising `scoring.game_errors.GameError` kinds, whose statuses are registered in
-`scoring.error_statuses`, each problem naming its field, e.g. "members[2]") and answers the writer
+everything (raising `scoring.game_errors.GameError` kinds, each with its own `http_status`, each
+problem naming its field, e.g. "members[2]") and answers the writer
 that `create_game` runs with the new game inside its creating transaction (`after_create`), so the
 game and its links are saved together or not at all; `followed_by` names the manager told of the
 game's changes from then on (`GameManager.after_change`).

@@ -26,9 +26,13 @@ __all__ = ["HoleChangeRefused", "ReasonRequired", "corrections_at_table_until_ne
 class HoleChangeRefused(GameError):
     """The game's manager does not let this person record or change this hole now."""
 
+    http_status = 409
+
 
 class ReasonRequired(GameError):
     """The correction is allowed, but only with a reason, and none was given."""
+
+    http_status = 400
 
 
 def corrections_at_table_until_next_hole(change: HoleChange) -> None:

@@ -10,14 +10,10 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         """Register the tournament as the manager of its tables' games, once (`TableManager`: its
-        staff's access, its hole rules, its tables' board links, and what it writes with each change,
-        in that change's transaction, and a club's counted tables), and its error statuses."""
-        from scoring.error_statuses import register_error_status
+        staff's access, its hole rules, its tables' board links, what it writes with each change, in
+        that change's transaction, and a club's counted tables)."""
         from scoring.game_managers import register_game_manager
-        from tournaments.errors import STATUSES
         from tournaments.models import TABLE_MANAGER
         from tournaments.table_manager import TableManager
 
         register_game_manager(TABLE_MANAGER, TableManager())
-        for kind, status in STATUSES.items():
-            register_error_status(kind, status)

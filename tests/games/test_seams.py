@@ -16,8 +16,8 @@ import pytest
 from django.apps import apps
 from django.db import connection, models, transaction
 
+from golfclub.core.errors import status_for
 from scoring import hole_policies, services
-from scoring.error_statuses import status_for
 from scoring.game_errors import GameInUse, GameManaged
 from scoring.game_managers import (
     GameManager,
