@@ -67,10 +67,17 @@ def hole_record(game: Game, **hole: Unpack[HoleToRecord]) -> Hole:
     itself): a managed game's hole policy (`scoring.hole_policies`) judges the recording with it
     and may refuse (`HoleChangeRefused`). The new hole is announced after commit (`hole_recorded`).
     """
+    return hole_record_with_line(game, **hole).hole
+
+
+def hole_record_with_line(game: Game, **hole: Unpack[HoleToRecord]) -> RecordedHole:
+    """`hole_record`, answering the hole with its line as the scoreboard shows it, built from what
+    was written under the game's lock: a caller that shows the hole (the API's answer) reads
+    nothing again. Raises `Game.DoesNotExist` when the game was deleted meanwhile."""
     recorded = record_hole_in_transaction({"id": game.pk}, caller=game, **hole)
     if recorded is None:
         raise Game.DoesNotExist(f"Game {game.pk} no longer exists.")
-    return recorded.hole
+    return recorded
 
 
 def hole_record_by_edit_token(edit_token: str, **hole: Unpack[HoleToRecord]) -> RecordedHole | None:

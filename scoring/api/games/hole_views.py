@@ -18,7 +18,7 @@ from scoring.access import EDIT_TOKEN_SCORES, Capability, GameGrant
 from scoring.api.errors import ErrorSerializer, validated
 from scoring.error_statuses import ANSWERED_ERRORS
 from scoring.game_errors import ConcurrentWrite
-from scoring.models import Game, Hole
+from scoring.models import Game
 from scoring.rules.errors import Problem
 
 from . import concurrency
@@ -126,13 +126,10 @@ def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool
         recorded = services.hole_record_by_edit_token(token, **hole, capabilities=EDIT_TOKEN_SCORES)
         if recorded is None:
             decided = grant.require()
-            game = decided.game
-            created = services.hole_record(game, **hole, capabilities=decided.capabilities)
-            return hole_response(
-                request, token, game, created.number, created.is_playoff, status.HTTP_201_CREATED
-            )
+            recorded = services.hole_record_with_line(decided.game, **hole, capabilities=decided.capabilities)
     except services.IdempotentReplay as replay:
         return _replayed_hole(request, token, replay.record)
+    # Either way the answer is the line built from what was written: nothing is read again.
     return hole_line_response(request, token, recorded.line, status.HTTP_201_CREATED)
 
 
@@ -142,8 +139,8 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
     The hole it recorded, as it stands, with the first answer's status (201), ETag and Location; if
     that hole was undone or deleted since, 409 saying so (nothing is recorded again).
     """
-    hole = Hole.objects.filter(pk=record.hole_id, game_id=record.game_id).first() if record.hole_id else None
-    if hole is None:
+    line = selectors.hole_detail_by_id(record.game, record.hole_id) if record.hole_id else None
+    if line is None:
         number = record.hole_number
         raise ConcurrentWrite(
             Problem(
@@ -155,9 +152,7 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
                 % {"n": number if number is not None else "?"},
             )
         )
-    response = hole_response(
-        request, token, record.game, hole.number, hole.is_playoff, status.HTTP_201_CREATED
-    )
+    response = hole_line_response(request, token, line, status.HTTP_201_CREATED)
     response["Idempotent-Replayed"] = "true"
     return response
 
