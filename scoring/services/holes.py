@@ -36,6 +36,7 @@ from scoring.services._hole_writing import (
     refresh_totals_and_status,
     remove_hole_logged,
     snapshot_hole,
+    snapshot_with_entries,
     write_hole_entries,
 )
 
@@ -140,10 +141,10 @@ def hole_update(
         if keep_ender:
             ender = before["ender"]
         scored, ender_seat = score_entries(seats, players, ruleset, entries, ender, blocks_marked)
-        write_hole_entries(hole, scored, ender_seat)
-        after = snapshot_hole(hole)
+        created = write_hole_entries(hole, scored, ender_seat)
+        after = snapshot_with_entries(hole, created)  # what was just written, not read back
         log_hole_change(locked, ChangeAction.UPDATE, hole, actor, before=before, after=after, reason=reason)
-        refresh_totals_and_status(locked)
+        refresh_totals_and_status(locked, seats=seats)  # the seats read under this lock
     copy_game_state(locked, game)
     hole.refresh_from_db()
     return hole
