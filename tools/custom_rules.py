@@ -191,7 +191,6 @@ RULES: list[Rule] = [
         bad=(Example("scoring/example.py", _function_of(MAX_FUNCTION_LINES + 1)),),
         allow={
             "bench/engine.py::main": "to split (lint)",
-            "bench/hole_profile.py::main": "to split (hole, with its before-and-after measure)",
             "bench/live_games.py::main": "to split (lint)",
             "bench/loadtest.py::main": "to split (lint)",
             "scoring/rules/matching.py::best_pair_matching": "to split (lint)",
