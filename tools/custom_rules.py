@@ -195,7 +195,6 @@ RULES: list[Rule] = [
             "bench/loadtest.py::main": "to split (lint)",
             "scoring/rules/matching.py::best_pair_matching": "to split (lint)",
             "scoring/selectors/game_backup.py::games_backup": "to split (lint)",
-            "scoring/selectors/scoreboard_lines.py::scoreboard": "to split (hole)",
             "scoring/services/game_file_checks.py::rebuild_derived": "to split (lint)",
             "scoring/services/game_restore.py::_read_game": "to split (lint)",
             "scoring/web/calculator/results.py::score_hole_page": "to split (lint)",
