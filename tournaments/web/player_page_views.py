@@ -19,8 +19,8 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from golfclub.core.errors import flash_refusal
 from golfclub.core.qr import qr_svg
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of
 from tournaments import services
 from tournaments.access import Action, require
 from tournaments.errors import NotAllowed, NotFoundInTournament
@@ -118,11 +118,8 @@ def player_home_check_in(request: HttpRequest, token: str) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(reverse("tournaments:player-home", args=[token]))
         return refusal(request, tournament, refused.problems)
-    try:
+    with flash_refusal(request):
         services.set_checked_in(tournament, entrant.pk, True, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        messages.error(request, problems_of(error)[0].message)
-    else:
         messages.success(request, _("%(name)s is checked in.") % {"name": entrant.name})
     return redirect("tournaments:player-home", token=token)
 
