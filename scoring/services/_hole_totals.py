@@ -36,7 +36,7 @@ def settle_totals_after_hole(
     if not locked.is_frozen:
         locked.ruleset_frozen_at = timezone.now()
         locked.save(update_fields=["ruleset_frozen_at", "updated_at"])
-    refresh_totals_and_status(locked)
+    refresh_totals_and_status(locked, seats=seats)  # read with the lock: current
 
 
 def add_hole_to_totals_and_settle(

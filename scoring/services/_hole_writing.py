@@ -185,14 +185,17 @@ def log_hole_change(
     return change
 
 
-def refresh_totals_and_status(game: Game) -> None:
+def refresh_totals_and_status(game: Game, *, seats: list[Seat] | None = None) -> None:
     """Recompute every seat's stored totals and the match status from the entries; bump the version.
 
-    A game that finishes, or is no longer finished, is told to its manager, in this transaction.
+    `seats`: the game's seats in seat order, when the caller read them under this game lock (they
+    are current: not read again). A game that finishes, or is no longer finished, is told to its
+    manager, in this transaction.
     """
     previous_status = game.status
     ruleset = game_ruleset(game)
-    seats = list(game.seats.order_by("seat"))
+    if seats is None:
+        seats = list(game.seats.order_by("seat"))
     state = match_state_from_entries(game, seats, ruleset)
     if state.playoff_stale:
         # Raised inside the change's transaction: the change is rolled back, nothing half-done.
