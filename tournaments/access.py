@@ -5,10 +5,11 @@ everybody else. What each may do is the table `_ALLOWED`; views never test roles
 ask `require(user, tournament, action)` (or the decorators built on it) and list views filter with
 `visible_tournaments(user)`.
 
-The tables' games are `scoring` games: this module also registers, for them, an access provider
-(staff reach a table's game through its view link and get what their role gives) and the hole
-policy (tables score only while their round is in play; corrections after the next hole, or once
-the round is finalized, need an official or a director and a reason).
+The tables' games are `scoring` games: this module also answers, for the tournament's
+`TableManager` (`tournaments.table_manager`), what its staff may do to them (they reach a table's
+game through its view link and get what their role gives) and the hole rules (tables score only
+while their round is in play; corrections after the next hole, or once the round is finalized,
+need an official or a director and a reason).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tournaments.errors import NotAllowed, NotFoundInTournament
 from tournaments.models import TABLE_MANAGER, RoundStatus, Staff, StaffRole, Table, Tournament
 
 if TYPE_CHECKING:
+    from scoring.game_managers import HoleChange
     from scoring.models import Game
 
 
@@ -163,7 +165,7 @@ def staffed_tournaments(user: Any) -> QuerySet[Tournament]:
 
 
 # --------------------------------------------------------------------------------------------
-# The tables' games: the access provider and the hole policy registered with `scoring`
+# The tables' games: what `TableManager` answers `scoring` (their staff's access, their hole rules)
 
 
 _CAPABILITIES_BY_ROLE: dict[Role, frozenset[Capability]] = {
@@ -179,7 +181,7 @@ def table_capabilities(role: Role | str) -> frozenset[Capability]:
 
 
 def table_staff_capabilities(game: Game, user: Any, token_kind: TokenKind) -> frozenset[Capability]:
-    """What a director or official may do to a table's game (the `scoring` access provider).
+    """What a director or official may do to a table's game (`TableManager.capabilities`).
 
     Answers at once, without a query, for every game that is not a tournament's table and for
     anonymous users; otherwise one query finds the user's role in the table's tournament.
@@ -195,8 +197,8 @@ def table_staff_capabilities(game: Game, user: Any, token_kind: TokenKind) -> fr
     return _CAPABILITIES_BY_ROLE[role] if role is not None else frozenset()
 
 
-def table_hole_policy(change: hole_policies.HoleChange) -> None:
-    """When a table's holes may be recorded and corrected (the `scoring` hole policy).
+def table_hole_policy(change: HoleChange) -> None:
+    """When a table's holes may be recorded and corrected (`TableManager.check_hole_change`).
 
     - a seated round does not score yet, a finalized one is locked: only a director changes it
       then, with a reason, by correcting holes (never deleting one, nor undoing or redoing a
@@ -222,40 +224,45 @@ def table_hole_policy(change: hole_policies.HoleChange) -> None:
             where="round",
         )
     if status == RoundStatus.FINALIZED and capabilities is not None:
-        if Capability.MANAGE not in capabilities:
-            raise hole_policies.HoleChangeRefused(
-                _("Round %(n)s is finalized: only a director can change its scores, with a reason.")
-                % {"n": number},
-                where="round",
-            )
-        if change.action in ("undo", "redo"):
-            # Undo and redo move a hole back or forth whole: undoing the last recording takes the
-            # hole away and reopens the game (the round's promise: every scorecard closed).
-            raise hole_policies.HoleChangeRefused(
-                _(
-                    "Round %(n)s is finalized: its scorecards are closed, so undo and redo are off. "
-                    "A director can still correct a hole, with a reason."
-                )
-                % {"n": number},
-                where=change.action,
-            )
-        if change.action == "delete":
-            # A finalized round's games stay over: its holes are corrected, never taken away.
-            raise hole_policies.HoleChangeRefused(
-                _(
-                    "Round %(n)s is finalized: its holes are corrected, not deleted (the game would "
-                    "no longer be over)."
-                )
-                % {"n": number},
-                where="hole",
-            )
-        if not change.reason.strip():
-            raise hole_policies.ReasonRequired(
-                _("Say why a score of finalized round %(n)s is being changed.") % {"n": number},
-                where="reason",
-            )
+        _only_a_directors_correction(change, capabilities, number)
         return
     hole_policies.corrections_at_table_until_next_hole(change)
+
+
+def _only_a_directors_correction(change: HoleChange, capabilities: frozenset[str], number: int) -> None:
+    """In finalized round `number`, a hole changes only by a director's correction, with a reason."""
+    if Capability.MANAGE not in capabilities:
+        raise hole_policies.HoleChangeRefused(
+            _("Round %(n)s is finalized: only a director can change its scores, with a reason.")
+            % {"n": number},
+            where="round",
+        )
+    if change.action in ("undo", "redo"):
+        # Undo and redo move a hole back or forth whole: undoing the last recording takes the
+        # hole away and reopens the game (the round's promise: every scorecard closed).
+        raise hole_policies.HoleChangeRefused(
+            _(
+                "Round %(n)s is finalized: its scorecards are closed, so undo and redo are off. "
+                "A director can still correct a hole, with a reason."
+            )
+            % {"n": number},
+            where=change.action,
+        )
+    if change.action == "delete":
+        # A finalized round's games stay over: its holes are corrected, never taken away.
+        raise hole_policies.HoleChangeRefused(
+            _(
+                "Round %(n)s is finalized: its holes are corrected, not deleted (the game would "
+                "no longer be over)."
+            )
+            % {"n": number},
+            where="hole",
+        )
+    if not change.reason.strip():
+        raise hole_policies.ReasonRequired(
+            _("Say why a score of finalized round %(n)s is being changed.") % {"n": number},
+            where="reason",
+        )
 
 
 def staff_role_choices() -> list[tuple[str, str]]:

@@ -21,6 +21,7 @@ from clubs.services.ratings import recompute_club
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import services as scoring_services
 from scoring.rules.errors import Problem
+from scoring.services.idempotency import forget_keys_about
 from tournaments.errors import TournamentError, WrongState
 from tournaments.live_versions import event_version
 from tournaments.models import (
@@ -218,6 +219,7 @@ def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:
         scoring_services.lock_games(games)
         Ruling.objects.filter(tournament=locked).delete()
         locked.round_set.all().delete()
+        forget_keys_about(f"tournament:{locked.pk}")  # its writes' one-time keys go with it
         locked.delete()
         scoring_services.delete_games(games)
         if locked.club_id is not None:  # its games' member results went with them

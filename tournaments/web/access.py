@@ -8,7 +8,7 @@ view with a `TournamentPage` (the tournament, the user's role and what they may 
 - logged in without the role: 403, a page saying who may;
 - a method the page does not take: 405.
 
-A POST goes through `one_time_forms.write_once`: sent twice with its form's one-time key, it is
+A POST goes through `scoring.form_once.write_form_once`: sent twice with its form's one-time key, it is
 carried out once.
 """
 
@@ -24,11 +24,11 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllow
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from scoring.form_once import write_form_once
 from scoring.rules.errors import Problem
 from tournaments.access import Action, Role, allowed_actions, require
 from tournaments.errors import NotAllowed, NotFoundInTournament
 from tournaments.models import Tournament
-from tournaments.web.one_time_forms import write_once
 
 READ_METHODS = ("GET", "HEAD")
 WRITE_METHODS = ("POST",)
@@ -87,7 +87,9 @@ def tournament_page(
                 return HttpResponseNotAllowed(list(methods))
             page = TournamentPage(tournament, role, allowed_actions(request.user, tournament, role))
             if request.method in WRITE_METHODS:  # a form's one-time key: a double tap writes once
-                return write_once(request, lambda: view(request, page, **kwargs), tournament_id=tournament.pk)
+                return write_form_once(
+                    request, lambda: view(request, page, **kwargs), about=f"tournament:{tournament.pk}"
+                )
             return view(request, page, **kwargs)
 
         return wrapper
