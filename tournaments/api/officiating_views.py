@@ -24,7 +24,7 @@ from rest_framework.response import Response
 
 from scoring.api.errors import validated
 from scoring.rules.errors import Problem
-from tournaments.access import Action
+from tournaments.access import Action, tournament_for_user
 from tournaments.errors import TournamentError
 from tournaments.models import Penalty, Ruling
 from tournaments.officiating.advice import Advice, advise
@@ -36,7 +36,7 @@ from tournaments.services import rulings as ledger_rulings
 from tournaments.web.officiating_selectors import ledger as ledger_of
 from tournaments.web.officiating_selectors import rulings_log
 
-from ._common import ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
+from ._common import ERRORS, TOURNAMENT_ID, tournament_api
 from .officiating_serializers import AdviseSerializer, PenaltySerializer, RescindSerializer, RulingSerializer
 
 _PENALTY_ID = OpenApiParameter(
@@ -146,7 +146,7 @@ def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, dic
         return advice, None
     if tournament_id is None:
         raise TournamentError(Problem("tournament", _("With a player, name the tournament by its id.")))
-    tournament = tournament_for(request, tournament_id, Action.VIEW)
+    tournament = tournament_for_user(request.user, tournament_id, Action.VIEW).tournament
     if player is None:
         return advice, None
     entrant = ledger.player_of(tournament, player)
@@ -194,9 +194,9 @@ def advise_view(request: Request) -> Response:
 def penalties(request: Request, tournament_id: int) -> Response:
     """GET|POST /api/v1/tournaments/{id}/penalties/."""
     if request.method == "GET":
-        tournament = tournament_for(request, tournament_id, Action.SEE_LIVE)
+        tournament = tournament_for_user(request.user, tournament_id, Action.SEE_LIVE).tournament
         return Response({"penalties": [penalty_body(p) for p in ledger_of(tournament, limit=None)]})
-    tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
+    tournament = tournament_for_user(request.user, tournament_id, Action.OFFICIATE).tournament
     data = validated(PenaltySerializer, request)
     penalty = ledger.give_penalty(
         tournament,
@@ -220,7 +220,7 @@ def penalties(request: Request, tournament_id: int) -> Response:
 @tournament_api(["POST"])
 def penalty_rescind(request: Request, tournament_id: int, penalty_id: int) -> Response:
     """POST /api/v1/tournaments/{id}/penalties/{penalty_id}/rescind/."""
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     data = validated(RescindSerializer, request)
     penalty = ledger.rescind_penalty(tournament, penalty_id, reason=data["reason"], actor=request.user)
     return Response(penalty_body(penalty))
@@ -277,9 +277,9 @@ def ruling_body(ruling: Ruling) -> dict[str, Any]:
 def rulings(request: Request, tournament_id: int) -> Response:
     """GET|POST /api/v1/tournaments/{id}/rulings/."""
     if request.method == "GET":
-        tournament = tournament_for(request, tournament_id, Action.READ_RULINGS)
+        tournament = tournament_for_user(request.user, tournament_id, Action.READ_RULINGS).tournament
         return Response({"rulings": [ruling_body(r) for r in rulings_log(tournament)]})
-    tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
+    tournament = tournament_for_user(request.user, tournament_id, Action.OFFICIATE).tournament
     data = validated(RulingSerializer, request)
     ruling = ledger_rulings.record_ruling(
         tournament,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.rules.errors import Problem
 from tournaments import services
-from tournaments.access import Action, sees_seating
+from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.services.seating_plans import plan_summary
@@ -181,7 +181,7 @@ def round_or_404(page: TournamentPage, number: int, *, seating: bool = False) ->
     found = Round.objects.filter(tournament=page.tournament, number=number).first()
     if found is None:
         raise Http404(_("No such round."))
-    if seating and not sees_seating(page.actions, found.status):
+    if seating and not page.shows_seating(found.status):
         raise Http404(_("Round %(n)s's seating is not public yet.") % {"n": number})
     return found
 

@@ -25,7 +25,13 @@ from django.contrib.auth import get_user
 from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.exceptions import APIException, AuthenticationFailed, NotFound, PermissionDenied
+from rest_framework.exceptions import (
+    APIException,
+    AuthenticationFailed,
+    NotAuthenticated,
+    NotFound,
+    PermissionDenied,
+)
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -100,6 +106,13 @@ def _allowed(request: Request, grant: GameGrant, capability: Capability, by_sess
         # must not borrow that user's rights.
         SessionAuthentication().enforce_csrf(request)
     return grant
+
+
+def require_login(request: Request, refusal: str) -> None:
+    """The access check of the views of one's own things (games list, players): nothing for a
+    logged-in user (session or token), else 401 (DRF's NotAuthenticated) saying `refusal`."""
+    if not request.user.is_authenticated:
+        raise NotAuthenticated(refusal)
 
 
 @dataclass(frozen=True)
