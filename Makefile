@@ -64,13 +64,16 @@ test: export DEBUG ?= true
 test: setup
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports --no-cache
+	$(PY) -m tools.check_conventions
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
+# The project's own conventions (tools/custom_rules.py) after ruff's: `python -m tools.check_conventions --rules`.
 lint: setup
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m tools.check_conventions
 
 format: setup
 	$(PY) -m ruff check --fix .

@@ -8,7 +8,8 @@ A package by job, every public name re-exported here so that `from scoring impor
 
 - `scoreboard_lines`: the scoreboard and hole lines (`scoreboard`, `hole_detail`, `hole_line`...);
 - `change_history`: the history of changes and the targets of undo and redo;
-- `game_lookups`: a game by its link token, the games of a user or a browser, recent names;
+- `game_lookups`: a game by its link token, the games of a user or a browser, a user's players,
+  recent names;
 - `match_adapter`: the match state (totals, match end, outcome) from stored entries, via the engine;
 - `hole_scores` and `game_progress`: what the apps built on games read (a tournament's standings,
   records, exports, scorecards, dashboard, clock and score slips): regular hole scores of many
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from .change_history import (
     HistoryLine,
+    change_by_id,
     change_origin,
     game_history,
     history_line,
@@ -39,7 +41,10 @@ from .game_lookups import (
     games_for_user,
     games_for_view_tokens,
     idempotency_key_used,
+    owned_player,
+    owned_players,
     recent_player_names,
+    recorded_hole,
 )
 from .game_progress import GameProgress, deal_order, game_progress, games_progress, holes_to_play
 from .hole_scores import (
@@ -84,6 +89,7 @@ __all__ = [
     "Scorecard",
     "SeatLine",
     "SeatState",
+    "change_by_id",
     "change_origin",
     "deal_order",
     "ended_early_text",
@@ -104,9 +110,12 @@ __all__ = [
     "holes_to_play",
     "idempotency_key_used",
     "match_state",
+    "owned_player",
+    "owned_players",
     "phone_contact_of",
     "phone_contacts",
     "recent_player_names",
+    "recorded_hole",
     "redo_target",
     "redo_target_change",
     "regular_hole_scores",

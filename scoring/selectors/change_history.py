@@ -163,6 +163,11 @@ def redo_target_change(game: Game) -> GameChange | None:
     )
 
 
+def change_by_id(change_id: int) -> GameChange | None:
+    """The change `change_id` (of any game: the caller found it through its game), or None."""
+    return GameChange.objects.filter(pk=change_id).first()
+
+
 def change_origin(change: GameChange) -> GameChange:
     """The hole change (recorded, edited, deleted) an undo or redo finally reverts, following the
     chain of undos and redos (one query a step)."""

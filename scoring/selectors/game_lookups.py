@@ -1,5 +1,6 @@
 """Finding games: by a link token, the games of a user or of a browser's tokens, a used
-Idempotency-Key, and the player names used lately (to suggest them)."""
+Idempotency-Key, a hole a retried request recorded, a user's list of players and the player names
+used lately (to suggest them)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
 from golfclub.core.inputs import is_token
-from scoring.models import Game, Player, Seat
+from scoring.models import Game, Hole, Player, Seat
 
 
 @dataclass(frozen=True)
@@ -92,3 +93,18 @@ def recent_player_names(
         ):
             add(name)
     return names
+
+
+def recorded_hole(game_id: int, hole_id: int) -> Hole | None:
+    """Hole `hole_id` of game `game_id` as it stands, or None once it was undone or deleted."""
+    return Hole.objects.filter(pk=hole_id, game_id=game_id).first()
+
+
+def owned_players(user: AbstractBaseUser) -> QuerySet[Player]:
+    """A logged-in user's list of players, by name."""
+    return Player.objects.filter(owner=user).order_by("name")
+
+
+def owned_player(user: AbstractBaseUser, player_id: int) -> Player | None:
+    """One player of a logged-in user's list, or None (another user's player is None too)."""
+    return Player.objects.filter(owner=user, pk=player_id).first()

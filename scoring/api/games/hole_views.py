@@ -18,7 +18,7 @@ from scoring.access import Capability, GameGrant
 from scoring.api.errors import ErrorSerializer, validated
 from scoring.error_statuses import ANSWERED_ERRORS
 from scoring.game_errors import ConcurrentWrite
-from scoring.models import Game, Hole
+from scoring.models import Game
 from scoring.rules.errors import Problem
 
 from . import concurrency
@@ -143,7 +143,7 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
     The hole it recorded, as it stands, with the first answer's status (201), ETag and Location; if
     that hole was undone or deleted since, 409 saying so (nothing is recorded again).
     """
-    hole = Hole.objects.filter(pk=record.hole_id, game_id=record.game_id).first() if record.hole_id else None
+    hole = selectors.recorded_hole(record.game_id, record.hole_id) if record.hole_id else None
     if hole is None:
         number = record.hole_number
         raise ConcurrentWrite(

@@ -10,7 +10,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring import services
+from scoring import selectors, services
 from scoring.api.errors import ErrorSerializer, validated
 from scoring.models import Player
 
@@ -30,7 +30,7 @@ def _require_user(request: Request) -> None:
 
 def _own_player(request: Request, player_id: int) -> Player:
     _require_user(request)
-    player = Player.objects.filter(owner=request.user, pk=player_id).first()
+    player = selectors.owned_player(request.user, player_id)
     if player is None:
         raise NotFound(_("You have no player %(id)s.") % {"id": player_id})
     return player
@@ -55,7 +55,7 @@ def players(request: Request) -> Response:
         data = validated(PlayerWriteSerializer, request)
         player = services.player_create(request.user, data["name"])
         return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
-    roster = Player.objects.filter(owner=request.user).order_by("name")
+    roster = selectors.owned_players(request.user)
     return Response(PlayerSerializer(roster, many=True).data)
 
 

@@ -124,7 +124,8 @@ class Command(BaseCommand):
         base_url = demo_base_url(options.get("base_url"))
         for demo in DEMOS:
             edit, view = demo.tokens
-            existing = Game.objects.filter(edit_token=edit).first()
+            found = selectors.game_for_token(edit)
+            existing = found.game if found is not None and found.can_edit else None
             if existing is not None and options["reset"]:
                 services.delete_game(existing)
                 existing = None

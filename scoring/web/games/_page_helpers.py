@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from golfclub.core.inputs import clean_text
 from scoring import selectors
 from scoring.access import GameGrant, managed_game_links
-from scoring.models import ChangeAction, Game, GameChange
+from scoring.models import ChangeAction, Game
 from scoring.web.games import display
 from scoring.web.games.charts import Series, cumulative_chart, legend
 from scoring.web.games.start_forms import describe_preset
@@ -131,7 +131,7 @@ def undo_deletes_hole(line: selectors.HistoryLine) -> bool:
         return True
     if line.action != ChangeAction.REDO:
         return False
-    change = GameChange.objects.filter(pk=line.id).first()
+    change = selectors.change_by_id(line.id)
     return change is not None and selectors.change_origin(change).action == ChangeAction.CREATE
 
 

@@ -41,9 +41,9 @@ def undo_confirm(request: HttpRequest, grant: GameGrant) -> HttpResponse:
             if back
             else redirect(f"{reverse('games:edit', args=[token])}#news")
         )
-    change = GameChange.objects.only("hole_number", "is_playoff").get(pk=undo["id"])
+    change = selectors.change_by_id(undo["id"])
     line = None
-    if undo["deletes_hole"] and change.hole_number is not None:
+    if undo["deletes_hole"] and change is not None and change.hole_number is not None:
         line = selectors.hole_detail(game, change.hole_number, playoff=change.is_playoff)
     return render(
         request,

@@ -1,0 +1,234 @@
+"""The project's own conventions as lint rules (issue 35, item 6); the framework is tools/custom_check.py.
+
+To add a rule: write its check (tools/custom_check.py's `line_pattern`, or a function of the parsed
+module), then a `Rule` in RULES with a description a newcomer understands, where it applies, and one
+good and one bad example; tests/test_custom_check.py runs the examples. Allow a finding only by name
+("path::function") and with the reason it stays.
+
+What the rules leave out, and why:
+- migrations: generated, and frozen once applied;
+- tests: a test tells one story top to bottom (a browser journey, a spec contract) and a test module
+  gathers the cases of one feature, so the size rules would split what reads best whole; tests may
+  also build and query any model directly.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+from tools.custom_check import Example, Rule, SourceFile
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MAX_FUNCTION_LINES = 60
+MAX_MODULE_LINES = 400
+
+MIGRATIONS = "*/migrations/*"
+TESTS = "tests/*"
+
+
+# --- Size --------------------------------------------------------------------------------------
+
+
+def long_functions(source: SourceFile) -> Iterator[tuple[int, str]]:
+    """Every function (method, nested function) longer than MAX_FUNCTION_LINES, `def` to last line."""
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            length = (node.end_lineno or node.lineno) - node.lineno + 1
+            if length > MAX_FUNCTION_LINES:
+                yield node.lineno, f"{node.name} is {length} lines (at most {MAX_FUNCTION_LINES})"
+
+
+def long_module(source: SourceFile) -> Iterator[tuple[int, str]]:
+    """The module itself when it is longer than MAX_MODULE_LINES."""
+    if len(source.lines) > MAX_MODULE_LINES:
+        yield 1, f"the module is {len(source.lines)} lines (at most {MAX_MODULE_LINES})"
+
+
+def _function_of(lines: int) -> str:
+    body = "\n".join(f"    total += {i}" for i in range(lines - 3))
+    return f"def add_up() -> int:\n    total = 0\n{body}\n    return total\n"
+
+
+# --- Scoring's tables --------------------------------------------------------------------------
+
+SCORING_MODEL_MODULES = ("scoring.models", "scoring.*_model")
+MANAGERS = frozenset({"objects", "_default_manager", "_base_manager"})
+
+
+@cache
+def scoring_models() -> dict[str, frozenset[str]]:
+    """The model classes of each of scoring's model modules (scoring/models.py, scoring/*_model.py).
+
+    A class is a model when one of its bases is `models.Model` or another model of the same module.
+    """
+    found: dict[str, frozenset[str]] = {}
+    for path in [ROOT / "scoring" / "models.py", *sorted((ROOT / "scoring").glob("*_model.py"))]:
+        names: set[str] = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef) and any(
+                ast.unparse(base) in {"models.Model", "Model"} or ast.unparse(base) in names
+                for base in node.bases
+            ):
+                names.add(node.name)
+        found[f"scoring.{path.stem}"] = frozenset(names)
+    return found
+
+
+def _absolute_module(source: SourceFile, node: ast.ImportFrom) -> str:
+    """The absolute name of the module a (possibly relative) `from ... import` reads from."""
+    if not node.level:
+        return node.module or ""
+    package = source.path.removesuffix(".py").split("/")[: -node.level]
+    return ".".join([*package, *([node.module] if node.module else [])])
+
+
+def _scoring_names(source: SourceFile) -> tuple[dict[str, str], dict[str, str]]:
+    """The names this module binds to scoring's models and to scoring's model modules."""
+    models_of = scoring_models()
+    models: dict[str, str] = {}  # local name -> model
+    modules: dict[str, str] = {}  # local dotted name -> model module
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.ImportFrom):
+            origin = _absolute_module(source, node)
+            for alias in node.names:
+                local = alias.asname or alias.name
+                if alias.name in models_of.get(origin, ()):
+                    models[local] = alias.name
+                elif f"{origin}.{alias.name}" in models_of:
+                    modules[local] = f"{origin}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in models_of:
+                    modules[alias.asname or alias.name] = alias.name
+    return models, modules
+
+
+def scoring_model_managers(source: SourceFile) -> Iterator[tuple[int, str]]:
+    """Every `<scoring model>.objects` (or its default or base manager) this module reaches."""
+    models, modules = _scoring_names(source)
+    if not models and not modules:
+        return
+    models_of = scoring_models()
+    for node in ast.walk(source.tree):
+        if not (isinstance(node, ast.Attribute) and node.attr in MANAGERS):
+            continue
+        owner = ast.unparse(node.value)
+        model = models.get(owner)
+        if model is None and "." in owner:
+            module, _, name = owner.rpartition(".")
+            model = name if name in models_of.get(modules.get(module, ""), ()) else None
+        if model is not None:
+            yield (
+                node.lineno,
+                (
+                    f"{model}.{node.attr}: scoring's tables are read through scoring/selectors and "
+                    "written through scoring/services"
+                ),
+            )
+
+
+# --- The rules ---------------------------------------------------------------------------------
+# An allowance's reason names who fixes it: "lint" splits it; "errors, then lint" once the except
+# blocks of views have gone (errors' part of the issue), "effects, then lint" once the calls after a
+# write go through one interface, "hole" with the hole's path (the helpers of issue 35).
+
+RULES: list[Rule] = [
+    Rule(
+        name="scoring-models-outside-selectors-and-services",
+        description=(
+            "Scoring's models (scoring/models.py, scoring/*_model.py) are queried only in "
+            "scoring/selectors (reads) and scoring/services (writes), so each query has one home; "
+            "migrations, the admin and tests are left out."
+        ),
+        check=scoring_model_managers,
+        # bench/ builds its data in bulk and checks the database against what was acknowledged, as
+        # tests do: it measures the app from outside rather than being part of it.
+        exclude=(
+            "scoring/selectors/*",
+            "scoring/services/*",
+            MIGRATIONS,
+            "*/admin.py",
+            "*/admin/*",
+            TESTS,
+            "bench/*",
+        ),
+        good=(
+            Example(
+                "scoring/selectors/example.py",
+                "from scoring.models import Game\n\ndef games():\n    return Game.objects.all()\n",
+            ),
+            Example(
+                "tournaments/web/example.py",
+                "from scoring.selectors import game_by_id\n\ndef page(pk):\n    return game_by_id(pk)\n",
+            ),
+            Example("tournaments/web/example.py", "from .models import Round\n\nRound.objects.all()\n"),
+        ),
+        bad=(
+            Example(
+                "tournaments/web/example.py",
+                "from scoring.models import Game\n\ndef page(pk):\n    return Game.objects.get(pk=pk)\n",
+            ),
+            Example("scoring/web/example.py", "from .. import models\n\nmodels.Hole.objects.count()\n"),
+            Example(
+                "clubs/example.py",
+                "from scoring.turn_time_model import TurnTime as T\n\nT._default_manager.all()\n",
+            ),
+        ),
+    ),
+    Rule(
+        name="function-too-long",
+        description=(
+            f"No function over {MAX_FUNCTION_LINES} lines (from its `def` to its last line): split "
+            "it into well-named helpers that read top to bottom."
+        ),
+        check=long_functions,
+        exclude=(MIGRATIONS, TESTS),
+        good=(Example("scoring/example.py", _function_of(MAX_FUNCTION_LINES)),),
+        bad=(Example("scoring/example.py", _function_of(MAX_FUNCTION_LINES + 1)),),
+        allow={
+            "bench/engine.py::main": "to split (lint)",
+            "bench/hole_profile.py::main": "to split (hole, with its before-and-after measure)",
+            "bench/live_games.py::main": "to split (lint)",
+            "bench/loadtest.py::main": "to split (lint)",
+            "scoring/rules/matching.py::best_pair_matching": "to split (lint)",
+            "scoring/selectors/game_backup.py::games_backup": "to split (lint)",
+            "scoring/selectors/scoreboard_lines.py::scoreboard": "to split (hole)",
+            "scoring/services/game_file_checks.py::rebuild_derived": "to split (lint)",
+            "scoring/services/game_restore.py::_read_game": "to split (lint)",
+            "scoring/web/calculator/results.py::score_hole_page": "to split (lint)",
+            "scoring/web/games/charts.py::cumulative_chart": "to split (lint)",
+            "scoring/web/games/display.py::preview_scores": "to split (lint)",
+            "scoring/web/games/hole_views.py::hole_new": "errors, then lint",
+            "scoring/web/games/hole_views.py::hole_edit": "errors, then lint",
+            "tournaments/access.py::table_hole_policy": "effects, then lint",
+            "tournaments/services/events.py::update_tournament": "to split (lint)",
+            "tournaments/services/events.py::clean_settings": "to split (lint)",
+            "tournaments/services/paper_slips.py::enter_paper_slip": "effects, then lint",
+            "tournaments/services/penalties.py::give_penalty": "to split (lint)",
+            "tournaments/services/rounds.py::swap_players": "to split (lint)",
+            "tournaments/services/rounds.py::finalize_round": "to split (lint)",
+            "tournaments/services/rulings.py::record_ruling": "effects, then lint",
+            "tournaments/services/tables.py::confirm_table": "effects, then lint",
+            "tournaments/standings.py::_compute": "to split (lint)",
+            "tournaments/web/standings_rows.py::standings_rows": "to split (lint)",
+        },
+    ),
+    Rule(
+        name="module-too-long",
+        description=f"No module over {MAX_MODULE_LINES} lines: split it by what its parts are about.",
+        check=long_module,
+        exclude=(MIGRATIONS, TESTS),
+        good=(Example("scoring/example.py", "x = 1\n" * MAX_MODULE_LINES),),
+        bad=(Example("scoring/example.py", "x = 1\n" * (MAX_MODULE_LINES + 1)),),
+        allow={
+            "bench/live_games.py::<module>": "to split (lint)",
+            "scoring/rules/grid.py::<module>": "to split (lint)",
+            "scoring/web/calculator/forms.py::<module>": "to split (lint)",
+            "tournaments/officiating/catalogue.py::<module>": "to split (lint)",
+        },
+    ),
+]
