@@ -12,10 +12,13 @@ packages of scoring, tournaments and clubs) but not in their access modules, thi
 - `.is_authenticated`: a login test is an access decision too (`require_login`, `login_first`,
   the page decorators make it);
 - a comparison with `StandingsRelease.LIVE`: who sees live standings is decided by
-  `tournaments.access.sees_live_standings` only.
+  `tournaments.access.sees_live_standings` only;
+- a capability tested by hand (`Action.RUN in page.actions`): the grant answers it
+  (`page.allows(Action.RUN)`, `grant.can_manage`), so a rule about it has one home.
 
-What it cannot see: a view that tests its grant's capabilities by hand (`Action.RUN in page.actions`)
-rather than through the grant's properties reads the one decision, and is left to review.
+Templates may still show what the caller may do (`{% if "officiate" in page.actions %}`): they read
+the grant, they decide nothing. What the rule cannot see is a decision written another way (a
+role compared by hand with a user's id): that is left to review.
 """
 
 from __future__ import annotations
@@ -90,6 +93,20 @@ def _is_live_release(node: ast.expr) -> bool:
     return ast.unparse(node) in {"StandingsRelease.LIVE", "models.StandingsRelease.LIVE"}
 
 
+CAPABILITY_KINDS = frozenset({"Action", "Capability", "ClubCapability"})
+
+
+def _capability_tested_by_hand(node: ast.Compare) -> bool:
+    """`Action.RUN in page.actions` (or `not in`), rather than `page.allows(Action.RUN)`."""
+    left = node.left
+    return (
+        any(isinstance(op, ast.In | ast.NotIn) for op in node.ops)
+        and isinstance(left, ast.Attribute)
+        and isinstance(left.value, ast.Name)
+        and left.value.id in CAPABILITY_KINDS
+    )
+
+
 def access_decisions(source: SourceFile) -> Iterator[tuple[int, str]]:
     """Every access decision this view module makes beside the one call of its access module."""
     internals, modules = _access_names(source)
@@ -100,6 +117,8 @@ def access_decisions(source: SourceFile) -> Iterator[tuple[int, str]]:
             yield node.lineno, "is_authenticated: the access module decides who is let in"
         elif isinstance(node, ast.Compare) and any(map(_is_live_release, [node.left, *node.comparators])):
             yield node.lineno, "StandingsRelease.LIVE: who sees live standings is sees_live_standings()"
+        elif isinstance(node, ast.Compare) and _capability_tested_by_hand(node):
+            yield node.lineno, f"{ast.unparse(node.left)} tested by hand: ask the grant (grant.allows)"
 
 
 ACCESS_RULE = Rule(
@@ -108,8 +127,9 @@ ACCESS_RULE = Rule(
         "A view (the web and api packages of scoring, tournaments and clubs) makes ONE call of its "
         "app's access module and reads what it answers: it calls none of that module's internals "
         "(role_of, allowed_actions, may, require, decide, grant_for, sees_seating, "
-        "sees_live_standings...), tests no is_authenticated and compares nothing with "
-        "StandingsRelease.LIVE. The access modules themselves are left out."
+        "sees_live_standings...), tests no is_authenticated, compares nothing with "
+        "StandingsRelease.LIVE and tests no capability by hand (`Action.RUN in page.actions`: "
+        "`page.allows(Action.RUN)`). The access modules themselves are left out."
     ),
     check=access_decisions,
     include=VIEWS,
@@ -124,7 +144,7 @@ ACCESS_RULE = Rule(
             "from tournaments.access import Action, tournament_for_user\n\n"
             "def page(request, pk):\n"
             "    grant = tournament_for_user(request.user, pk, Action.VIEW)\n"
-            "    return grant.sees_live_standings\n",
+            "    return grant.sees_live_standings and grant.allows(Action.RUN)\n",
         ),
         Example(
             "tournaments/web/access.py",
@@ -144,6 +164,11 @@ ACCESS_RULE = Rule(
             "from scoring import access\n\ndef view(request, token):\n    return access.decide(token)\n",
         ),
         Example("clubs/web/example.py", "def view(request):\n    return request.user.is_authenticated\n"),
+        Example(
+            "tournaments/web/example.py",
+            "from tournaments.access import Action\n\n"
+            "def view(page):\n    return Action.RUN not in page.actions\n",
+        ),
         Example(
             "tournaments/web/example.py",
             "from tournaments.models import StandingsRelease\n\n"

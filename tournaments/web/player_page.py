@@ -47,7 +47,7 @@ class PlayerPage:
 
     entrant: Entrant
     tournament: Tournament
-    actions: frozenset[Action]
+    grant: TournamentGrant  # what the viewer may do (`tournaments.access.player_link_grant`)
     live: bool
     now: TableNow | None
     rounds: list[PlayerRound]
@@ -61,7 +61,7 @@ class PlayerPage:
     @property
     def can_check_in(self) -> bool:
         """A staff member opened the page (by scanning the player's QR): they may check them in."""
-        return Action.CHECK_IN in self.actions
+        return self.grant.allows(Action.CHECK_IN)
 
 
 def page_etag(entrant: Entrant, grant: TournamentGrant) -> str:
@@ -84,7 +84,7 @@ def player_page(entrant: Entrant, grant: TournamentGrant) -> PlayerPage:
     return PlayerPage(
         entrant=entrant,
         tournament=tournament,
-        actions=grant.actions,
+        grant=grant,
         live=live,
         now=table_now(tournament, entrant, grant),
         rounds=player_rounds(tournament, entrant, live=live),

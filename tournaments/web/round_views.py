@@ -96,7 +96,7 @@ def dashboard_live(request: HttpRequest, page: TournamentPage) -> HttpResponse:
 
 def _calls_context(page: TournamentPage) -> dict[str, Any]:
     """The open calls for an official, for those who answer them (one query; none for the others)."""
-    shown = Action.OFFICIATE in page.actions
+    shown = page.allows(Action.OFFICIATE)
     return {
         "calls_shown": shown,
         "calls": open_calls(page.tournament) if shown else [],
@@ -140,7 +140,7 @@ def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> H
     """Lock a round; with `override` and a reason, despite finished but unconfirmed tables."""
     form = ReasonForm(request.POST)
     override = request.POST.get("override") == "1"
-    if override and Action.OVERRIDE not in page.actions:  # the SPEC: the director's alone
+    if override and not page.allows(Action.OVERRIDE):  # the SPEC: the director's alone
         return refusal(request, page.tournament, [Problem("override", _("Only the director may override."))])
     if not form.is_valid():
         return _render_dashboard(request, page, override_form=form, status=400)
