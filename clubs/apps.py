@@ -13,16 +13,12 @@ class ClubsConfig(AppConfig):
         """Plug clubs into scoring's seams: its error kinds' statuses and the follower of club
         games' changes (members' results and ratings, written in each change's transaction), and the
         linker of a new game's club and members, and the board's way back to the club."""
-        from clubs.errors import STATUSES
         from clubs.services import club_games
         from clubs.services.game_follower import CLUB_GAME, follow_club_game
         from clubs.web.board_links import club_board_links
         from scoring.access import register_managed_game_links
-        from scoring.error_statuses import register_error_status
         from scoring.managed_changes import register_change_follower
 
-        for kind, status in STATUSES.items():
-            register_error_status(kind, status)
         register_change_follower(CLUB_GAME, follow_club_game)
         # `club` and `members` of a new game (the games API), checked and written by the clubs linker.
         club_games.register()

@@ -9,7 +9,7 @@ parser reads at most 256 KB, so a larger API body is refused at once instead of 
 ApiErrorShapeMiddleware is the safety net: whatever answered an /api/ request with an error that is
 not JSON (Django's HttpResponseNotAllowed, a third-party view, a handler that rendered HTML), the
 client gets the documented {"detail", "errors": [{"where", "message"}]} shape with the same status
-and the same Allow / Retry-After headers.
+and the same Allow / Retry-After headers. Every body here is built by `golfclub.core.errors`.
 
 PhoneContactMiddleware notes, after a request made with a game's edit link, when that table's phone
 was last heard from and how many writes it says it still holds (`scoring.phone_contact`).
@@ -18,18 +18,13 @@ was last heard from and how many writes it says it still holds (`scoring.phone_c
 from __future__ import annotations
 
 from collections.abc import Callable
-from http import HTTPStatus
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils.translation import gettext as _
 
-from golfclub.core.errors import api_error, too_large, too_long_url, wants_json
+from golfclub.core.errors import reshaped_api_error, too_large, too_long_url, wants_json
 from golfclub.core.limits import MAX_API_URL_LENGTH
 from scoring.phone_contact import parse_pending, record_phone_contact
-
-# Headers an error answer carries that clients act on; kept when the body is reshaped.
-_KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary", "Content-Security-Policy")
 
 
 def body_limit(request: HttpRequest) -> int:
@@ -64,35 +59,6 @@ class RequestBodyLimitMiddleware:
         return self.get_response(request)
 
 
-def _message(response: HttpResponse, request: HttpRequest) -> str:
-    """A sentence for an error status that arrived without one in the API's shape."""
-    status = response.status_code
-    if status == 405:
-        return _("%(method)s is not allowed here; allowed: %(allowed)s.") % {
-            "method": request.method,
-            "allowed": response.get("Allow", "") or "-",
-        }
-    if status == 429:
-        return _("Too many requests. Try again in %(seconds)s seconds.") % {
-            "seconds": response.get("Retry-After", "60")
-        }
-    known = {
-        400: _("The request could not be understood."),
-        403: _("You are not allowed to do that here."),
-        404: _("Nothing is at %(path)s.") % {"path": request.path},
-        413: _("The request body is too large."),
-        415: _("The API reads JSON bodies only."),
-    }
-    if status in known:
-        return known[status]
-    if status >= 500:
-        return _("Something went wrong on our side. Nothing you entered was half-saved; please try again.")
-    try:
-        return HTTPStatus(status).phrase
-    except ValueError:
-        return _("The request could not be handled.")
-
-
 class ApiErrorShapeMiddleware:
     """Under /api/, an error answer that is not JSON becomes JSON in the API's error shape."""
 
@@ -106,13 +72,7 @@ class ApiErrorShapeMiddleware:
             return response
         if response.get("Content-Type", "").startswith("application/json"):
             return response
-        status = response.status_code
-        where = {404: "url", 413: "body"}.get(status, "server" if status >= 500 else "request")
-        reshaped = api_error(status, where, _message(response, request))
-        for name in _KEPT_HEADERS:
-            if name in response:
-                reshaped[name] = response[name]
-        return reshaped
+        return reshaped_api_error(request, response)
 
 
 # The routes reached by a game's edit link, by the start of their pattern: the game's pages, the

@@ -13,8 +13,8 @@ in its app's `ready()`, without `scoring` importing it:
     game_links.register_game_linker(("club", "members"), link_club_game)
 
 The games API calls `link_for` with the fields given BEFORE anything is written: a linker checks
-everything (raising `scoring.game_errors.GameError` kinds, whose statuses are registered in
-`scoring.error_statuses`, each problem naming its field, e.g. "members[2]") and answers the writer
+everything (raising `scoring.game_errors.GameError` kinds, each with its own `http_status`, each
+problem naming its field, e.g. "members[2]") and answers the writer
 that `create_game` runs with the new game inside its creating transaction (`after_create`), so the
 game and its links are saved together or not at all; `followed_by` names the change follower that
 keeps what the app derives from the game (`scoring.managed_changes`).

@@ -46,9 +46,13 @@ __all__ = [
 class HoleChangeRefused(GameError):
     """The game's manager does not let this person record or change this hole now."""
 
+    http_status = 409
+
 
 class ReasonRequired(GameError):
     """The correction is allowed, but only with a reason, and none was given."""
+
+    http_status = 400
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from tools.access_rule import ACCESS_RULE
-from tools.custom_check import Example, Rule, SourceFile
+from tools.custom_check import Example, Rule, SourceFile, line_pattern
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -216,6 +216,44 @@ RULES: list[Rule] = [
             "tournaments/services/tables.py::confirm_table": "effects, then lint",
             "tournaments/standings.py::_compute": "to split (lint)",
             "tournaments/web/standings_rows.py::standings_rows": "to split (lint)",
+        },
+    ),
+    Rule(
+        name="answered-errors-caught-outside-the-error-path",
+        description=(
+            "A view does not catch an answered error (`except ANSWERED_ERRORS`) to format it: "
+            "golfclub/core/errors.py's `catch_refusal()` gives its problems and status to show on "
+            "the form, `flash_refusal(request)` shows them on the next page, and the API raises "
+            "(its one exception handler answers)."
+        ),
+        check=line_pattern(
+            r"^\s*except\b.*\bANSWERED_ERRORS\b",
+            "except ANSWERED_ERRORS: use golfclub.core.errors.catch_refusal() or flash_refusal(request)",
+        ),
+        exclude=("golfclub/core/errors.py", MIGRATIONS, TESTS),
+        good=(
+            Example(
+                "tournaments/web/example.py",
+                "with catch_refusal() as refused:\n    add()\nif refused:\n    show(refused.problems)\n",
+            ),
+        ),
+        bad=(
+            Example(
+                "tournaments/web/example.py",
+                "try:\n    add()\nexcept ANSWERED_ERRORS as error:\n    show(error)\n",
+            ),
+            Example(
+                "scoring/web/example.py",
+                "try:\n    add()\nexcept (ValueError, *ANSWERED_ERRORS):\n    pass\n",
+            ),
+        ),
+        allow={
+            "scoring/web/games/display.py::preview_scores": (
+                "the live preview lists the table's problems beside its cards: content, not a refusal"
+            ),
+            "scoring/api/games/hole_views.py::game_holes": (
+                "the edit-token fast path answers a wrong link before the body's problems, then re-raises"
+            ),
         },
     ),
     Rule(

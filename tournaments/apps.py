@@ -20,11 +20,9 @@ class TournamentsConfig(AppConfig):
             register_managed_game_links,
         )
         from scoring.api.write_once import register_write_once
-        from scoring.error_statuses import register_error_status
         from scoring.form_once import register_form_once
         from tournaments.access import table_hole_policy, table_staff_capabilities
         from tournaments.api.idempotency import call_once
-        from tournaments.errors import STATUSES
         from tournaments.models import TABLE_MANAGER
         from tournaments.services.club_results import club_tables
         from tournaments.services.tables import follow_table_change
@@ -35,8 +33,6 @@ class TournamentsConfig(AppConfig):
         register_game_manager(TABLE_MANAGER, _("the tournament's directors"))
         hole_policies.register_hole_policy(TABLE_MANAGER, table_hole_policy)
         register_managed_game_links(TABLE_MANAGER, table_board_links)
-        for kind, status in STATUSES.items():
-            register_error_status(kind, status)
         managed_changes.register_change_follower(TABLE_MANAGER, follow_table_change)
         # scoring's API POSTs keep their Idempotency-Keys in the tournament API's one store.
         register_write_once(call_once)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Count
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema
@@ -34,36 +32,13 @@ from .serializers_manage import (
 )
 
 
-def public_page_url(request: Request, club: Club) -> str | None:
-    """The read-only page's absolute link while `club` is public, else None."""
-    return request.build_absolute_uri(f"/clubs/p/{club.public_token}/") if club.is_public else None
-
-
-def club_body(request: Request, club: Club, *, can_manage: bool, members: int) -> dict[str, Any]:
-    """A club as the API shows it (`club.owners` prefetched with their users, or read here)."""
-    # Usernames are login names: shown to the club's owners only, never to a public club's readers.
-    owners = sorted(club.owners.all(), key=lambda owner: (owner.added_at, owner.pk)) if can_manage else []
-    return ClubSerializer(
-        {
-            "id": club.pk,
-            "name": club.name,
-            "is_public": club.is_public,
-            "public_url": public_page_url(request, club),
-            "version": club.version,
-            "owners": [owner.user.get_username() for owner in owners],
-            "members": members,
-            "can_manage": can_manage,
-        }
-    ).data
-
-
 def _answer(request: Request, grant: ClubGrant, code: int = status.HTTP_200_OK) -> Response:
     club = (
         Club.objects.prefetch_related("owners__user")
         .annotate(member_count=Count("members"))
         .get(pk=grant.club.pk)
     )
-    body = club_body(request, club, can_manage=grant.can_manage, members=club.member_count)
+    body = ClubSerializer(club, context={"request": request, "can_manage": grant.can_manage}).data
     headers = (
         {"Location": request.build_absolute_uri(reverse("api-club", args=[club.pk]))} if code == 201 else {}
     )
@@ -93,8 +68,8 @@ def clubs(request: Request) -> Response:
         .annotate(member_count=Count("members", distinct=True))
         .order_by("name", "pk")
     )
-    body = [club_body(request, club, can_manage=True, members=club.member_count) for club in rows]
-    return Response(ClubListSerializer({"clubs": body}).data)
+    context = {"request": request, "can_manage": True}
+    return Response(ClubListSerializer({"clubs": rows}, context=context).data)
 
 
 @extend_schema(

@@ -30,10 +30,6 @@ _ADDED = PolymorphicProxySerializer(
 )
 
 
-def _brief(member: Member) -> dict:
-    return MemberBriefSerializer({"id": member.pk, "name": member.name}).data
-
-
 @extend_schema(
     methods=["GET"], summary="A club's members", tags=["clubs"], parameters=[CLUB_ID],
     operation_id="v1_clubs_members_list",
@@ -62,19 +58,18 @@ def members(request: Request, club_id: int) -> Response:
         data = validated(MemberCreateSerializer, request)
         if "names" in data:
             added = services.add_members(grant.club, data["names"])
-            body = MembersAddedSerializer({"members": [_brief(m) for m in added]}).data
+            body = MembersAddedSerializer({"members": added}).data
             return Response(body, status=status.HTTP_201_CREATED)
         member = services.add_member(grant.club, data["name"])
         location = (
             request.build_absolute_uri(reverse("api-club-members", args=[grant.club.pk])) + f"{member.pk}/"
         )
-        response = Response(_brief(member), status=status.HTTP_201_CREATED, headers={"Location": location})
+        response = Response(
+            MemberBriefSerializer(member).data, status=status.HTTP_201_CREATED, headers={"Location": location}
+        )
         return tagged(response, "member", member.pk, member.version)
     rows = Member.objects.filter(club=grant.club).order_by("name_key", "pk")
-    body = [
-        {"id": m.pk, "name": m.name, "retired": m.retired_at is not None, "version": m.version} for m in rows
-    ]
-    return Response(MemberListSerializer({"members": body}).data)
+    return Response(MemberListSerializer({"members": rows}).data)
 
 
 @extend_schema(
@@ -92,4 +87,4 @@ def members_merge(request: Request, club_id: int) -> Response:
     data = validated(MemberMergeSerializer, request)
     keep, duplicate = member_of(grant, data["keep"]), member_of(grant, data["duplicate"])
     kept = services.merge_members(grant.club, keep, duplicate)
-    return tagged(Response(_brief(kept)), "member", kept.pk, kept.version)
+    return tagged(Response(MemberBriefSerializer(kept).data), "member", kept.pk, kept.version)

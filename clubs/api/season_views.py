@@ -33,14 +33,8 @@ from .serializers_manage import (
 _IF_MATCH = if_match_parameter("the season", '"season-5-v123456"')
 
 
-def _body(season: Season) -> dict:
-    return SeasonSerializer(
-        {"id": season.pk, "name": season.name, "start": season.start, "end": season.end}
-    ).data
-
-
 def _answer(season: Season, code: int = status.HTTP_200_OK, headers: dict | None = None) -> Response:
-    response = Response(_body(season), status=code, headers=headers)
+    response = Response(SeasonSerializer(season).data, status=code, headers=headers)
     return tagged(response, "season", season.pk, services.season_version(season))
 
 
@@ -66,7 +60,7 @@ def seasons(request: Request, club_id: int) -> Response:
         location = request.build_absolute_uri(reverse("api-club-season", args=[grant.club.pk, season.pk]))
         return _answer(season, status.HTTP_201_CREATED, {"Location": location})
     rows = Season.objects.filter(club=grant.club).order_by("-start", "pk")
-    return Response(SeasonListSerializer({"seasons": [_body(s) for s in rows]}).data)
+    return Response(SeasonListSerializer({"seasons": rows}).data)
 
 
 @extend_schema(

@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs.models import Club, Member
 from golfclub.core.input_fields import StrictCharField, StrictIntegerField, StrictObjectSerializer
 from golfclub.core.inputs import json_type
 from golfclub.core.limits import (
@@ -108,19 +110,43 @@ class SeasonUpdateSerializer(StrictObjectSerializer):
 class ClubSerializer(serializers.Serializer):
     """A club."""
 
+    # Reads a `Club` annotated with its `member_count`, its owners (and their users) prefetched.
+    # Context: `request`, and `can_manage` (the asker owns it).
     id = serializers.IntegerField()
     name = serializers.CharField()
     is_public = serializers.BooleanField()
-    public_url = serializers.URLField(
-        allow_null=True, help_text=_("The read-only page's link while the club is public, else null.")
+    public_url = serializers.SerializerMethodField(
+        help_text=_("The read-only page's link while the club is public, else null.")
     )
     version = serializers.IntegerField(help_text=_("Moves on with every change: the ETag's version."))
-    owners = serializers.ListField(
-        child=serializers.CharField(),
+    owners = serializers.SerializerMethodField(
         help_text=_("The owners' usernames (empty for a reader who is not an owner)."),
     )
-    members = serializers.IntegerField(help_text=_("How many members it has (retired ones included)."))
-    can_manage = serializers.BooleanField(help_text=_("True when you are one of its owners."))
+    members = serializers.IntegerField(
+        source="member_count", help_text=_("How many members it has (retired ones included).")
+    )
+    can_manage = serializers.SerializerMethodField(help_text=_("True when you are one of its owners."))
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_public_url(self, club: Club) -> str | None:
+        """The read-only page's absolute link while the club is public, else None."""
+        if not club.is_public:
+            return None
+        return self.context["request"].build_absolute_uri(f"/clubs/p/{club.public_token}/")
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_owners(self, club: Club) -> list[str]:
+        """The owners' usernames, the first owner first."""
+        # Usernames are login names: shown to the club's owners only, never to a public club's readers.
+        if not self.context["can_manage"]:
+            return []
+        owners = sorted(club.owners.all(), key=lambda owner: (owner.added_at, owner.pk))
+        return [owner.user.get_username() for owner in owners]
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_can_manage(self, club: Club) -> bool:
+        """True when the asker owns the club."""
+        return bool(self.context["can_manage"])
 
 
 class ClubListSerializer(serializers.Serializer):
@@ -132,6 +158,7 @@ class ClubListSerializer(serializers.Serializer):
 class MemberBriefSerializer(serializers.Serializer):
     """A member just added."""
 
+    # Reads a `Member`.
     id = serializers.IntegerField()
     name = serializers.CharField()
 
@@ -145,10 +172,16 @@ class MembersAddedSerializer(serializers.Serializer):
 class MemberRowSerializer(serializers.Serializer):
     """A member in the club's list."""
 
+    # Reads a `Member`.
     id = serializers.IntegerField()
     name = serializers.CharField()
-    retired = serializers.BooleanField()
+    retired = serializers.SerializerMethodField()
     version = serializers.IntegerField()
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_retired(self, member: Member) -> bool:
+        """True once retired (off the leaderboard and the game start)."""
+        return member.retired_at is not None
 
 
 class MemberListSerializer(serializers.Serializer):
@@ -167,6 +200,7 @@ class InvitationSerializer(serializers.Serializer):
 class SeasonSerializer(serializers.Serializer):
     """A season: a named date range, both days included."""
 
+    # Reads a `Season`.
     id = serializers.IntegerField()
     name = serializers.CharField()
     start = serializers.DateField()

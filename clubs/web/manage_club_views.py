@@ -17,7 +17,7 @@ from clubs.models import Club, ClubOwner, OwnerInvitation
 from clubs.services import clubs as services
 from clubs.web.manage_access import club_home_url, club_page, login_first
 from clubs.web.manage_forms import ClubForm, add_problems
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from golfclub.core.errors import catch_refusal
 from scoring.form_once import form_once
 
 _LATEST_INVITATIONS = 5
@@ -44,13 +44,13 @@ def club_list(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST)
     if not form.is_valid():
         return _clubs_page(request, form, 400)
-    try:
+    with catch_refusal() as refused:
         club = services.create_club(
             user=request.user, name=form.cleaned_data["name"], is_public=form.cleaned_data["is_public"]
         )
-    except ANSWERED_ERRORS as error:
-        add_problems(form, problems_of(error))
-        return _clubs_page(request, form, status_for(error))
+    if refused:
+        add_problems(form, refused.problems)
+        return _clubs_page(request, form, refused.status)
     messages.success(request, _("%(name)s is created. Add its members now.") % {"name": club.name})
     return redirect("clubs:members", club_id=club.pk)
 
@@ -86,16 +86,16 @@ def club_settings(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     form = ClubForm(request.POST)
     if not form.is_valid():
         return _settings_page(request, grant, form, 400)
-    try:
+    with catch_refusal() as refused:
         services.update_club(
             grant.club,
             name=form.cleaned_data["name"],
             is_public=form.cleaned_data["is_public"],
             version=form.cleaned_data["version"],
         )
-    except ANSWERED_ERRORS as error:
-        add_problems(form, problems_of(error))
-        return _settings_page(request, grant, form, status_for(error))
+    if refused:
+        add_problems(form, refused.problems)
+        return _settings_page(request, grant, form, refused.status)
     messages.success(request, _("The club's settings are saved."))
     return redirect("clubs:settings", club_id=grant.club.pk)
 
@@ -124,11 +124,10 @@ def owner_remove(request: HttpRequest, grant: ClubGrant, owner_id: int) -> HttpR
     owner = ClubOwner.objects.filter(club=grant.club, pk=owner_id).select_related("user").first()
     if owner is None:
         raise Http404(_("No such owner of this club."))
-    try:
+    with catch_refusal() as refused:
         services.remove_owner(grant.club, owner)
-    except ANSWERED_ERRORS as error:
-        for problem in problems_of(error):
-            messages.error(request, problem.message)
+    if refused:
+        refused.flash(request)
         return redirect("clubs:settings", club_id=grant.club.pk)
     messages.success(request, _("%(name)s no longer runs the club.") % {"name": owner.user.get_username()})
     if owner.user_id == request.user.pk:
@@ -143,19 +142,19 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
     Someone not logged in is sent to log in (or sign up) and told why: the log-in page alone does
     not say that an invitation waits behind it."""
-    try:
+    with catch_refusal() as missing:
         found = services.invitation_by_token(token)
-    except ANSWERED_ERRORS as missing:
-        raise Http404(problems_of(missing)[0].message) from None
+    if missing:
+        raise Http404(missing.messages[0])
     why = _("Log in, or sign up, to become a co-owner of %(name)s.") % {"name": found.club.name}
     if (to_login := login_first(request, why)) is not None:
         return to_login
     problems = []
     if request.method == "POST":
-        try:
+        with catch_refusal() as refused:
             club = services.accept_invitation(token, request.user)
-        except ANSWERED_ERRORS as error:
-            problems = problems_of(error)
+        if refused:
+            problems = refused.problems
         else:
             messages.success(request, _("You are now an owner of %(name)s.") % {"name": club.name})
             return redirect("clubs:settings", club_id=club.pk)

@@ -21,7 +21,7 @@ from clubs.models import Member
 from clubs.services import members as services
 from clubs.web.manage_access import club_home_url, club_page
 from clubs.web.manage_forms import MemberForm, MergeForm, PasteForm, RenameForm, add_problems
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from golfclub.core.errors import Refusal, catch_refusal
 
 _POST = ("POST",)
 
@@ -45,9 +45,10 @@ def _members_page(
     return render(request, "clubs/manage_members.html", context, status=status)
 
 
-def _refused(form: forms.Form, error: Exception) -> int:
-    add_problems(form, problems_of(error))
-    return status_for(error)
+def _refused(form: forms.Form, refused: Refusal) -> int:
+    """Put a refusal's problems on the form that was sent; the status to answer with."""
+    add_problems(form, refused.problems)
+    return refused.status
 
 
 @club_page()
@@ -62,10 +63,10 @@ def member_add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     form = MemberForm(request.POST)
     if not form.is_valid():
         return _members_page(request, grant, 400, form=form)
-    try:
+    with catch_refusal() as refused:
         member = services.add_member(grant.club, form.cleaned_data["name"])
-    except ANSWERED_ERRORS as error:
-        return _members_page(request, grant, _refused(form, error), form=form)
+    if refused:
+        return _members_page(request, grant, _refused(form, refused), form=form)
     messages.success(request, _("%(name)s is a member now.") % {"name": member.name})
     return redirect("clubs:members", club_id=grant.club.pk)
 
@@ -76,10 +77,10 @@ def member_paste(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     form = PasteForm(request.POST)
     if not form.is_valid():
         return _members_page(request, grant, 400, paste_form=form)
-    try:
+    with catch_refusal() as refused:
         added = services.add_members(grant.club, form.lines(), skip_blank=True)
-    except ANSWERED_ERRORS as error:
-        return _members_page(request, grant, _refused(form, error), paste_form=form)
+    if refused:
+        return _members_page(request, grant, _refused(form, refused), paste_form=form)
     count = len(added)
     messages.success(request, ngettext("%(n)s member added.", "%(n)s members added.", count) % {"n": count})
     return redirect("clubs:members", club_id=grant.club.pk)
@@ -92,12 +93,12 @@ def member_rename(request: HttpRequest, grant: ClubGrant, member_id: int) -> Htt
     form = RenameForm(request.POST, prefix=f"m{member.pk}")
     if not form.is_valid():
         return _members_page(request, grant, 400, rename_form=form, renaming=member.pk)
-    try:
+    with catch_refusal() as refused:
         renamed = services.rename_member(
             grant.club, member, form.cleaned_data["name"], version=form.cleaned_data["version"]
         )
-    except ANSWERED_ERRORS as error:
-        return _members_page(request, grant, _refused(form, error), rename_form=form, renaming=member.pk)
+    if refused:
+        return _members_page(request, grant, _refused(form, refused), rename_form=form, renaming=member.pk)
     messages.success(request, _("%(old)s is now %(new)s.") % {"old": member.name, "new": renamed.name})
     return redirect("clubs:members", club_id=grant.club.pk)
 
@@ -134,10 +135,10 @@ def member_merge(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
         return _members_page(request, grant, 400, merge_form=form)
     keep = member_of(grant, form.cleaned_data["keep"])
     duplicate = member_of(grant, form.cleaned_data["duplicate"])
-    try:
+    with catch_refusal() as refused:
         kept = services.merge_members(grant.club, keep, duplicate)
-    except ANSWERED_ERRORS as error:
-        return _members_page(request, grant, _refused(form, error), merge_form=form)
+    if refused:
+        return _members_page(request, grant, _refused(form, refused), merge_form=form)
     message = _("%(dup)s is merged into %(keep)s: their games count for %(keep)s now.")
     messages.success(request, message % {"dup": duplicate.name, "keep": kept.name})
     return redirect("clubs:members", club_id=grant.club.pk)

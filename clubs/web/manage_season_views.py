@@ -12,7 +12,7 @@ from clubs.models import Season
 from clubs.services import seasons as services
 from clubs.web.manage_access import club_home_url, club_page
 from clubs.web.manage_forms import SeasonForm, add_problems
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from golfclub.core.errors import catch_refusal
 
 _POST = ("POST",)
 
@@ -54,11 +54,11 @@ def season_add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     if not form.is_valid():
         return _seasons_page(request, grant, 400, form)
     data = form.cleaned_data
-    try:
+    with catch_refusal() as refused:
         season = services.create_season(grant.club, name=data["name"], start=data["start"], end=data["end"])
-    except ANSWERED_ERRORS as error:
-        add_problems(form, problems_of(error))
-        return _seasons_page(request, grant, status_for(error), form)
+    if refused:
+        add_problems(form, refused.problems)
+        return _seasons_page(request, grant, refused.status, form)
     messages.success(request, _("The season %(name)s is created.") % {"name": season.name})
     return redirect("clubs:seasons", club_id=grant.club.pk)
 
@@ -71,7 +71,7 @@ def season_edit(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpR
     if not form.is_valid():
         return _seasons_page(request, grant, 400, form, editing=season.pk)
     data = form.cleaned_data
-    try:
+    with catch_refusal() as refused:
         services.update_season(
             grant.club,
             season,
@@ -80,9 +80,9 @@ def season_edit(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpR
             end=data["end"],
             version=data["version"],
         )
-    except ANSWERED_ERRORS as error:
-        add_problems(form, problems_of(error))
-        return _seasons_page(request, grant, status_for(error), form, editing=season.pk)
+    if refused:
+        add_problems(form, refused.problems)
+        return _seasons_page(request, grant, refused.status, form, editing=season.pk)
     messages.success(request, _("The season is saved."))
     return redirect("clubs:seasons", club_id=grant.club.pk)
 

@@ -14,17 +14,16 @@ import uuid
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from clubs.access import ClubCapability, ClubGrant, club_for_user
-from clubs.errors import NotFoundInClub
 from clubs.models import Member
 from clubs.services.club_games import start_club_game
 from clubs.web.play_forms import GUEST, ClubGameForm, parse_seats, seat_name, seat_value
+from golfclub.core.errors import catch_refusal
 from golfclub.core.limits import MAX_PLAYERS
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.web.games._page_helpers import START_KEY, remember_game
 from scoring.web.games.start_forms import OPTION_FIELDS
 
@@ -33,12 +32,10 @@ _KEPT_FIELDS = ("ruleset", *OPTION_FIELDS, "first_dealer", "title", "start_key")
 
 def club_page_grant(request: HttpRequest, club_id: int, need: ClubCapability) -> ClubGrant:
     """The access call of a club page: the grant, or the site's 404 / 403 page."""
-    try:
+    with catch_refusal() as refused:
         return club_for_user(request.user, club_id, need)
-    except NotFoundInClub as error:
-        raise Http404(problems_of(error)[0].message) from None
-    except ANSWERED_ERRORS as error:
-        raise PermissionDenied(problems_of(error)[0].message) from None
+    refused.raise_if_not_found()  # NotFoundInClub
+    raise PermissionDenied(refused.messages[0])
 
 
 @require_http_methods(["GET", "POST"])
@@ -59,7 +56,7 @@ def new_club_game(request: HttpRequest, club_id: int) -> HttpResponse:
     status = 400
     if form.is_valid() and not seat_errors:
         start_key = form.cleaned_data.get("start_key") or ""
-        try:
+        with catch_refusal() as refused:
             game = start_club_game(
                 grant.club,
                 seats=seats,
@@ -69,10 +66,10 @@ def new_club_game(request: HttpRequest, club_id: int) -> HttpResponse:
                 owner=request.user,
                 start_key=start_key if START_KEY.fullmatch(start_key) else None,
             )
-        except ANSWERED_ERRORS as error:
-            for problem in problems_of(error):
-                form.add_error(None, problem.message)
-            status = status_for(error)
+        if refused:
+            for message in refused.messages:
+                form.add_error(None, message)
+            status = refused.status
         else:
             remember_game(request, game, True)
             return redirect("games:edit", token=game.edit_token)

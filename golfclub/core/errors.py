@@ -1,31 +1,163 @@
-"""Site-wide error answers: JSON under /api/ (the API's error shape), a page elsewhere.
+"""Every error answer of the site is built here, and only here: the one error path.
 
-Django calls these for exceptions no view handled (handler400/403/404/500 in golfclub/urls.py) and
-for CSRF failures (CSRF_FAILURE_VIEW), and a database that does not answer is a 503 here
-(`server_error`); golfclub/middleware.py uses `error_response` for bodies too
-large and for any other non-JSON error answer under /api/.
+- **What an error is answered with.** A domain error that names its problems (the rules engine's
+  `RulesError`, scoring's `GameError` and the tournaments' and clubs' kinds built on it) is an
+  *answered error* (`is_answered`): its problems (each `where` and `message`) are the answer, and
+  its kind's `http_status` class attribute the status (`status_for`; none means bad input, 400).
+  The kinds are recognised by their shape, not their class: this module is the bottom layer and
+  imports nothing of scoring, and the rules engine imports no Django (so no status either).
+- **The API's body**, {"detail": first message, "errors": [{"where", "message"}, ...]}:
+  `error_body` (and `api_error` for one problem). The API's exception handler
+  (scoring/api/errors.py), the middleware (golfclub/middleware.py: bodies too large, non-JSON error
+  answers under /api/) and the input guard (golfclub/input_guard.py) all answer through it.
+- **A page's refusal.** `catch_refusal()` turns an answered error raised in its block into a `Refusal`
+  (problems, messages, status) that the view shows on its form; `flash_refusal(request)` shows it
+  as error messages on the next page. Views never catch and format answered errors themselves.
+- **Site-wide answers** (handler400/403/404/500 in golfclub/urls.py, CSRF_FAILURE_VIEW): JSON under
+  /api/, a page elsewhere; a database that does not answer is a 503 (`server_error`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import Any, Protocol
 
+from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+
+class ProblemLike(Protocol):
+    """One thing wrong with a request: where it is (a path into the request) and what is wrong.
+    `scoring.rules.errors.Problem` is one; the bodies below accept any object of this shape."""
+
+    where: str
+    message: str
+
+
+#: The status of an answered error whose kind names none: the client's bad input.
+DEFAULT_ERROR_STATUS = 400
+
+
+def is_answered(error: BaseException) -> bool:
+    """True for a domain error answered with its problems (a `RulesError`, a `GameError` and every
+    kind built on them: each carries a non-empty tuple `problems`); anything else is a bug (500)."""
+    problems = getattr(error, "problems", None)
+    return isinstance(error, Exception) and isinstance(problems, tuple) and bool(problems)
+
+
+def status_for(error: BaseException) -> int:
+    """The HTTP status answered for `error`: its kind's `http_status` (inherited from the nearest
+    base that sets one), else 400."""
+    return int(getattr(type(error), "http_status", DEFAULT_ERROR_STATUS))
+
+
+def problems_of(error: BaseException) -> list[ProblemLike]:
+    """The problems an answered error names (each with `where` and `message`), in its order."""
+    return list(getattr(error, "problems", ()))
+
+
+def _problem_dict(problem: ProblemLike | Mapping[str, str]) -> dict[str, str]:
+    """{"where", "message"} of a problem object or of a mapping that already has both keys."""
+    if isinstance(problem, Mapping):
+        return {"where": str(problem["where"]), "message": str(problem["message"])}
+    return {"where": problem.where, "message": problem.message}
+
+
+def error_body(problems: Iterable[ProblemLike | Mapping[str, str]]) -> dict[str, Any]:
+    """The body of every error answer of the API: {"detail": the first message (for clients that
+    show one line), "errors": [{"where", "message"}, ...] (every problem, not only the first)}."""
+    errors = [_problem_dict(problem) for problem in problems]
+    return {
+        "detail": errors[0]["message"] if errors else _("The request could not be handled."),
+        "errors": errors,
+    }
+
+
+def answered_body(error: BaseException) -> dict[str, Any]:
+    """The API's body for an answered error: its problems."""
+    return error_body(problems_of(error))
+
+
+def api_error(status: int, where: str, message: str) -> JsonResponse:
+    """The API's error answer with one problem."""
+    return JsonResponse(error_body([{"where": where, "message": message}]), status=status)
+
+
+@dataclass
+class Refusal:
+    """What a page's request was refused, caught by `catch_refusal()`: empty (false) while nothing was."""
+
+    error: Exception | None = None
+
+    def __bool__(self) -> bool:
+        return self.error is not None
+
+    @property
+    def problems(self) -> list[ProblemLike]:
+        """The problems to show (on the form's fields they name, or at its top)."""
+        return problems_of(self.error) if self.error is not None else []
+
+    @property
+    def messages(self) -> list[str]:
+        """Each problem's message, in order."""
+        return [problem.message for problem in self.problems]
+
+    @property
+    def status(self) -> int:
+        """The status the page is answered with: the error kind's (200 when nothing was refused)."""
+        return status_for(self.error) if self.error is not None else 200
+
+    def flash(self, request: HttpRequest) -> None:
+        """Show each problem as an error message on the next page (for a form that redirects)."""
+        for message in self.messages:
+            messages.error(request, message)
+
+    def raise_if_not_found(self) -> None:
+        """A refusal saying that what the request names is not there (404) is the site's 404 page."""
+        if self.status == 404:
+            raise Http404(self.messages[0])
+
+
+@contextmanager
+def catch_refusal() -> Iterator[Refusal]:
+    """Run a service call; an answered error it raises becomes the yielded `Refusal` instead of
+    propagating (the block stops there). Any other exception propagates: it is a bug, a 500.
+
+        with catch_refusal() as refused:
+            entrant = services.add_entrant(...)
+        if refused:
+            add_problems(form, refused.problems)
+            return players_page(request, form=form, status=refused.status)
+    """
+    refused = Refusal()
+    try:
+        yield refused
+    except Exception as error:
+        if not is_answered(error):
+            raise
+        refused.error = error
+
+
+@contextmanager
+def flash_refusal(request: HttpRequest) -> Iterator[None]:
+    """Like `catch_refusal()`, for a form that redirects either way: each problem of an answered error
+    raised in the block is shown as an error message on the next page."""
+    with catch_refusal() as refused:
+        yield
+    refused.flash(request)
 
 
 def wants_json(request: HttpRequest) -> bool:
     """Every answer under /api/ is JSON, whatever went wrong and wherever."""
     return request.path.startswith("/api/")
-
-
-def api_error(status: int, where: str, message: str) -> JsonResponse:
-    """The API's error shape (scoring/api/errors.py) with one problem."""
-    return JsonResponse({"detail": message, "errors": [{"where": where, "message": message}]}, status=status)
 
 
 def error_response(
@@ -140,3 +272,48 @@ def _format_size(size: int) -> str:
     if size >= 1024 * 1024:
         return f"{size / (1024 * 1024):g} MB"
     return f"{size // 1024} KB"
+
+
+# Headers an error answer carries that clients act on; kept when the body is reshaped.
+_KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary", "Content-Security-Policy")
+
+
+def _status_message(response: HttpResponse, request: HttpRequest) -> str:
+    """A sentence for an error status that arrived without one in the API's shape."""
+    status = response.status_code
+    if status == 405:
+        return _("%(method)s is not allowed here; allowed: %(allowed)s.") % {
+            "method": request.method,
+            "allowed": response.get("Allow", "") or "-",
+        }
+    if status == 429:
+        return _("Too many requests. Try again in %(seconds)s seconds.") % {
+            "seconds": response.get("Retry-After", "60")
+        }
+    known = {
+        400: _("The request could not be understood."),
+        403: _("You are not allowed to do that here."),
+        404: _("Nothing is at %(path)s.") % {"path": request.path},
+        413: _("The request body is too large."),
+        415: _("The API reads JSON bodies only."),
+    }
+    if status in known:
+        return known[status]
+    if status >= 500:
+        return _("Something went wrong on our side. Nothing you entered was half-saved; please try again.")
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return _("The request could not be handled.")
+
+
+def reshaped_api_error(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """An /api/ error answer that is not JSON (Django's HttpResponseNotAllowed, a third-party view,
+    a handler that rendered HTML) in the API's shape: same status, same Allow / Retry-After headers."""
+    status = response.status_code
+    where = {404: "url", 413: "body"}.get(status, "server" if status >= 500 else "request")
+    reshaped = api_error(status, where, _status_message(response, request))
+    for name in _KEPT_HEADERS:
+        if name in response:
+            reshaped[name] = response[name]
+    return reshaped

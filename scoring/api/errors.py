@@ -1,6 +1,6 @@
 """The one way an error becomes an answer of the API (`exception_handler`, DRF's EXCEPTION_HANDLER:
-every view raises, none answers an error itself), and its one JSON error shape:
-{"detail": ..., "errors": [{"where": ..., "message": ...}]}.
+every view raises, none answers an error itself), and the schema of its one JSON error shape,
+{"detail": ..., "errors": [{"where": ..., "message": ...}]}, whose body `golfclub.core.errors` builds.
 
 `where` is a path into the request ("grid[1][3]", "ruleset.values.Q", "grids.ann", "ender"), or
 "body" for a body that is not usable JSON at all, or "request" for problems with the request itself
@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from golfclub.core.errors import answered_body, error_body, is_answered, status_for
+from golfclub.core.inputs import InputError
 
 # Where to point a problem that DRF raises about the request as a whole.
 _WHERE_BY_EXCEPTION: tuple[tuple[type[exceptions.APIException], str], ...] = (
@@ -59,14 +61,6 @@ def flatten_errors(detail: Any, where: str = "") -> list[dict[str, str]]:
     return [{"where": where or "body", "message": str(detail)}]
 
 
-def error_body(errors: list[dict[str, str]]) -> dict[str, Any]:
-    """The error shape from a list of {where, message}."""
-    return {
-        "detail": errors[0]["message"] if errors else _("The request could not be handled."),
-        "errors": errors,
-    }
-
-
 def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
     """The request body checked by `serializer_class`: its validated data, or a 400 naming each
     problem (raised, and answered by `exception_handler` like every other error of the API)."""
@@ -76,22 +70,18 @@ def validated(serializer_class: type[serializers.Serializer], request: Request) 
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, then reshape every error body to {"detail": "...", "errors": [...]}.
+    """DRF's handler, then reshape every error body to {"detail": "...", "errors": [...]}, built by
+    `golfclub.core.errors.error_body` like every error answer of the site.
 
-    Rules-engine and game errors (`RulesError`, `GameError`) are answered with their own problem
-    list, whose `where` paths already point into the request, and the status that
-    `scoring.error_statuses` gives them; `golfclub.core.inputs.InputError` (a query parameter that is not
-    usable text or number) a 400 naming it.
+    Answered errors (the rules engine's `RulesError`, `GameError` and the kinds built on it) are
+    answered with their own problem list, whose `where` paths already point into the request, and
+    their kind's status; `golfclub.core.inputs.InputError` (a query parameter that is not usable
+    text or number) a 400 naming it.
     """
-    from golfclub.core.inputs import InputError
-    from scoring.error_statuses import ANSWERED_ERRORS, status_for
-
-    if isinstance(exc, ANSWERED_ERRORS):
-        return Response(exc.as_dict(), status=status_for(exc))
+    if is_answered(exc):
+        return Response(answered_body(exc), status=status_for(exc))
     if isinstance(exc, InputError):  # a query parameter or header refused by golfclub.core.inputs
-        return Response(
-            error_body([{"where": exc.where, "message": exc.message}]), status=status.HTTP_400_BAD_REQUEST
-        )
+        return Response(error_body([exc]), status=status.HTTP_400_BAD_REQUEST)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -1,10 +1,13 @@
-"""Errors raised by the rules engine: every one carries the full list of problems found."""
+"""Errors raised by the rules engine: every one carries the full list of problems found, as data.
+
+The engine knows nothing of HTTP: what an error is answered with (the API's body, a page's form
+errors, the status) is built from its `problems` by `golfclub.core.errors`, the one error path.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +24,7 @@ class Problem:
 
 class ProblemsMixin:
     """What every error naming a list of problems shares (the engine's `RulesError`, the games'
-    `GameError`): built from problems, a Problem or a message, and rendered as the API's error body.
+    `GameError`): built from problems, a Problem or a message; its `problems` are the answer.
 
     A mixin, not a common root: the two families stay apart (`except RulesError` never catches a
     game error); each root names itself in `root_name` for the "needs at least one problem" bug.
@@ -43,10 +46,6 @@ class ProblemsMixin:
     def message(self) -> str:
         """The first problem's message."""
         return self.problems[0].message
-
-    def as_dict(self) -> dict[str, Any]:
-        """The API error shape: {"detail": first message, "errors": [{"where", "message"}, ...]}."""
-        return {"detail": self.message, "errors": [p.as_dict() for p in self.problems]}
 
     def __str__(self) -> str:
         return "; ".join(p.message for p in self.problems)

@@ -16,7 +16,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from golfclub.core.limits import MAX_ACTOR_LENGTH
-from scoring.error_statuses import register_error_status
 from scoring.game_errors import GameError, GameManaged, IdempotencyConflict, StaleVersion
 from scoring.models import ChangeAction, Game, GameChange, GameStatus, IdempotencyKey
 from scoring.rules.errors import Problem
@@ -26,8 +25,7 @@ from scoring.services._hole_writing import copy_game_state, lock_game, refresh_t
 class GameNotEndable(GameError):
     """The game cannot be ended (or resumed) as it stands: no hole played yet, already over, not ended."""
 
-
-register_error_status(GameNotEndable, 409)
+    http_status = 409
 
 
 @dataclass(frozen=True)

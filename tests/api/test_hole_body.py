@@ -1,7 +1,9 @@
-"""The hole body's quick check (scoring.api.games.hole_body) agrees with HoleWriteSerializer.
+"""The hole body's quick check (scoring.api.games.hole_body, HoleWriteSerializer's fast path)
+agrees with the serializer's fields.
 
-Whatever it accepts, the serializer accepts with the same validated data; whatever the serializer
-refuses, it leaves to the serializer (None), so that every error keeps the serializer's wording.
+Whatever it accepts, the fields accept with the same validated data; whatever the fields refuse, it
+leaves to them (None), so that every error keeps the serializer's wording. HoleWriteSerializer
+itself answers the quick check's data for the usual body and the fields' answer for any other.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rest_framework.exceptions import ValidationError
 
 from scoring.api.games.hole_body import plain_hole_body
 from scoring.api.games.request_serializers import HoleWriteSerializer
@@ -36,7 +39,16 @@ _NUMBER = st.one_of(st.integers(-2, 40_000), st.booleans(), st.none(), st.floats
 
 
 def _serializer_answer(body: Any) -> dict[str, Any] | None:
-    """The serializer's validated data for `body`, or None when it refuses it."""
+    """The serializer's fields' validated data for `body` (its fast path aside), or None when they
+    refuse it."""
+    try:
+        return dict(HoleWriteSerializer().run_field_validation(body))
+    except ValidationError:
+        return None
+
+
+def _validator_answer(body: Any) -> dict[str, Any] | None:
+    """What the one validator, HoleWriteSerializer, answers for `body` (None: refused)."""
     serializer = HoleWriteSerializer(data=body)
     return dict(serializer.validated_data) if serializer.is_valid() else None
 
@@ -68,7 +80,7 @@ _USUAL = st.fixed_dictionaries(
 def test_it_takes_the_usual_body_itself_with_the_serializers_result(body: dict[str, Any]) -> None:
     quick = plain_hole_body(body)
     assert quick is not None
-    assert quick == _serializer_answer(body)
+    assert quick == _serializer_answer(body) == _validator_answer(body)
 
 
 # Usual bodies with some odd pieces mixed in: names, tokens, enders and numbers now and then of the
@@ -109,6 +121,7 @@ _NEAR_USUAL = st.fixed_dictionaries(
 def test_it_agrees_with_the_serializer_on_nearly_usual_bodies(body: dict[str, Any]) -> None:
     quick = plain_hole_body(body)
     answer = _serializer_answer(body)
+    assert _validator_answer(body) == answer
     if answer is None:
         assert quick is None
     elif quick is not None:

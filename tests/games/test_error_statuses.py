@@ -1,12 +1,14 @@
-"""Service errors have their own root and no HTTP status; `scoring.error_statuses` maps them."""
+"""Service errors have their own root; each kind names the HTTP status it is answered with
+(`http_status`), and `golfclub.core.errors` builds the answer from its problems."""
 
 from __future__ import annotations
 
 import pytest
 
+from golfclub.core.errors import answered_body, is_answered, status_for
 from scoring import game_errors, services
 from scoring.api.games.concurrency import PreconditionFailed, PreconditionRequired
-from scoring.error_statuses import ANSWERED_ERRORS, STATUS_BY_ERROR, status_for
+from scoring.game_errors import ANSWERED_ERRORS
 from scoring.models import GameChange
 from scoring.rules.errors import DeckError, Problem, RulesError
 
@@ -15,7 +17,7 @@ def test_game_errors_are_not_rules_errors_and_carry_no_status():
     error = game_errors.MatchFinished(Problem("hole", "The match is over."))
     assert not isinstance(error, RulesError) and isinstance(error, game_errors.GameError)
     assert not hasattr(error, "status")
-    assert error.as_dict() == {
+    assert answered_body(error) == {
         "detail": "The match is over.",
         "errors": [{"where": "hole", "message": "The match is over."}],
     }
@@ -46,7 +48,7 @@ def test_game_errors_are_not_rules_errors_and_carry_no_status():
     ],
 )
 def test_each_error_is_answered_with_its_status(error, status):
-    assert isinstance(error, ANSWERED_ERRORS)
+    assert isinstance(error, ANSWERED_ERRORS) and is_answered(error)
     assert status_for(error) == status
 
 
@@ -54,7 +56,8 @@ def test_every_game_error_kind_has_a_status():
     kinds = [
         k for k in vars(game_errors).values() if isinstance(k, type) and issubclass(k, game_errors.GameError)
     ]
-    assert all(any(base in STATUS_BY_ERROR for base in kind.__mro__) for kind in kinds)
+    # Rewritten with the status registry gone: each kind's status is its own or a base's `http_status`.
+    assert all(isinstance(kind.http_status, int) for kind in kinds)
 
 
 @pytest.mark.django_db

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 import pytest
+from rest_framework.request import Request
+from rest_framework.test import APIRequestFactory
 
 from scoring import selectors, services
 from scoring.api.games.response_serializers import HoleSerializer, hole_body
@@ -26,6 +26,8 @@ def test_it_builds_the_hole_answer_exactly_as_the_serializer_does(make_game):
     assert any(entry.adjustments for line in lines for entry in line.entries)  # the ender's penalty
     assert any(entry.typed for line in lines for entry in line.entries)
     assert any(line.ender is None for line in lines) and any(line.ender for line in lines)
+    request = Request(APIRequestFactory().get("/"))
     for line in lines:
-        url = f"http://testserver/api/v1/games/t/holes/{line.number}/"
-        assert hole_body(line, url) == HoleSerializer({**asdict(line), "url": url}).data
+        kind = "playoff-holes" if line.is_playoff else "holes"
+        url = f"http://testserver/api/v1/games/t/{kind}/{line.number}/"
+        assert hole_body(line, url) == HoleSerializer(line, context={"request": request, "token": "t"}).data

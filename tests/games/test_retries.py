@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from golfclub.core.errors import status_for
 from scoring import services
-from scoring.error_statuses import status_for
 from scoring.models import Game, GameChange, Hole, IdempotencyKey
 
 pytestmark = pytest.mark.django_db

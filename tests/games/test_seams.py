@@ -14,8 +14,8 @@ import pytest
 from django.apps import apps
 from django.db import connection, models
 
+from golfclub.core.errors import status_for
 from scoring import hole_policies, services, signals
-from scoring.error_statuses import status_for
 from scoring.game_errors import GameInUse, GameManaged
 from scoring.models import ChangeAction, Game, GameChange, GameStatus
 from tests.games.conftest import typed

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from golfclub.core.errors import answered_body
 from scoring.rules import RANKS, SUITS, Card, CardError, GridError, format_grid, parse_card, parse_grid
 
 
@@ -102,8 +103,8 @@ def test_it_reports_every_bad_card_not_only_the_first() -> None:
     with pytest.raises(CardError) as error:
         parse_grid([["Q", "??", "K"], ["W", "7", "3"]], where="grids.ann")
     assert [p.where for p in error.value.problems] == ["grids.ann[1][2]", "grids.ann[2][1]"]
-    assert error.value.as_dict()["detail"].startswith('Unknown card "??" at row 1, column 2')
-    assert len(error.value.as_dict()["errors"]) == 2
+    assert answered_body(error.value)["detail"].startswith('Unknown card "??" at row 1, column 2')
+    assert len(answered_body(error.value)["errors"]) == 2
 
 
 def test_it_rejects_ragged_rows_saying_each_length() -> None:
@@ -130,7 +131,7 @@ def test_it_builds_errors_from_a_message_or_problems() -> None:
     from scoring.rules import Problem, RulesError, cite
 
     error = RulesError("Something is wrong.", where="grid")
-    assert error.as_dict() == {
+    assert answered_body(error) == {
         "detail": "Something is wrong.",
         "errors": [{"where": "grid", "message": "Something is wrong."}],
     }

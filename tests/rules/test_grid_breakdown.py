@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from golfclub.core.errors import answered_body
 from scoring.rules import (
     PRESETS,
     Card,
@@ -227,8 +228,8 @@ def test_it_rejects_a_grid_of_the_wrong_shape() -> None:
 def test_it_rejects_a_bad_card_with_its_position() -> None:
     with pytest.raises(CardError) as error:
         score_grid([["Q", "7", "1Z"], ["Q", "7", "3"]], OFFICIAL)
-    assert error.value.as_dict()["errors"][0]["where"] == "grid[1][3]"
-    assert 'Unknown card "1Z" at row 1, column 3' in error.value.as_dict()["detail"]
+    assert answered_body(error.value)["errors"][0]["where"] == "grid[1][3]"
+    assert 'Unknown card "1Z" at row 1, column 3' in answered_body(error.value)["detail"]
 
 
 def test_it_rejects_ragged_rows() -> None:

@@ -15,8 +15,8 @@ from typing import Any
 
 from django.db import connections
 
+from golfclub.core.errors import status_for
 from scoring import services as scoring_services
-from scoring.error_statuses import status_for
 from scoring.game_errors import GameGone
 from scoring.models import Game, Hole
 from tests.games.test_concurrency_pg import NEEDS_POSTGRES_ROW_LOCKS

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, QuerySet
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -22,7 +22,6 @@ from tournaments.services.seating_plans import plan_summary
 from ._common import ERRORS, READ_ERRORS, STAFF_ID, TOURNAMENT_ID, tournament_api
 from .request_serializers import StaffAddSerializer, TournamentCreateSerializer, TournamentUpdateSerializer
 from .response_serializers import (
-    SeatingPlanSerializer,
     StaffSerializer,
     TournamentListSerializer,
     TournamentSerializer,
@@ -46,47 +45,20 @@ _PAGE = OpenApiParameter(
 )
 
 
-def tournament_body(
-    tournament: Tournament, role: str | None, *, players: int, rounds_seated: int
-) -> dict[str, Any]:
-    """A tournament as the API shows it."""
-    return TournamentSerializer(
-        {
-            "id": tournament.pk,
-            "name": tournament.name,
-            "date": tournament.date,
-            "venue": tournament.venue,
-            "director": tournament.director.get_username(),
-            "ruleset": tournament.ruleset,
-            "rounds": tournament.rounds,
-            "seating": tournament.seating,
-            "seed": tournament.seed,
-            "tiebreakers": tournament.tiebreakers,
-            "time_limit_minutes": tournament.time_limit_minutes,
-            "hole_time_limit_minutes": tournament.hole_time_limit_minutes,
-            "standings_release": tournament.standings_release,
-            "public": tournament.public,
-            "rulings_public": tournament.rulings_public,
-            "public_table_links": tournament.public_table_links,
-            "club": tournament.club_id,
-            "rounds_seated": rounds_seated,
-            "players": players,
-            "role": role,
-        }
-    ).data
+def with_counts(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """`tournaments` with their director and counts (`player_count`, `round_count`), as
+    TournamentSerializer reads them."""
+    return tournaments.select_related("director").annotate(
+        player_count=Count("entrants", distinct=True), round_count=Count("round_set", distinct=True)
+    )
 
 
 def _detail(tournament: Tournament, role: str | None) -> dict[str, Any]:
-    body = tournament_body(
-        tournament,
-        role,
-        players=tournament.entrants.count(),
-        rounds_seated=tournament.round_set.count(),
-    )
+    """One tournament's answer; its seating plan for the staff, once made."""
     plan = plan_summary(tournament) if role is not None else None  # the staff's only
     if plan is not None:
-        body["seating_plan"] = SeatingPlanSerializer(plan).data
-    return body
+        tournament.seating_plan_summary = plan
+    return TournamentSerializer(tournament, context={"roles": {tournament.pk: role}}).data
 
 
 @extend_schema(
@@ -107,34 +79,27 @@ def tournaments(request: Request) -> Response:
     if request.method == "POST":
         data = dict(validated(TournamentCreateSerializer, request))
         created = services.create_tournament(director=request.user, **data)
-        created = Tournament.objects.select_related("director").get(pk=created.pk)
-        body = tournament_body(created, "director", players=0, rounds_seated=0)
+        created = with_counts(Tournament.objects.filter(pk=created.pk)).get()
+        body = TournamentSerializer(created, context={"roles": {created.pk: "director"}}).data
         location = request.build_absolute_uri(reverse("api-tournament", args=[created.pk]))
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
     page = parse_int(request.query_params.get("page", "1"), "page", minimum=1, maximum=10**6)
     visible = visible_tournaments(request.user)
     count = visible.count()
     rows = list(
-        Tournament.objects.filter(pk__in=visible.values("pk"))
-        .select_related("director")
-        .annotate(
-            player_count=Count("entrants", distinct=True), round_count=Count("round_set", distinct=True)
-        )
-        .order_by("-date", "-pk")[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+        with_counts(Tournament.objects.filter(pk__in=visible.values("pk"))).order_by("-date", "-pk")[
+            (page - 1) * PAGE_SIZE : page * PAGE_SIZE
+        ]
     )
-    roles = roles_in(request.user, rows)
-    results = [
-        tournament_body(t, roles.get(t.pk), players=t.player_count, rounds_seated=t.round_count) for t in rows
-    ]
     base = request.build_absolute_uri(request.path)
-    return Response(
-        {
-            "count": count,
-            "next": f"{base}?page={page + 1}" if page * PAGE_SIZE < count else None,
-            "previous": f"{base}?page={page - 1}" if page > 1 else None,
-            "results": results,
-        }
-    )
+    page_of_rows = {
+        "count": count,
+        "next": f"{base}?page={page + 1}" if page * PAGE_SIZE < count else None,
+        "previous": f"{base}?page={page - 1}" if page > 1 else None,
+        "results": rows,
+    }
+    context = {"roles": roles_in(request.user, rows)}
+    return Response(TournamentListSerializer(page_of_rows, context=context).data)
 
 
 @extend_schema(
@@ -163,7 +128,7 @@ def tournament_detail(request: Request, tournament_id: int) -> Response:
         services.update_tournament(tournament, actor=request.user, expected_version=expected, **changes)
     elif (unchanged := not_modified_answer(request, tournament_etag(tournament))) is not None:
         return unchanged
-    tournament = Tournament.objects.select_related("director").get(pk=tournament.pk)
+    tournament = with_counts(Tournament.objects.filter(pk=tournament.pk)).get()
     body = _detail(tournament, grant.role)
     return tagged(Response(body), tournament_etag(tournament))
 
@@ -186,17 +151,11 @@ def staff(request: Request, tournament_id: int) -> Response:
     if request.method == "POST":
         data = validated(StaffAddSerializer, request)
         member = services.add_staff(tournament, data["username"], data["role"], actor=request.user)
-        return Response(_staff_body(member), status=status.HTTP_201_CREATED)
+        return Response(StaffSerializer(member).data, status=status.HTTP_201_CREATED)
     members = (
         Staff.objects.filter(tournament=tournament).select_related("user").order_by("role", "user__username")
     )
-    return Response([_staff_body(m) for m in members])
-
-
-def _staff_body(member: Staff) -> dict[str, Any]:
-    return StaffSerializer(
-        {"id": member.pk, "username": member.user.get_username(), "role": member.role}
-    ).data
+    return Response(StaffSerializer(members, many=True).data)
 
 
 @extend_schema(

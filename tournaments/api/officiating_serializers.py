@@ -1,7 +1,7 @@
 """What the officiating API accepts: the bodies of advice, penalties, rescinding and rulings,
 checked for their keys (every unknown one named) and JSON types before the services check what
 the values mean (a player of the event, a round seated, a situation of the catalogue, a step of
-rule 6.3's ladder) and name the exact field."""
+rule 6.3's ladder) and name the exact field. What it answers: `officiating_answers`."""
 
 from __future__ import annotations
 

@@ -17,8 +17,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -26,118 +25,43 @@ from scoring.api.errors import validated
 from scoring.rules.errors import Problem
 from tournaments.access import Action, tournament_for_user
 from tournaments.errors import TournamentError
-from tournaments.models import Penalty, Ruling
 from tournaments.officiating.advice import Advice, advise
 from tournaments.officiating.catalogue import SITUATIONS
-from tournaments.officiating.ladder import RULE
-from tournaments.officiating.recorded import penalty_in_words, recorded_outcome
+from tournaments.officiating.ladder import Rung
 from tournaments.services import penalties as ledger
 from tournaments.services import rulings as ledger_rulings
 from tournaments.web.officiating_selectors import ledger as ledger_of
 from tournaments.web.officiating_selectors import rulings_log
 
 from ._common import ERRORS, TOURNAMENT_ID, tournament_api
+from .officiating_answers import (
+    AdviceSerializer,
+    PenaltiesSerializer,
+    PenaltyAnswerSerializer,
+    RulingAnswerSerializer,
+    RulingsSerializer,
+    SituationsSerializer,
+)
 from .officiating_serializers import AdviseSerializer, PenaltySerializer, RescindSerializer, RulingSerializer
 
 _PENALTY_ID = OpenApiParameter(
     "penalty_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The penalty."
 )
 
-_STEP = inline_serializer(
-    "PenaltyStep", {"step": serializers.CharField(), "points": serializers.IntegerField()}
-)
-_PENALTY_FIELDS = {
-    "id": serializers.IntegerField(),
-    "player": inline_serializer(
-        "PenaltyPlayer", {"id": serializers.IntegerField(), "name": serializers.CharField()}
-    ),
-    "round": serializers.IntegerField(allow_null=True),
-    "offence": serializers.CharField(),
-    "step": serializers.CharField(),
-    "points": serializers.IntegerField(),
-    "seconds_over": serializers.IntegerField(allow_null=True),
-    "decided": serializers.BooleanField(),
-    "note": serializers.CharField(),
-    "rule": serializers.CharField(),
-    "rescinded": serializers.BooleanField(),
-    "rescind_reason": serializers.CharField(),
-    "outcome": serializers.CharField(
-        help_text="The penalty in words, as given (step, points, the official's choice)."
-    ),
-}
-_PENALTY = inline_serializer("Penalty", _PENALTY_FIELDS)
-_PENALTIES = inline_serializer(
-    "Penalties", {"penalties": inline_serializer("PenaltyEntry", _PENALTY_FIELDS, many=True)}
-)
-_ADVICE = inline_serializer(
-    "Advice",
-    {
-        "situation": serializers.CharField(),
-        "ruling": serializers.CharField(),
-        "citations": serializers.ListField(child=serializers.CharField()),
-        "correction": serializers.CharField(allow_null=True),
-        "offence": serializers.CharField(allow_null=True),
-        "penalty": _STEP,
-    },
-)
-
-
-def penalty_body(penalty: Penalty) -> dict[str, Any]:
-    """A ledger entry as the API answers it (the contract's id, offence, step, points and rule)."""
-    return {
-        "id": penalty.pk,
-        "player": {"id": penalty.entrant_id, "name": penalty.entrant.name},
-        "round": penalty.round_number,
-        "offence": penalty.offence,
-        "step": penalty.step,
-        "points": penalty.points,
-        "seconds_over": penalty.seconds_over,
-        "decided": penalty.step_decided,
-        "note": penalty.note,
-        "rule": RULE,
-        "rescinded": penalty.rescinded_at is not None,
-        "rescind_reason": penalty.rescind_reason,
-        "outcome": penalty_in_words(penalty),
-    }
-
-
-def advice_body(advice: Advice, penalty: dict[str, Any] | None) -> dict[str, Any]:
-    """The answer of `POST /api/v1/rulings/advise/`."""
-    return {
-        "situation": advice.situation.id,
-        "ruling": advice.ruling,
-        "citations": list(advice.citations),
-        "correction": advice.correction,
-        "offence": str(advice.offence) if advice.offence else None,
-        "penalty": penalty,
-    }
-
 
 @extend_schema(
     summary="The rulings catalogue", tags=["rulings"], auth=[],
     description="Every situation the app answers from the official reference, the sections it rests "
     "on and the facts that decide it (`boolean` or `integer`).",
-    responses={200: inline_serializer("Situations", {"situations": serializers.ListField()})},
+    responses={200: SituationsSerializer},
 )  # fmt: skip
 @tournament_api(["GET"])
 def situations(request: Request) -> Response:
     """GET /api/v1/rulings/situations/."""
-    return Response(
-        {
-            "situations": [
-                {
-                    "id": s.id,
-                    "title": str(s.title),
-                    "rules": list(s.rules),
-                    "facts": [{"name": f.name, "question": str(f.question), "type": f.type} for f in s.facts],
-                }
-                for s in SITUATIONS
-            ]
-        }
-    )
+    return Response(SituationsSerializer({"situations": SITUATIONS}).data)
 
 
-def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, dict[str, Any] | None]:
+def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, Rung | None]:
     """The advice for the body's situation and facts, and the ladder's step for its `player` in its
     `tournament` when both are named and the situation is an offence."""
     advice = advise(data["situation"], data["facts"])
@@ -153,7 +77,7 @@ def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, dic
     if advice.offence is None:
         return advice, None
     rung = ledger.proposed_rung(tournament, entrant.pk, advice.offence, seconds_over=advice.seconds_over)
-    return advice, {"step": str(rung.step), "points": rung.points}
+    return advice, rung
 
 
 @extend_schema(
@@ -162,13 +86,13 @@ def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, dic
     '"tournament": 3, "player": 7}` (the last two optional): the ruling, the sections cited, the '
     "correction to make, the offence (if any) and, for a player of an event, the penalty step rule "
     "6.3's ladder gives from their earlier offences. Missing or unknown facts: 400 naming them.",
-    request=AdviseSerializer, responses={200: _ADVICE, **ERRORS},
+    request=AdviseSerializer, responses={200: AdviceSerializer, **ERRORS},
 )  # fmt: skip
 @tournament_api(["POST"], open_posts=True)
 def advise_view(request: Request) -> Response:
     """POST /api/v1/rulings/advise/ (anyone may ask; a private event's players need its staff)."""
     advice, step = advice_and_step(request, validated(AdviseSerializer, request))
-    return Response(advice_body(advice, step))
+    return Response(AdviceSerializer(advice, context={"step": step}).data)
 
 
 @extend_schema(
@@ -178,7 +102,7 @@ def advise_view(request: Request) -> Response:
     parameters=[TOURNAMENT_ID],
     description="Every penalty of the event, newest first, rescinded ones marked (staff).",
     responses={
-        200: _PENALTIES,
+        200: PenaltiesSerializer,
         **ERRORS,
     },
 )
@@ -188,14 +112,14 @@ def advise_view(request: Request) -> Response:
     "`illegal_move`, `cheating`, `unsportsmanlike`, `time` (with `seconds_over`). The step follows "
     "rule 6.3's ladder from the player's earlier, unrescinded offences of that kind, unless `step` "
     "(`warning`, `points`, `round_dq`, `event_dq`) names the official's decision. 201 with the entry.",
-    request=PenaltySerializer, responses={201: _PENALTY, **ERRORS},
+    request=PenaltySerializer, responses={201: PenaltyAnswerSerializer, **ERRORS},
 )  # fmt: skip
 @tournament_api(["GET", "POST"])
 def penalties(request: Request, tournament_id: int) -> Response:
     """GET|POST /api/v1/tournaments/{id}/penalties/."""
     if request.method == "GET":
         tournament = tournament_for_user(request.user, tournament_id, Action.SEE_LIVE).tournament
-        return Response({"penalties": [penalty_body(p) for p in ledger_of(tournament, limit=None)]})
+        return Response(PenaltiesSerializer({"penalties": ledger_of(tournament, limit=None)}).data)
     tournament = tournament_for_user(request.user, tournament_id, Action.OFFICIATE).tournament
     data = validated(PenaltySerializer, request)
     penalty = ledger.give_penalty(
@@ -208,14 +132,14 @@ def penalties(request: Request, tournament_id: int) -> Response:
         note=data["note"],
         actor=request.user,
     )
-    return Response(penalty_body(penalty), status=201)
+    return Response(PenaltyAnswerSerializer(penalty).data, status=201)
 
 
 @extend_schema(
     summary="Rescind a penalty", tags=["officiating"], parameters=[TOURNAMENT_ID, _PENALTY_ID],
     description='On appeal: `{"reason": "appeal upheld"}` (required). The entry stays, marked rescinded; '
     "the standings follow. Rescinding twice: 409.",
-    request=RescindSerializer, responses={200: _PENALTY, **ERRORS},
+    request=RescindSerializer, responses={200: PenaltyAnswerSerializer, **ERRORS},
 )  # fmt: skip
 @tournament_api(["POST"])
 def penalty_rescind(request: Request, tournament_id: int, penalty_id: int) -> Response:
@@ -223,35 +147,7 @@ def penalty_rescind(request: Request, tournament_id: int, penalty_id: int) -> Re
     tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     data = validated(RescindSerializer, request)
     penalty = ledger.rescind_penalty(tournament, penalty_id, reason=data["reason"], actor=request.user)
-    return Response(penalty_body(penalty))
-
-
-def ruling_body(ruling: Ruling) -> dict[str, Any]:
-    """A rulings-log entry as the API answers it, with the penalty it carried: `situation` is the
-    catalogue's id (the contract), `situation_title` its title, `outcome` what was decided in words
-    (the penalty actually given), `changed_by_official` when the official chose the penalty, so
-    that `ruling` and `correction` (the catalogue's answer) no longer say what was decided."""
-    outcome = recorded_outcome(ruling)
-    return {
-        "id": ruling.pk,
-        "situation": ruling.situation,
-        "situation_title": outcome.situation_title,
-        "outcome": outcome.decision,
-        "changed_by_official": outcome.changed_by_official,
-        "facts": ruling.facts,
-        "ruling": ruling.ruling,
-        "citations": ruling.citations,
-        "correction": ruling.correction or None,
-        "offence": ruling.offence or None,
-        "player": {"id": ruling.entrant_id, "name": ruling.entrant.name} if ruling.entrant else None,
-        "penalty": penalty_body(ruling.penalty) if ruling.penalty else None,
-        "round": ruling.round_number,
-        "table": ruling.table_number,
-        "hole": ruling.hole_number,
-        "note": ruling.note,
-        "official": ruling.official.get_username() if ruling.official else None,
-        "created_at": ruling.created_at,
-    }
+    return Response(PenaltyAnswerSerializer(penalty).data)
 
 
 @extend_schema(
@@ -264,21 +160,21 @@ def ruling_body(ruling: Ruling) -> dict[str, Any]:
     "has `situation_title` (the situation in words) and `outcome` (what was decided, in words: the "
     "penalty actually given, with the official's choice and any rescinding); `ruling` and "
     "`correction` are the catalogue's answer, which `changed_by_official: true` marks as changed.",
-    responses={200: OpenApiTypes.OBJECT, **ERRORS},
+    responses={200: RulingsSerializer, **ERRORS},
 )
 @extend_schema(
     methods=["POST"], summary="Record a ruling", tags=["officiating"], parameters=[TOURNAMENT_ID],
     description="Advise's body (`situation`, `facts`, `player`) plus `round`, `table`, `hole`, `note` "
     "(and an official's `step`): 201 with the ruling as the catalogue answers it and, for an offence, "
     "the penalty entry it carries (as `POST .../penalties/`), written together.",
-    request=RulingSerializer, responses={201: OpenApiTypes.OBJECT, **ERRORS},
+    request=RulingSerializer, responses={201: RulingAnswerSerializer, **ERRORS},
 )  # fmt: skip
 @tournament_api(["GET", "POST"])
 def rulings(request: Request, tournament_id: int) -> Response:
     """GET|POST /api/v1/tournaments/{id}/rulings/."""
     if request.method == "GET":
         tournament = tournament_for_user(request.user, tournament_id, Action.READ_RULINGS).tournament
-        return Response({"rulings": [ruling_body(r) for r in rulings_log(tournament)]})
+        return Response(RulingsSerializer({"rulings": rulings_log(tournament)}).data)
     tournament = tournament_for_user(request.user, tournament_id, Action.OFFICIATE).tournament
     data = validated(RulingSerializer, request)
     ruling = ledger_rulings.record_ruling(
@@ -293,4 +189,4 @@ def rulings(request: Request, tournament_id: int) -> Response:
         note=data["note"],
         actor=request.user,
     )
-    return Response(ruling_body(ruling), status=201)
+    return Response(RulingAnswerSerializer(ruling).data, status=201)

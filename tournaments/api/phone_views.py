@@ -14,21 +14,11 @@ from rest_framework.response import Response
 
 from tournaments import services
 from tournaments.access import Action, tournament_for_user
-from tournaments.web.phone_status import PhoneStatus, attach_phone_statuses
+from tournaments.web.phone_status import attach_phone_statuses
 from tournaments.web.selectors import table_lines
 
 from ._common import READ_ERRORS, ROUND, TOURNAMENT_ID, tournament_api
 from .response_serializers import RoundPhonesSerializer
-
-
-def _phone_body(phone: PhoneStatus) -> dict[str, object]:
-    return {
-        "last_heard_at": phone.heard_at,
-        "pending_writes": phone.pending,
-        "pending_reported_at": phone.pending_at,
-        "silent": phone.silent,
-        "to_chase": phone.to_chase,
-    }
 
 
 @extend_schema(
@@ -46,11 +36,6 @@ def round_phones(request: Request, tournament_id: int, number: int) -> Response:
     round_ = services.round_in(tournament, number)
     lines = table_lines(round_)
     attach_phone_statuses(lines, round_.status)
-    body = {
-        "number": round_.number,
-        "status": round_.status,
-        "tables": [{"number": line.table.number, "phone": _phone_body(line.phone)} for line in lines],
-    }
-    response = Response(RoundPhonesSerializer(body).data)
+    response = Response(RoundPhonesSerializer(round_, context={"lines": lines}).data)
     response["Cache-Control"] = "no-store"
     return response

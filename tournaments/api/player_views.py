@@ -27,7 +27,6 @@ from .request_serializers import (
 )
 from .response_serializers import (
     BulkCheckInAnswerSerializer,
-    EntrantRefSerializer,
     EntrantSerializer,
     PlayerRecordSerializer,
     PlayersCreatedSerializer,
@@ -52,20 +51,6 @@ _CSV = OpenApiRequest(
 
 
 _IF_MATCH = if_match_parameter("the player", '"player-31-v42"')
-
-
-def player_body(entrant: Entrant) -> dict[str, Any]:
-    """A player as the API shows them."""
-    return EntrantSerializer(
-        {
-            "id": entrant.pk,
-            "name": entrant.name,
-            "club": entrant.club,
-            "rating": entrant.rating,
-            "status": entrant.status,
-            "checked_in": entrant.checked_in,
-        }
-    ).data
 
 
 # One player (JSON) or the players a CSV list created: the two 201 bodies, told apart by their keys.
@@ -98,19 +83,18 @@ def players(request: Request, tournament_id: int) -> Response:
     """GET/POST /api/v1/tournaments/{id}/players/."""
     if request.method == "GET":
         tournament = tournament_for_user(request.user, tournament_id, Action.VIEW).tournament
-        return Response(
-            [player_body(e) for e in Entrant.objects.filter(tournament=tournament).order_by("name_key", "pk")]
-        )
+        entrants = Entrant.objects.filter(tournament=tournament).order_by("name_key", "pk")
+        return Response(EntrantSerializer(entrants, many=True).data)
     tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     if isinstance(request.data, CsvText):
         created = services.import_entrants(tournament, str(request.data), actor=request.user)
-        body = {"created": [EntrantRefSerializer({"id": e.pk, "name": e.name}).data for e in created]}
-        return Response(PlayersCreatedSerializer(body).data, status=status.HTTP_201_CREATED)
+        body = PlayersCreatedSerializer({"created": created}).data
+        return Response(body, status=status.HTTP_201_CREATED)
     data = validated(PlayerAddSerializer, request)
     entrant = services.add_entrant(
         tournament, data["name"], club=data["club"], rating=data["rating"], actor=request.user
     )
-    return Response(player_body(entrant), status=status.HTTP_201_CREATED)
+    return Response(EntrantSerializer(entrant).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
@@ -128,21 +112,8 @@ def player_detail(request: Request, tournament_id: int, player_id: int) -> Respo
     tag = player_etag(entrant.pk, tournament_version(tournament.pk))
     if (unchanged := not_modified_answer(request, tag)) is not None:
         return unchanged
-    rounds = [
-        {
-            "round": r.round,
-            "status": r.status,
-            "table": r.table,
-            "seat": r.seat,
-            "total": r.total,
-            "holes": [{"number": n, "score": s} for n, s in r.holes],
-        }
-        for r in player_record(entrant)
-        if grant.shows_seating(r.status)
-    ]
-    return tagged(
-        Response(PlayerRecordSerializer({"player": player_body(entrant), "rounds": rounds}).data), tag
-    )
+    rounds = [r for r in player_record(entrant) if grant.shows_seating(r.status)]
+    return tagged(Response(PlayerRecordSerializer({"player": entrant, "rounds": rounds}).data), tag)
 
 
 def _status_view(change: str) -> Any:
@@ -211,7 +182,9 @@ def player_check_in(request: Request, tournament_id: int, player_id: int) -> Res
     entrant = services.set_checked_in(
         tournament, player_id, checked_in, actor=request.user, expected_version=expected
     )
-    return tagged(Response(player_body(entrant)), player_etag(entrant.pk, tournament_version(tournament.pk)))
+    return tagged(
+        Response(EntrantSerializer(entrant).data), player_etag(entrant.pk, tournament_version(tournament.pk))
+    )
 
 
 @extend_schema(
@@ -238,14 +211,7 @@ def players_check_in(request: Request, tournament_id: int) -> Response:
     result = services.check_in_players(
         tournament, data["players"], everyone=data["everyone"], actor=request.user, expected_version=expected
     )
-    body = BulkCheckInAnswerSerializer(
-        {
-            "checked_in": [{"id": e.pk, "name": e.name} for e in result.changed],
-            "already": [{"id": e.pk, "name": e.name} for e in result.unchanged],
-            "action": result.entry.pk if result.entry else None,
-        }
-    ).data
-    return tagged(Response(body), tournament_etag(tournament))
+    return tagged(Response(BulkCheckInAnswerSerializer(result).data), tournament_etag(tournament))
 
 
 def _expected(request: Request, player_id: int, version: int) -> int | None:

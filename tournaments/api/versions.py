@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 from scoring.api.errors import ErrorSerializer
 from scoring.api.games.concurrency import (
@@ -98,18 +98,17 @@ def expected_version(request: Request, kind: str, pk: int, current: int | None =
     return named.version
 
 
-def tagged(response: Response, tag: str) -> Response:
+def tagged[R: HttpResponse](response: R, tag: str) -> R:
     """`response` with its ETag; it varies with who asks (a role, the staff's links)."""
     response["ETag"] = tag
     patch_vary_headers(response, ("Authorization", "Cookie"))
     return response
 
 
-def not_modified_answer(request: Request, tag: str) -> Response | None:
+def not_modified_answer(request: Request, tag: str) -> HttpResponse | None:
     """A 304 when the request's If-None-Match names `tag` (the resource is unchanged), else None."""
-    if not not_modified(request, tag):
-        return None
-    return tagged(Response(status=304), tag)
+    unchanged = not_modified(request, tag)
+    return None if unchanged is None else tagged(unchanged, tag)
 
 
 def if_match_parameter(what: str, example: str) -> OpenApiParameter:

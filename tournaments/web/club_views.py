@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.access import clubs_of
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from golfclub.core.errors import catch_refusal
 from tournaments.access import Action
 from tournaments.services import club_links
 from tournaments.web.access import TournamentPage, tournament_page
@@ -28,7 +28,7 @@ def tournament_club(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         return _page(request, page)
     tournament = page.tournament
     verb, _sep, argument = request.POST.get("action", "").partition(":")
-    try:
+    with catch_refusal() as refused:
         if verb == "club":
             chosen = request.POST.get("club", "")
             club_links.set_tournament_club(tournament, _whole(chosen) if chosen else None, actor=request.user)
@@ -38,8 +38,8 @@ def tournament_club(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             messages.success(
                 request, ngettext("%(n)s link saved.", "%(n)s links saved.", changed) % {"n": changed}
             )
-    except ANSWERED_ERRORS as error:
-        return _page(request, page, errors=[p.message for p in problems_of(error)], status=status_for(error))
+    if refused:
+        return _page(request, page, errors=refused.messages, status=refused.status)
     return redirect("tournaments:club", pk=tournament.pk)
 
 

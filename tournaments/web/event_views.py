@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from golfclub.core.errors import catch_refusal, flash_refusal
 from tournaments import services
 from tournaments.access import Action, staffed_tournaments, visible_tournaments
 from tournaments.errors import StaleEdit
@@ -50,11 +50,11 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         form = TournamentForm(request.POST)
         if form.is_valid():
-            try:
+            with catch_refusal() as refused:
                 tournament = services.create_tournament(director=request.user, **form.settings())
-            except ANSWERED_ERRORS as error:
-                add_problems(form, problems_of(error))
-                status = status_for(error)
+            if refused:
+                add_problems(form, refused.problems)
+                status = refused.status
             else:
                 messages.success(
                     request,
@@ -79,7 +79,7 @@ def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpRespo
     if request.method == "POST":
         form = TournamentForm(request.POST, frozen=frozen, initial=TournamentForm.initial_of(tournament))
         if form.is_valid():
-            try:
+            with catch_refusal() as refused:
                 updated = services.update_tournament(
                     tournament,
                     actor=request.user,
@@ -87,17 +87,17 @@ def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpRespo
                     read_digest=form.cleaned_data.get("read_digest") or None,
                     **form.settings(tournament),
                 )
-            except StaleEdit as error:  # changed by someone else since the form was read
+            if isinstance(refused.error, StaleEdit):  # changed by someone else since the form was read
                 stored = Tournament.objects.get(pk=tournament.pk)
                 conflict = conflict_of(form, stored)
                 form = TournamentForm(
                     rebased(request.POST, stored), frozen=frozen, initial=TournamentForm.initial_of(stored)
                 )
                 form.is_valid()
-                status = status_for(error)
-            except ANSWERED_ERRORS as error:
-                add_problems(form, problems_of(error))
-                status = status_for(error)
+                status = refused.status
+            elif refused:
+                add_problems(form, refused.problems)
+                status = refused.status
             else:
                 messages.success(request, _("Settings saved."))
                 changed = (updated.rounds, updated.seating) != (tournament.rounds, tournament.seating)
@@ -144,16 +144,16 @@ def staff_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     staff_form = StaffForm(request.POST)
     status = 400
     if staff_form.is_valid():
-        try:
+        with catch_refusal() as refused:
             added = services.add_staff(
                 tournament,
                 staff_form.cleaned_data["username"],
                 staff_form.cleaned_data["role"],
                 actor=request.user,
             )
-        except ANSWERED_ERRORS as error:
-            add_problems(staff_form, problems_of(error))
-            status = status_for(error)
+        if refused:
+            add_problems(staff_form, refused.problems)
+            status = refused.status
         else:
             messages.success(
                 request,
@@ -168,11 +168,7 @@ def staff_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
 @tournament_page(Action.STAFF, methods=("POST",))
 def staff_remove(request: HttpRequest, page: TournamentPage, staff_id: int) -> HttpResponse:
     """Take a co-director or an official off the event (the director only)."""
-    try:
+    with flash_refusal(request):
         services.remove_staff(page.tournament, staff_id, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        for problem in problems_of(error):
-            messages.error(request, problem.message)
-    else:
         messages.success(request, _("Removed from the staff."))
     return redirect("tournaments:settings", pk=page.tournament.pk)

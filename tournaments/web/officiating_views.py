@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from golfclub.core.errors import catch_refusal, flash_refusal
 from tournaments import services
 from tournaments.access import Action
 from tournaments.errors import DisqualificationToConfirm
@@ -109,7 +109,7 @@ def ruling(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     if not form.is_valid():
         return render(request, "tournaments/ruling.html", context, status=400)
     facts, values = form.facts(), form.cleaned_data
-    try:
+    with catch_refusal() as refused:
         if request.POST.get("action") == "record":
             recorded = services.record_ruling(
                 page.tournament,
@@ -138,15 +138,15 @@ def ruling(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             context["proposed"] = proposed_rung(
                 page.tournament, values["player"], advice.offence, seconds_over=advice.seconds_over
             )
-    except DisqualificationToConfirm as question:
+    if isinstance(question := refused.error, DisqualificationToConfirm):
         # Nothing is written: a second page names the player and the consequence, and its form sends
         # the same ruling back with this very disqualification confirmed (and its own one-time key).
         context.update(question=question, consequence=_consequence(question))
         return render(request, "tournaments/ruling_confirm.html", context)
-    except ANSWERED_ERRORS as error:
-        form.add_service_problems(problems_of(error))
+    if refused:
+        form.add_service_problems(refused.problems)
         # A refusal of the event's state (already disqualified) is a 409, bad input a 400.
-        return render(request, "tournaments/ruling.html", context, status=status_for(error))
+        return render(request, "tournaments/ruling.html", context, status=refused.status)
     return render(request, "tournaments/ruling.html", context)
 
 
@@ -178,10 +178,8 @@ def _recorded_message(recorded: Any) -> str:
 @tournament_page(Action.OFFICIATE, methods=("POST",))
 def call_close(request: HttpRequest, page: TournamentPage, call_id: int) -> HttpResponse:
     """Close a call without a ruling (the official settled it by explaining the rules)."""
-    try:
+    with flash_refusal(request):
         call_services.answer_call(page.tournament, call_id, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        messages.error(request, " ".join(p.message for p in problems_of(error)))
     return redirect("tournaments:officiating", pk=page.tournament.pk)
 
 
@@ -215,11 +213,8 @@ def penalty_rescind(request: HttpRequest, page: TournamentPage, penalty_id: int)
     """Rescind a penalty on appeal, with a reason."""
     form = ReasonForm(request.POST)
     reason = form.cleaned_data.get("reason", "") if form.is_valid() else ""
-    try:
+    with flash_refusal(request):
         penalty = services.rescind_penalty(page.tournament, penalty_id, reason=reason, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        messages.error(request, " ".join(p.message for p in problems_of(error)))
-    else:
         messages.success(request, _("Penalty rescinded; the standings follow."))
         if penalty.step == PenaltyStep.EVENT_DQ and (replanned := replanned_message(page.tournament)):
             messages.info(request, replanned)
@@ -233,14 +228,11 @@ def table_extend(request: HttpRequest, page: TournamentPage, table_id: int) -> H
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect("tournaments:dashboard", pk=page.tournament.pk)
-    try:
+    with flash_refusal(request):
         table = call_services.extend_table(
             page.tournament, table_id, form.cleaned_data["minutes"], reason=form.cleaned_data["reason"],
             actor=request.user,
         )  # fmt: skip
-    except ANSWERED_ERRORS as error:
-        messages.error(request, " ".join(p.message for p in problems_of(error)))
-    else:
         messages.success(
             request,
             _("Table %(t)s now has %(m)s extra minutes.") % {"t": table.number, "m": table.extra_minutes},

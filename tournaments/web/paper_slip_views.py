@@ -18,10 +18,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from golfclub.core.errors import catch_refusal
 from golfclub.core.form_fields import WholeNumberField
 from golfclub.core.limits import TOTAL_LIMIT
 from scoring import selectors as scoring_selectors
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.selectors import Scoreboard
 from tournaments.access import Action, Role
 from tournaments.models import Table
@@ -152,7 +152,7 @@ def paper_slip(request: HttpRequest, page: TournamentPage, table_id: int) -> Htt
         form = PaperSlipForm(request.POST, players=players, holes=holes)
         if not form.is_valid():
             return _render(request, page, table, board, form, [], status=400)
-        try:
+        with catch_refusal() as refused:
             done = enter_paper_slip(
                 table,
                 form.rows(),
@@ -161,21 +161,19 @@ def paper_slip(request: HttpRequest, page: TournamentPage, table_id: int) -> Htt
                 actor_text=slip_actor(request.user.get_username(), str(ROLE_WORDS[Role(page.role)])),
                 capabilities=page.table_capabilities,
             )
-        except SlipConflicts as error:
+        if isinstance(slip := refused.error, SlipConflicts):
             # The page shows the phone's scores beside the slip's; the versions become the phone's
             # current ones, so saving again (after checking) compares with what is there now.
             data = request.POST.copy()
-            for conflict in error.conflicts:
+            for conflict in slip.conflicts:
                 data[f"h{conflict.number}-version"] = conflict.phone_version or ""
             form = PaperSlipForm(data, players=players, holes=holes)
             form.is_valid()
-            for problem in problems_of(error):
-                form.add_error(None, problem.message)
-            return _render(request, page, table, board, form, error.conflicts, status=status_for(error))
-        except ANSWERED_ERRORS as error:
-            for problem in problems_of(error):
-                form.add_error(None, problem.message)
-            return _render(request, page, table, board, form, [], status=status_for(error))
+            conflicts = slip.conflicts
+        if refused:
+            for message in refused.messages:
+                form.add_error(None, message)
+            return _render(request, page, table, board, form, conflicts, status=refused.status)
         if done.recorded or done.corrected:
             messages.success(
                 request,

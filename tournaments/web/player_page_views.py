@@ -18,8 +18,8 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from golfclub.core.errors import flash_refusal
 from golfclub.core.qr import qr_svg
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of
 from tournaments import services
 from tournaments.access import Action, grant_on, player_link_grant
 from tournaments.models import Entrant
@@ -115,11 +115,8 @@ def player_home_check_in(request: HttpRequest, token: str) -> HttpResponse:
     login_then = reverse("tournaments:player-home", args=[token])
     if (refused := refusal_page(request, grant, Action.CHECK_IN, login_then=login_then)) is not None:
         return refused
-    try:
+    with flash_refusal(request):
         services.set_checked_in(tournament, entrant.pk, True, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        messages.error(request, problems_of(error)[0].message)
-    else:
         messages.success(request, _("%(name)s is checked in.") % {"name": entrant.name})
     return redirect("tournaments:player-home", token=token)
 

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from golfclub.core.errors import catch_refusal
 from tournaments import services
 from tournaments.access import Action
 from tournaments.csv_import import with_line_texts
@@ -87,7 +87,7 @@ def player_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     form = PlayerForm(request.POST)
     if not form.is_valid():
         return _players_page(request, page, form=form, status=400)
-    try:
+    with catch_refusal() as refused:
         entrant = services.add_entrant(
             page.tournament,
             form.cleaned_data["name"],
@@ -95,9 +95,9 @@ def player_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             rating=form.cleaned_data.get("rating"),
             actor=request.user,
         )
-    except ANSWERED_ERRORS as error:
-        add_problems(form, problems_of(error))
-        return _players_page(request, page, form=form, status=status_for(error))
+    if refused:
+        add_problems(form, refused.problems)
+        return _players_page(request, page, form=form, status=refused.status)
     messages.success(request, _("%(name)s is registered.") % {"name": entrant.name})
     if replanned := replanned_message(page.tournament):
         messages.info(request, replanned)
@@ -112,11 +112,11 @@ def player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         return _players_page(request, page, import_form=form, status=400)
     upload = form.cleaned_data.get("file")
     text: str | bytes = upload.read() if upload else form.cleaned_data["text"]
-    try:
+    with catch_refusal() as refused:
         created = services.import_entrants(page.tournament, text, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        shown = with_line_texts(text, problems_of(error))
-        return _players_page(request, page, import_form=form, import_problems=shown, status=status_for(error))
+    if refused:
+        shown = with_line_texts(text, refused.problems)
+        return _players_page(request, page, import_form=form, import_problems=shown, status=refused.status)
     messages.success(
         request,
         ngettext("%(n)s player imported.", "%(n)s players imported.", len(created)) % {"n": len(created)},
@@ -144,13 +144,12 @@ def player_check_in(request: HttpRequest, page: TournamentPage, entrant_id: int)
     """Mark a player present or not (`checked_in` = "1" or "0"); htmx gets the row back, a plain
     form the players page."""
     wanted = request.POST.get("checked_in") == "1"
-    try:
+    with catch_refusal() as refused:
         entrant = services.set_checked_in(page.tournament, entrant_id, wanted, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        if status_for(error) == 404:
-            raise Http404(problems_of(error)[0].message) from None
+    refused.raise_if_not_found()
+    if refused:
         # Refused (a player dropped since the list was read): the list again, saying why.
-        messages.error(request, problems_of(error)[0].message)
+        refused.flash(request)
         players = reverse("tournaments:players", args=[page.tournament.pk])
         if request.htmx:
             return HttpResponse(headers={"HX-Redirect": players})
@@ -183,7 +182,7 @@ def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            try:
+            with catch_refusal() as refused:
                 if target == EntrantStatus.ACTIVE:
                     services.reinstate_entrant(page.tournament, entrant.pk, actor=request.user)
                 else:
@@ -194,9 +193,9 @@ def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -
                         actor=request.user,
                         reason=form.cleaned_data.get("reason") or "",
                     )
-            except ANSWERED_ERRORS as error:
-                add_problems(form, problems_of(error))
-                status = status_for(error)
+            if refused:
+                add_problems(form, refused.problems)
+                status = refused.status
             else:
                 messages.success(request, STATUS_DONE[action] % {"name": entrant.name})
                 if replanned := replanned_message(page.tournament):
@@ -226,7 +225,7 @@ def players_bulk(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         return _players_page(
             request, page, bulk_problems=[_("Choose what to do with the players.")], selected=ids, status=400
         )
-    try:
+    with catch_refusal() as refused:
         if action == "drop":
             result = services.drop_players(
                 page.tournament, ids, reason=request.POST.get("reason", ""), actor=request.user
@@ -235,9 +234,10 @@ def players_bulk(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             result = services.check_in_players(
                 page.tournament, ids, everyone=action == "check_in_all", actor=request.user
             )
-    except ANSWERED_ERRORS as error:
-        problems = [problem.message for problem in problems_of(error)]
-        return _players_page(request, page, bulk_problems=problems, selected=ids, status=status_for(error))
+    if refused:
+        return _players_page(
+            request, page, bulk_problems=refused.messages, selected=ids, status=refused.status
+        )
     if not result.changed:
         messages.info(request, _("Nothing to change: they are all as asked already."))
     else:
@@ -254,11 +254,10 @@ def players_bulk(request: HttpRequest, page: TournamentPage) -> HttpResponse:
 @tournament_page(Action.RUN, methods=("POST",))
 def players_bulk_undo(request: HttpRequest, page: TournamentPage, entry_id: int) -> HttpResponse:
     """Undo a bulk check-in or drop: exactly the players it changed and nothing changed since."""
-    try:
+    with catch_refusal() as refused:
         result = services.undo_bulk_action(page.tournament, entry_id, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        problems = [problem.message for problem in problems_of(error)]
-        return _players_page(request, page, bulk_problems=problems, status=status_for(error))
+    if refused:
+        return _players_page(request, page, bulk_problems=refused.messages, status=refused.status)
     text = bulk_summary(result, "undo")
     if result.unchanged:
         text += " " + _("Left as they are (changed since): %(names)s.") % {

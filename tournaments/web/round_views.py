@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from golfclub.core.errors import catch_refusal
 from scoring.rules.errors import Problem
 from tournaments import services
 from tournaments.access import Action
@@ -113,10 +113,10 @@ def dashboard_calls(request: HttpRequest, page: TournamentPage) -> HttpResponse:
 @tournament_page(Action.RUN, methods=("POST",))
 def round_seat(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     """Seat the next round, then show its seating (to swap, then publish)."""
-    try:
+    with catch_refusal() as refused:
         round_ = services.seat_next_round(page.tournament, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        return _render_dashboard(request, page, problems=problems_of(error), status=status_for(error))
+    if refused:
+        return _render_dashboard(request, page, problems=refused.problems, status=refused.status)
     messages.success(
         request,
         _("Round %(n)s is seated: check the tables, then publish it.") % {"n": round_.number},
@@ -127,10 +127,10 @@ def round_seat(request: HttpRequest, page: TournamentPage) -> HttpResponse:
 @tournament_page(Action.RUN, methods=("POST",))
 def round_publish(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     """Let the tables of a seated round score."""
-    try:
+    with catch_refusal() as refused:
         services.publish_round(page.tournament, number, actor=request.user)
-    except ANSWERED_ERRORS as error:
-        return _render_dashboard(request, page, problems=problems_of(error), status=status_for(error))
+    if refused:
+        return _render_dashboard(request, page, problems=refused.problems, status=refused.status)
     messages.success(request, _("Round %(n)s is published: the tables can score.") % {"n": number})
     return redirect("tournaments:dashboard", pk=page.tournament.pk)
 
@@ -144,7 +144,7 @@ def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> H
         return refusal(request, page.tournament, [Problem("override", _("Only the director may override."))])
     if not form.is_valid():
         return _render_dashboard(request, page, override_form=form, status=400)
-    try:
+    with catch_refusal() as refused:
         services.finalize_round(
             page.tournament,
             number,
@@ -152,11 +152,11 @@ def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> H
             reason=form.cleaned_data.get("reason") or "",
             actor=request.user,
         )
-    except ANSWERED_ERRORS as error:
+    if refused:
         if override:
-            add_problems(form, problems_of(error))
+            add_problems(form, refused.problems)
         return _render_dashboard(
-            request, page, problems=problems_of(error), override_form=form, status=status_for(error)
+            request, page, problems=refused.problems, override_form=form, status=refused.status
         )
     messages.success(request, _("Round %(n)s is finalized.") % {"n": number})
     return redirect("tournaments:dashboard", pk=page.tournament.pk)
@@ -229,7 +229,7 @@ def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpR
     form = SwapForm(request.POST, players=players)
     if not form.is_valid():
         return _seating_page(request, page, round_, form, status=400)
-    try:
+    with catch_refusal() as refused:
         services.swap_players(
             page.tournament,
             number,
@@ -238,9 +238,9 @@ def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpR
             reason=form.cleaned_data["reason"],
             actor=request.user,
         )
-    except ANSWERED_ERRORS as error:
-        add_problems(form, problems_of(error))
-        return _seating_page(request, page, round_, form, status=status_for(error))
+    if refused:
+        add_problems(form, refused.problems)
+        return _seating_page(request, page, round_, form, status=refused.status)
     messages.success(request, _("Swapped."))
     return redirect("tournaments:seating", pk=page.tournament.pk, number=number)
 

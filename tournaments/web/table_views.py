@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of
+from golfclub.core.errors import catch_refusal, flash_refusal
 from scoring.rules.errors import Problem
 from scoring.selectors import Scorecard, holes_to_play, scorecards, seat_names
 from tournaments import services
@@ -106,11 +106,8 @@ def table_call(request: HttpRequest, token: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect("tournaments:table", token=token)
-    try:
+    with flash_refusal(request):
         call_official(table, called_by=form.cleaned_data["called_by"], note=form.cleaned_data["note"] or "")
-    except ANSWERED_ERRORS as error:
-        messages.error(request, " ".join(p.message for p in problems_of(error)))
-    else:
         messages.success(request, _("An official is called: stay at the table, they are on their way."))
     return redirect("tournaments:table", token=token)
 
@@ -158,7 +155,7 @@ def _confirm(request: HttpRequest, table: Table, token: str, form: ConfirmForm) 
     showed (`shown_card`): a hole saved or corrected since (another phone's queue arriving, an
     official) refuses it, naming the difference, instead of confirming a card nobody read."""
     disagree = request.POST.get("action") == "disagree"
-    try:
+    with catch_refusal() as refused:
         services.confirm_table(
             table.game,
             form.cleaned_data["by"],
@@ -166,8 +163,8 @@ def _confirm(request: HttpRequest, table: Table, token: str, form: ConfirmForm) 
             note=form.cleaned_data.get("note") or "",
             scorecard=None if disagree else _posted_card(request),
         )
-    except ANSWERED_ERRORS as error:
-        return _show_again(request, table, token, problems=problems_of(error))
+    if refused:
+        return _show_again(request, table, token, problems=refused.problems)
     messages.success(
         request,
         _("Your disagreement is sent to the director.")

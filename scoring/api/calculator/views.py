@@ -19,6 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from golfclub.core.errors import answered_body
 from golfclub.core.parsers import SCORING_PARSERS
 from scoring.api.errors import ErrorSerializer, validated
 from scoring.api.write_once import SAFE_TO_REPEAT, safe_to_repeat
@@ -48,7 +49,11 @@ T = TypeVar("T")
 
 
 def _score_answer(grid: Grid, ruleset: Ruleset, players: int | None = None) -> dict[str, Any]:
-    """The score endpoint's answer: the engine's breakdown plus the resolved ruleset."""
+    """The score endpoint's answer: the engine's breakdown plus the resolved ruleset.
+
+    The engine's own dicts (`to_dict`, pure Python) are the bodies of the calculator's answers;
+    their serializers (`response_serializers`) are the schema, and
+    tests/api/test_calculator_answers.py holds each answer equal to its serializer's rendering."""
     return {**engine_score_grid(grid, ruleset, players=players).to_dict(), "ruleset": ruleset.to_dict()}
 
 
@@ -62,7 +67,7 @@ def _error_answer(check: Callable[..., Any], *args: Any) -> dict[str, Any]:
     try:
         check(*args)
     except RulesError as error:
-        return error.as_dict()
+        return answered_body(error)
     raise AssertionError(f"{check.__name__}{args} was expected to fail")
 
 

@@ -1,6 +1,6 @@
 """What the live-game API views share: OpenAPI parameters and error answers, the decorators
 that make a view (`token_api` for a game's link, `session_api` for the logged-in user),
-body checking, the actor, and the answers for a game and a hole.
+body checking, the actor, and the answer for a hole (with its ETag and Location).
 
 A game is reached by its link token; what each method may do is decided by the access policy
 (`scoring.access`, through `game_grant_required`): the edit token reads and writes (a managed game's
@@ -19,7 +19,6 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
@@ -42,7 +41,8 @@ from scoring.models import Game
 
 from . import concurrency
 from .access import game_grant_required
-from .response_serializers import GameSerializer, hole_body
+from .links import absolute_url, hole_url_name
+from .response_serializers import hole_body
 
 TOKEN = OpenApiParameter(
     "token", OpenApiTypes.STR, OpenApiParameter.PATH, description="The game's edit token or view token."
@@ -184,66 +184,6 @@ def actor_of(request: Request, data: dict[str, Any] | None = None) -> str:
     """
     name = (data or {}).get("actor") or clean_text(request.query_params.get("actor", ""), "actor")
     return (name.strip() or _("API"))[:80]
-
-
-def absolute_url(request: Request, name: str, *args: Any) -> str:
-    """The absolute URL of the route `name` with `args`, on the host the request came to."""
-    return request.build_absolute_uri(reverse(name, args=args))
-
-
-def game_links(request: Request, game: Game, token: str, can_edit: bool) -> dict[str, str]:
-    """Where a client goes next from a game reached by `token`; the edit links only when `can_edit`."""
-    links = {
-        "self": absolute_url(request, "api-game", token),
-        "scoreboard": absolute_url(request, "api-game-scoreboard", token),
-        "holes": absolute_url(request, "api-game-holes", token),
-        "players": absolute_url(request, "api-game-players", token),
-        "history": absolute_url(request, "api-game-history", token),
-        "export_csv": absolute_url(request, "api-game-export-csv", token),
-        "export_json": absolute_url(request, "api-game-export-json", token),
-        "results": absolute_url(request, "api-game-results", token),
-        "view": absolute_url(request, "api-game", game.view_token),
-        "view_page": absolute_url(request, "games:view", game.view_token),
-    }
-    if can_edit:
-        links["edit"] = absolute_url(request, "api-game", game.edit_token)
-        links["edit_page"] = absolute_url(request, "games:edit", game.edit_token)
-    return links
-
-
-def game_body(request: Request, game: Game, *, can_edit: bool, token: str | None = None) -> dict[str, Any]:
-    """A game as the API shows it; the edit token only to the edit link (never through another grant)."""
-    shows_edit_token = can_edit and (token is None or token == game.edit_token)
-    token = token or (game.edit_token if can_edit else game.view_token)
-    body = {
-        "id": game.pk,
-        "title": game.title,
-        "preset": game.preset,
-        "ruleset": game.ruleset,
-        "frozen": game.is_frozen,
-        "first_dealer": game.first_dealer,
-        "status": game.status,
-        "winners": list(game.winners),
-        "ended_early": game.ended_early,
-        "version": game.version,
-        "players": [
-            {"name": s.name, "seat": s.seat, "total": s.total, "holes_played": s.holes_played}
-            for s in sorted(game.seats.all(), key=lambda s: s.seat)
-        ],
-        "can_edit": can_edit,
-        "view_token": game.view_token,
-        "links": game_links(request, game, token, shows_edit_token),
-        "created_at": game.created_at,
-        "updated_at": game.updated_at,
-    }
-    if shows_edit_token:
-        body["edit_token"] = game.edit_token
-    return GameSerializer(body).data
-
-
-def hole_url_name(playoff: bool) -> str:
-    """The URL name of one hole: a playoff hole's or a regular hole's."""
-    return "api-game-playoff-hole" if playoff else "api-game-hole"
 
 
 def hole_response(

@@ -11,8 +11,11 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -139,13 +142,20 @@ def _validators(header: str, kind: str) -> list[Validator]:
     return named
 
 
-def not_modified(request: Request, current: str) -> bool:
-    """True when the client's If-None-Match already names the current ETag (answer 304)."""
-    header = request.headers.get("If-None-Match", "")
-    if not header:
-        return False
-    tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
-    return "*" in tags or current in tags
+def not_modified(request: HttpRequest | Request, tag: str) -> HttpResponse | None:
+    """The 304 answer (with its ETag) when the request's If-None-Match names `tag`, else None.
+
+    Django's `get_conditional_response` compares, as RFC 9110 asks: weakly (`W/"x"` matches
+    `"x"`), and `*` alone matches any current representation. Only its 304 is taken: these GETs
+    check no If-Match or If-Unmodified-Since (a write checks its If-Match under its lock, and
+    Django would refuse any If-Unmodified-Since of a resource without a date), so they answer
+    as they always did.
+    """
+    answer = get_conditional_response(request, etag=tag)
+    if answer is None or answer.status_code != HTTPStatus.NOT_MODIFIED:
+        return None
+    answer["ETag"] = tag
+    return answer
 
 
 def idempotency_key(request: Request) -> str | None:

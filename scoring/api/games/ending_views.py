@@ -17,7 +17,7 @@ from scoring.api.errors import ErrorSerializer, validated
 from scoring.rules.errors import Problem
 
 from . import concurrency
-from ._common import ERRORS, TOKEN, actor_of, game_body, token_api
+from ._common import ERRORS, TOKEN, actor_of, token_api
 from .response_serializers import GameSerializer
 
 
@@ -113,4 +113,5 @@ def _end_or_resume(request: Request, grant: GameGrant, *, end: bool) -> Response
         request_hash=concurrency.body_hash({"end" if end else "resume": request.data or {}}),
     )
     (services.end_game_early if end else services.resume_game)(game, change)
-    return Response(game_body(request, game, can_edit=grant.can_score, token=grant.token))
+    context = {"request": request, "can_edit": grant.can_score, "token": grant.token}
+    return Response(GameSerializer(game, context=context).data)

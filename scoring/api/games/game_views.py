@@ -19,7 +19,6 @@ from ._common import (
     READ_ERRORS,
     TOKEN,
     actor_of,
-    game_body,
     session_api,
     token_api,
 )
@@ -64,7 +63,8 @@ def games(request: Request) -> Response:
     if request.method == "GET":
         require_login(request, _("Log in to list your games; a game's own link works without an account."))
         owned = selectors.games_for_user(request.user)[:200]
-        return Response([game_body(request, game, can_edit=True) for game in owned])
+        context = {"request": request, "can_edit": True}
+        return Response(GameSerializer(owned, many=True, context=context).data)
     data = validated(GameCreateSerializer, request)
     # What another app links to the game (a club's members) is checked before anything is written
     # and written with the game, in its transaction.
@@ -78,7 +78,7 @@ def games(request: Request) -> Response:
         followed_by=link.followed_by if link else "",
         after_create=[link.write] if link else (),
     )
-    body = game_body(request, game, can_edit=True)
+    body = GameSerializer(game, context={"request": request, "can_edit": True}).data
     return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["links"]["self"]})
 
 
@@ -121,4 +121,5 @@ def game_detail(request: Request, grant: GameGrant) -> Response:
             actor=actor_of(request),
             capabilities=grant.capabilities,
         )
-    return Response(game_body(request, game, can_edit=grant.can_score, token=grant.token))
+    context = {"request": request, "can_edit": grant.can_score, "token": grant.token}
+    return Response(GameSerializer(game, context=context).data)

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -45,8 +44,8 @@ def game_scoreboard(request: Request, grant: GameGrant) -> Response:
     """GET /api/v1/games/{token}/scoreboard/."""
     game = grant.game
     tag = concurrency.etag("game", game.pk, game.version)
-    if concurrency.not_modified(request, tag):
-        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": tag})
+    if (unchanged := concurrency.not_modified(request, tag)) is not None:
+        return unchanged
     board = selectors.scoreboard(game)
     return Response(ScoreboardSerializer(board).data, headers={"ETag": tag})
 

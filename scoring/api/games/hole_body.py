@@ -4,10 +4,11 @@ A phone recording a hole sends `{"entries": {name: grid, ...}, "ender": name, "n
 Checking that with `HoleWriteSerializer` costs about 0.5 ms of CPU per hole (the serializer
 deep-copies its fields for every request), a tenth of the whole request (bench/hole_profile.py).
 `plain_hole_body` accepts only bodies of that usual shape that the serializer would accept, and
-returns exactly what the serializer would return for them; for anything else (another key, a typed
-total as an object, a bad name, a wrong type) it returns None and the serializer checks the body and
-words any error, so the API's answers do not change. tests/api/test_hole_body.py checks the two
-agree on generated bodies.
+returns exactly what the serializer's fields would return for them; for anything else (another key,
+a typed total as an object, a bad name, a wrong type) it returns None and the fields check the body
+and word any error, so the API's answers do not change. Its one caller is
+`HoleWriteSerializer.run_validation`: the serializer stays the one validator (and the schema) of the
+body, this is its fast path. tests/api/test_hole_body.py checks the two agree on generated bodies.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ _KEYS = frozenset({"entries", "ender", "number"})
 
 
 def plain_hole_body(data: Any) -> dict[str, Any] | None:
-    """`HoleWriteSerializer`'s validated data for a body of the usual shape, or None to use it."""
+    """`HoleWriteSerializer`'s validated data for a body of the usual shape, or None: its fields check it."""
     if type(data) is not dict or not _KEYS.issuperset(data):
         return None
     entries = _plain_entries(data.get("entries"))

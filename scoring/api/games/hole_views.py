@@ -3,7 +3,6 @@ patch and delete a hole (If-Match), and its entries; regular and playoff holes a
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -16,8 +15,7 @@ from rest_framework.response import Response
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant
 from scoring.api.errors import ErrorSerializer, validated
-from scoring.error_statuses import ANSWERED_ERRORS
-from scoring.game_errors import ConcurrentWrite
+from scoring.game_errors import ANSWERED_ERRORS, ConcurrentWrite
 from scoring.models import Game
 from scoring.rules.errors import Problem
 
@@ -32,17 +30,14 @@ from ._common import (
     SEAT,
     TOKEN,
     DeleteBodySchema,
-    absolute_url,
     actor_of,
     current_hole,
     expected_hole,
     hole_line_response,
     hole_response,
-    hole_url_name,
     token_api,
 )
 from .access import DeferredGrant
-from .hole_body import plain_hole_body
 from .request_serializers import (
     EntryWriteSerializer,
     HoleDeleteSerializer,
@@ -98,13 +93,10 @@ def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool
         game = grant.game
         board = selectors.scoreboard(game)
         lines = board.playoff_holes if playoff else board.holes
-        name = hole_url_name(playoff)
-        body = [{**asdict(line), "url": absolute_url(request, name, token, line.number)} for line in lines]
-        return Response(HoleSerializer(body, many=True).data)
+        return Response(HoleSerializer(lines, many=True, context={"request": request, "token": token}).data)
     try:
         key = concurrency.idempotency_key(request)
-        # The usual body is checked without the serializer, which words every other body's errors.
-        data = plain_hole_body(request.data) or validated(HoleWriteSerializer, request)
+        data = validated(HoleWriteSerializer, request)  # the usual body checked quickly: see there
     except (serializers.ValidationError, *ANSWERED_ERRORS):
         grant.require()  # a wrong link is answered (404, 403) before the body
         raise

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -29,17 +27,6 @@ from .request_serializers import SeatWriteSerializer
 from .response_serializers import SeatSerializer
 
 
-def _seat_body(seat: Any) -> dict[str, Any]:
-    return {
-        "name": seat.name,
-        "seat": seat.seat,
-        "total": seat.total,
-        "holes_played": seat.holes_played,
-        "playoff_total": seat.playoff_total,
-        "etag": concurrency.etag("seat", seat.pk),
-    }
-
-
 @extend_schema(
     methods=["GET"], summary="Players at the table", tags=["players"], parameters=[TOKEN],
     responses={200: SeatSerializer(many=True), **READ_ERRORS},
@@ -61,9 +48,9 @@ def game_players(request: Request, grant: GameGrant) -> Response:
         seat = services.seat_add(
             grant.game, data["name"], actor=actor_of(request), capabilities=grant.capabilities
         )
-        return Response(SeatSerializer(_seat_body(seat)).data, status=status.HTTP_201_CREATED)
+        return Response(SeatSerializer(seat).data, status=status.HTTP_201_CREATED)
     seats = grant.game.seats.order_by("seat")
-    return Response(SeatSerializer([_seat_body(s) for s in seats], many=True).data)
+    return Response(SeatSerializer(seats, many=True).data)
 
 
 @extend_schema(
@@ -100,6 +87,4 @@ def game_player_detail(request: Request, grant: GameGrant, seat: int) -> Respons
         found = grant.game.seats.filter(seat=seat).first()
         if found is None:
             raise NotFound(_("There is no seat %(n)s at this table.") % {"n": seat})
-    return Response(
-        SeatSerializer(_seat_body(found)).data, headers={"ETag": concurrency.etag("seat", found.pk)}
-    )
+    return Response(SeatSerializer(found).data, headers={"ETag": concurrency.etag("seat", found.pk)})

@@ -14,18 +14,27 @@ from rest_framework import serializers
 from scoring import selectors
 from scoring.api.calculator.response_serializers import AdjustmentSerializer, RulesetSerializer
 from scoring.api.games.concurrency import etag
+from scoring.api.games.links import absolute_url, game_links, hole_url_name
+from scoring.models import Game, Seat
 from scoring.selectors import HoleLine
 
 
 class SeatSerializer(serializers.Serializer):
     """A player at the table with the stored totals."""
 
+    # Reads a `Seat`.
     name = serializers.CharField()
     seat = serializers.IntegerField(help_text=_("0-based, clockwise"))
     total = serializers.IntegerField()
     holes_played = serializers.IntegerField()
     playoff_total = serializers.IntegerField()
-    etag = serializers.CharField(help_text=_('"seat-<id>": send it in If-Match to remove this player'))
+    etag = serializers.SerializerMethodField(
+        help_text=_('"seat-<id>": send it in If-Match to remove this player')
+    )
+
+    def get_etag(self, seat: Seat) -> str:
+        """The seat's ETag, the same as the header of its GET."""
+        return etag("seat", seat.pk)
 
 
 class SeatLineSerializer(serializers.Serializer):
@@ -127,17 +136,6 @@ class ChangeRefSerializer(serializers.Serializer):
     is_playoff = serializers.BooleanField()
 
 
-def _change_ref(line: Any) -> dict[str, Any] | None:
-    if line is None:
-        return None
-    return {
-        "id": line.id,
-        "action": line.action,
-        "hole_number": line.hole_number,
-        "is_playoff": line.is_playoff,
-    }
-
-
 class ScoreboardSerializer(serializers.Serializer):
     """GET /api/v1/games/{token}/scoreboard/."""
 
@@ -185,12 +183,14 @@ class ScoreboardSerializer(serializers.Serializer):
     @extend_schema_field(ChangeRefSerializer(allow_null=True))
     def get_undo(self, board: Any) -> dict[str, Any] | None:
         """What undo would revert now."""
-        return _change_ref(selectors.undo_target(board.game))
+        target = selectors.undo_target(board.game)
+        return None if target is None else ChangeRefSerializer(target).data
 
     @extend_schema_field(ChangeRefSerializer(allow_null=True))
     def get_redo(self, board: Any) -> dict[str, Any] | None:
         """What redo would apply again now (the undo it reverts)."""
-        return _change_ref(selectors.redo_target(board.game))
+        target = selectors.redo_target(board.game)
+        return None if target is None else ChangeRefSerializer(target).data
 
 
 class GameLinksSerializer(serializers.Serializer):
@@ -215,13 +215,16 @@ class GameLinksSerializer(serializers.Serializer):
 class GameSerializer(serializers.Serializer):
     """A game as seen through its link; the edit token is shown only to holders of the edit link."""
 
+    # Reads a `Game` (its seats prefetched, or read here). Context: `request`, `can_edit` (the grant
+    # scores) and `token`, the link the game was reached by (None: the owner's, who holds both).
     id = serializers.IntegerField(
-        help_text=_("the game's number: how a club's rating history and exports name it (not a link)")
+        source="pk",
+        help_text=_("the game's number: how a club's rating history and exports name it (not a link)"),
     )
     title = serializers.CharField()
     preset = serializers.CharField()
     ruleset = serializers.JSONField(help_text=_("every parameter resolved (see /api/v1/rulesets/)"))
-    frozen = serializers.BooleanField()
+    frozen = serializers.BooleanField(source="is_frozen")
     first_dealer = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["in_progress", "sudden_death", "finished"])
     winners = serializers.ListField(child=serializers.CharField())
@@ -232,26 +235,67 @@ class GameSerializer(serializers.Serializer):
         ),
     )
     version = serializers.IntegerField()
-    players = serializers.ListField(
-        child=serializers.DictField(), help_text=_("name, seat, total, holes_played")
-    )
-    can_edit = serializers.BooleanField()
+    players = serializers.SerializerMethodField(help_text=_("name, seat, total, holes_played"))
+    can_edit = serializers.SerializerMethodField()
     edit_token = serializers.CharField(required=False)
     view_token = serializers.CharField()
-    links = GameLinksSerializer()
+    links = serializers.SerializerMethodField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_players(self, game: Game) -> list[dict[str, Any]]:
+        """The seats in order, with their stored totals."""
+        return [
+            {"name": s.name, "seat": s.seat, "total": s.total, "holes_played": s.holes_played}
+            for s in sorted(game.seats.all(), key=lambda s: s.seat)
+        ]
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_can_edit(self, game: Game) -> bool:
+        """Whether the link (or the user) that reached the game scores it."""
+        return bool(self.context["can_edit"])
+
+    @extend_schema_field(GameLinksSerializer)
+    def get_links(self, game: Game) -> dict[str, str]:
+        """Where to go next, through the link the game was reached by."""
+        own_token = game.edit_token if self.context["can_edit"] else game.view_token
+        token = self.context.get("token") or own_token
+        return game_links(self.context["request"], game, token, self._shows_edit_token(game))
+
+    def _shows_edit_token(self, game: Game) -> bool:
+        """The edit token only to the edit link (never through another grant)."""
+        token = self.context.get("token")
+        return bool(self.context["can_edit"]) and (token is None or token == game.edit_token)
+
+    def to_representation(self, instance: Game) -> dict[str, Any]:
+        """The fields, without `edit_token` for whoever may not see it."""
+        body = super().to_representation(instance)
+        if not self._shows_edit_token(instance):
+            del body["edit_token"]
+        return body
 
 
 class HoleSerializer(HoleLineSerializer):
     """A hole with its links."""
 
-    url = serializers.URLField()
+    # Reads a `HoleLine`. Context: `request` and `token`, the link its game was reached by.
+    url = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.URLField())
+    def get_url(self, line: HoleLine) -> str:
+        """The hole's own address, through the same link."""
+        return absolute_url(
+            self.context["request"], hole_url_name(line.is_playoff), self.context["token"], line.number
+        )
 
 
 def hole_body(line: HoleLine, url: str) -> dict[str, Any]:
-    """`HoleSerializer`'s answer for `line`, built directly: every recorded hole answers it, and the
-    serializer's field machinery costs more than the rest of the view (a test keeps them equal)."""
+    """`HoleSerializer`'s answer for `line`, built directly: its fast path.
+
+    HoleSerializer stays the answer's schema; every recorded hole answers this body, and the
+    serializer's field machinery costs more than the rest of the view, so the hole path builds the
+    same dict by hand. tests/games/test_hole_answer.py keeps the two equal."""
     return {
         "number": line.number,
         "is_playoff": line.is_playoff,

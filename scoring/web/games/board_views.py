@@ -4,15 +4,16 @@ breakdown, the history, sharing and the settings (names, rules, title, deletion)
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from golfclub.core.errors import catch_refusal
 from golfclub.core.qr import qr_svg
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant, TokenKind
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
+from scoring.api.games.concurrency import not_modified
 from scoring.rules import PRESETS
 from scoring.web.games import display
 from scoring.web.games._page_helpers import (
@@ -75,12 +76,9 @@ def scoreboard_partial(request: HttpRequest, grant: GameGrant, can_edit: bool) -
     The ETag is checked right after the one token lookup, before any scoreboard query.
     """
     etag = board_etag(grant.game, can_edit)
-    sent = [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]
-    if etag in sent or etag.removeprefix("W/") in sent:
-        response = HttpResponseNotModified()
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"
-        return response
+    if (unchanged := not_modified(request, etag)) is not None:
+        unchanged["Cache-Control"] = "no-cache"
+        return unchanged
     board = selectors.scoreboard(grant.game)
     response = render(
         request, "scoring/game_detail.html#scoreboard", board_context(request, board, grant, can_edit)
@@ -175,11 +173,11 @@ def game_settings(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     status = 200
     if request.method == "POST":
         action = str(request.POST.get("action", ""))
-        try:
+        with catch_refusal() as refused:
             done = _apply_setting(request, grant, action)
-        except ANSWERED_ERRORS as error:
-            errors[action] = [problem.message for problem in problems_of(error)]
-            status = status_for(error)
+        if refused:
+            errors[action] = refused.messages
+            status = refused.status
         else:
             if done is None:
                 errors["form"] = [_("Nothing to change: the form was incomplete. Use the forms below.")]

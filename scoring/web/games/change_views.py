@@ -8,10 +8,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from golfclub.core.errors import catch_refusal
 from golfclub.core.inputs import int_or_none
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of
 from scoring.game_errors import (
     ChangeNotCurrent,
 )
@@ -84,7 +84,7 @@ def _undo_or_redo(request: HttpRequest, grant: GameGrant, *, redo: bool) -> Http
         messages.error(request, _("The button lost which change it was for: nothing was changed. Try again."))
     else:
         service = services.redo_change if redo else services.undo_last_change
-        try:
+        with catch_refusal() as refused:
             change = service(
                 grant.game,
                 actor=scorer_name(request),
@@ -92,14 +92,11 @@ def _undo_or_redo(request: HttpRequest, grant: GameGrant, *, redo: bool) -> Http
                 capabilities=grant.capabilities,
                 reason=named.cleaned_data.get("reason") or "",
             )
-        except ChangeNotCurrent as error:
-            level = messages.info if error.already else messages.error
-            level(request, error.message)
-        except ANSWERED_ERRORS as error:
-            for problem in problems_of(error):
-                messages.error(request, problem.message)
-        else:
             messages.success(request, _change_done_message(change, redo))
+        if isinstance(refused.error, ChangeNotCurrent) and refused.error.already:
+            messages.info(request, refused.error.message)  # a repeat of an undo or redo: a no-op
+        elif refused:
+            refused.flash(request)
     back = request.POST.get("next", "")
     if back == "history":
         return redirect("games:edit-history", token=token)

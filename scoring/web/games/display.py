@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from golfclub.core.inputs import int_or_none
 from scoring import selectors, services
-from scoring.error_statuses import ANSWERED_ERRORS
+from scoring.game_errors import ANSWERED_ERRORS
 from scoring.models import Game, GameChange
 from scoring.rules import RulesError, Ruleset, parse_grid, score_grid
 from scoring.web.calculator.results import AdjustmentLine, citation, grid_breakdown

@@ -9,9 +9,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from golfclub.core.errors import flash_refusal
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of
 from scoring.web.games import display
 from scoring.web.games._page_helpers import scorer_name
 from scoring.web.games.access import game_page
@@ -62,12 +62,8 @@ def game_resume(request: HttpRequest, grant: GameGrant) -> HttpResponse:
 def _end_or_resume(request: HttpRequest, grant: GameGrant, *, end: bool) -> HttpResponse:
     game = grant.game
     change = services.EndRequest(actor=scorer_name(request))
-    try:
+    with flash_refusal(request):
         (services.end_game_early if end else services.resume_game)(game, change)
-    except ANSWERED_ERRORS as error:
-        for problem in problems_of(error):
-            messages.error(request, problem.message)
-    else:
         board = selectors.scoreboard(game)
         if end:
             messages.success(request, _("%(ended)s.") % {"ended": board.ended_early})

@@ -14,11 +14,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from golfclub.core.errors import catch_refusal
 from golfclub.core.inputs import SMALL_INT_MAX, optional_int, text_or_none
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.game_errors import (
     HoleAlreadyRecorded,
     HoleGone,
@@ -104,46 +104,45 @@ def hole_new(request: HttpRequest, grant: GameGrant, playoff: bool = False) -> H
         form = HoleForm(request.POST, players=players, ruleset=ruleset)
         key = text_or_none(request.POST.get("idempotency_key"), max_length=64)  # the form names a bad one
         if form.is_valid():
-            try:
-                # The number the form was filled for is checked under the game lock: of two phones
-                # saving the same hole, one records it and the other is told, its cards kept.
-                hole = services.hole_record(
-                    game,
-                    entries=form.cleaned_data["entries"],
-                    ender=form.cleaned_data["ender_name"],
-                    playoff=playoff,
-                    blocks_marked=form.cleaned_data["blocks_marked"] or None,
-                    actor=scorer_name(request),
-                    idempotency_key=key,
-                    request_hash=_request_hash(form.cleaned_data),
-                    expected_number=form.cleaned_data.get("number") or upcoming.number,
-                    capabilities=grant.capabilities,
-                )
-            except HoleAlreadyRecorded as moved:
-                return hole_moved_on(request, grant, moved, playoff)
-            except services.IdempotentReplay as replay:
-                say_sent_twice(request, game, replay.record.hole_number, playoff)
-                return mark_draft_done(
-                    request, redirect("games:edit", token=token), game, upcoming.number, playoff
-                )
-            except IdempotencyConflict:
-                messages.error(
-                    request,
-                    _(
-                        "This form was already used to save a hole, so it was not saved again. "
-                        "To change that hole, tap its number on the scorecard."
-                    ),
-                )
-                return redirect("games:edit", token=token)
-            except ANSWERED_ERRORS as error:
-                form.add_problems(problems_of(error))
-                status = status_for(error)
-            else:
+            with catch_refusal() as refused:
+                try:
+                    # The number the form was filled for is checked under the game lock: of two phones
+                    # saving the same hole, one records it and the other is told, its cards kept.
+                    hole = services.hole_record(
+                        game,
+                        entries=form.cleaned_data["entries"],
+                        ender=form.cleaned_data["ender_name"],
+                        playoff=playoff,
+                        blocks_marked=form.cleaned_data["blocks_marked"] or None,
+                        actor=scorer_name(request),
+                        idempotency_key=key,
+                        request_hash=_request_hash(form.cleaned_data),
+                        expected_number=form.cleaned_data.get("number") or upcoming.number,
+                        capabilities=grant.capabilities,
+                    )
+                except HoleAlreadyRecorded as moved:
+                    return hole_moved_on(request, grant, moved, playoff)
+                except services.IdempotentReplay as replay:
+                    say_sent_twice(request, game, replay.record.hole_number, playoff)
+                    return mark_draft_done(
+                        request, redirect("games:edit", token=token), game, upcoming.number, playoff
+                    )
+                except IdempotencyConflict:
+                    messages.error(
+                        request,
+                        _(
+                            "This form was already used to save a hole, so it was not saved again. "
+                            "To change that hole, tap its number on the scorecard."
+                        ),
+                    )
+                    return redirect("games:edit", token=token)
                 messages.success(request, saved_message(game, hole.number, playoff))
                 response = redirect(f"{reverse('games:edit', args=[token])}#news")
                 return mark_draft_done(
                     request, response, game, form.cleaned_data.get("number") or upcoming.number, playoff
                 )
+            form.add_problems(refused.problems)
+            status = refused.status
         else:
             status = 400
     else:
@@ -203,7 +202,7 @@ def hole_edit(request: HttpRequest, grant: GameGrant, number: int, playoff: bool
                 )
                 status = 400
             else:
-                try:
+                with catch_refusal() as refused:
                     services.hole_update(
                         game,
                         number,
@@ -217,19 +216,18 @@ def hole_edit(request: HttpRequest, grant: GameGrant, number: int, playoff: bool
                         capabilities=grant.capabilities,
                         reason=form.cleaned_data.get("reason") or "",
                     )
-                except StaleVersion:
+                    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+                    messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
+                    return redirect(f"{reverse('games:edit', args=[token])}#news")
+                if isinstance(refused.error, StaleVersion):
                     # Never overwrite silently: show the hole as it is now, with what happened.
                     line = hole_or_404(game, number, playoff)
                     form = _edit_form(line, board.ruleset)
                     form.stale = True
                     status = 409
-                except ANSWERED_ERRORS as error:
-                    form.add_problems(problems_of(error))
-                    status = status_for(error)
                 else:
-                    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
-                    messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
-                    return redirect(f"{reverse('games:edit', args=[token])}#news")
+                    form.add_problems(refused.problems)
+                    status = refused.status
         else:
             status = 400
     context = _hole_context(
@@ -280,7 +278,7 @@ def hole_delete(request: HttpRequest, grant: GameGrant, number: int, playoff: bo
                 [_("The confirmation lost which hole it was for: nothing was deleted."), *problems]
             )
             return _delete_page(request, game, line, playoff, token, error_message, status=400)
-        try:
+        with catch_refusal() as refused:
             services.hole_delete(
                 game,
                 number,
@@ -291,31 +289,30 @@ def hole_delete(request: HttpRequest, grant: GameGrant, number: int, playoff: bo
                 capabilities=grant.capabilities,
                 reason=confirm.cleaned_data.get("reason") or "",
             )
-        except HoleGone:
-            # The confirmation was sent twice (a double tap, a resent form): it was deleted once.
             label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+            messages.success(
+                request, _("%(hole)s deleted. “Undo” brings it back.") % {"hole": label % {"n": number}}
+            )
+            return redirect(f"{reverse('games:edit', args=[token])}#news")
+        label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+        if isinstance(refused.error, HoleGone):
+            # The confirmation was sent twice (a double tap, a resent form): it was deleted once.
             messages.info(
                 request,
                 _("%(hole)s was already deleted: nothing more was deleted.")
                 % {"hole": label % {"n": number}},
             )
             return redirect(f"{reverse('games:edit', args=[token])}#news")
-        except StaleVersion:
+        if isinstance(refused.error, StaleVersion):
             line = hole_or_404(game, number, playoff)
             error_message = _(
                 "Someone changed this hole since you opened it, so it was not deleted. "
                 "Check the scores below and delete again if you still want to."
             )
             status = 409
-        except ANSWERED_ERRORS as error:
-            error_message = " ".join(p.message for p in problems_of(error))
-            status = status_for(error)
         else:
-            label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
-            messages.success(
-                request, _("%(hole)s deleted. “Undo” brings it back.") % {"hole": label % {"n": number}}
-            )
-            return redirect(f"{reverse('games:edit', args=[token])}#news")
+            error_message = " ".join(refused.messages)
+            status = refused.status
     return _delete_page(request, game, line, playoff, token, error_message, status=status)
 
 

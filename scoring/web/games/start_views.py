@@ -13,9 +13,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from golfclub.core.errors import catch_refusal
 from golfclub.core.inputs import text_or_none
 from scoring import selectors, services
-from scoring.error_statuses import ANSWERED_ERRORS, problems_of, status_for
 from scoring.models import Game
 from scoring.rules import PRESETS
 from scoring.web.games import display
@@ -186,7 +186,7 @@ def _start_game(request: HttpRequest) -> HttpResponse:
         ):
             return _players_screen(request, form, status=400)
         return _dealer_screen(request, form, form, status=400)
-    try:
+    with catch_refusal() as refused:
         game = services.create_game(
             players=form.player_names,
             ruleset=form.ruleset_spec(form.cleaned_data),
@@ -195,10 +195,10 @@ def _start_game(request: HttpRequest) -> HttpResponse:
             title=form.cleaned_data.get("title", ""),
             start_key=_shared_start_key(start_key),
         )
-    except ANSWERED_ERRORS as error:
-        for problem in problems_of(error):
-            form.add_error(None, problem.message)
-        return _dealer_screen(request, form, form, status=status_for(error))
+    if refused:
+        for message in refused.messages:
+            form.add_error(None, message)
+        return _dealer_screen(request, form, form, status=refused.status)
     if start_key:
         started = {**started, start_key: game.edit_token}
         request.session[SESSION_STARTED] = dict(list(started.items())[-20:])
