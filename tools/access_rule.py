@@ -41,7 +41,6 @@ DECISION_INTERNALS = frozenset(
         "tournament_grant",
         "sees_seating",
         "sees_live_standings",
-        "table_capabilities",
         "table_staff_capabilities",
         "decide",
         "grant_for",

@@ -284,11 +284,6 @@ _CAPABILITIES_BY_ROLE: dict[Role, frozenset[Capability]] = {
 }
 
 
-def table_capabilities(role: Role | str) -> frozenset[Capability]:
-    """What `role` may do to any table's game of its event (the staff typing a paper slip)."""
-    return _CAPABILITIES_BY_ROLE[Role(role)]
-
-
 def table_staff_capabilities(game: Game, user: Any, token_kind: TokenKind) -> frozenset[Capability]:
     """What a director or official may do to a table's game (the `scoring` access provider).
 
