@@ -29,6 +29,8 @@ import pstats
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -93,14 +95,11 @@ def statements_per_request(send, items) -> tuple[float, float]:
         counts["statements"] += max(1, sql.count(";") + 1 - sql.rstrip().endswith(";"))
         return execute(sql, params, many, context)
 
-    real_commit = connection.commit
-
+    # Transactions: Django's atomic() sends BEGIN with the first statement (psycopg) and COMMIT as a
+    # call of its own, not through execute: one round trip each that the wrapper does not see.
     with connection.execute_wrapper(count):
         for item in items:
             send(item)
-    # Transactions: Django's atomic() sends BEGIN with the first statement (psycopg) and COMMIT as a
-    # call of its own, not through execute: one round trip each that the wrapper does not see.
-    del real_commit
     n = len(items)
     return counts["statements"] / n, counts["trips"] / n
 
@@ -181,8 +180,8 @@ def cpu_by_layer(send, items) -> dict[str, float]:
     return {label: spent[code] / len(items) / 1e6 for code, label in labels.items()}
 
 
-def main() -> None:
-    """Profile the two paths and print the figures."""
+def parse_args() -> argparse.Namespace:
+    """The command line (see the module's docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--holes", type=int, default=900, help="holes recorded (9 per game)")
     parser.add_argument("--limits", action="store_true", help="count every write against the rate limits")
@@ -196,19 +195,15 @@ def main() -> None:
         "--callers", default="", help="with --top: also who calls the functions whose name matches this"
     )
     parser.add_argument("--callees", default="", help="with --top: also what the matching functions call")
-    args = parser.parse_args()
-    configure(args.limits)
+    return parser.parse_args()
 
-    from django.conf import settings
-    from django.core.cache import cache
-    from django.test import Client
 
+Send = Callable[[Any], None]
+
+
+def senders(client) -> tuple[Send, Send]:
+    """(post the bare insert, post the hole) of a job `(token, hole, grids)`, each checked 201."""
     from bench.live_games import PLAYERS
-
-    cache.clear()
-    rng = random.Random(2026)
-    client = Client(REMOTE_ADDR="10.0.0.1")
-    jobs = make_jobs(client, rng, args.holes)
 
     def post_bare(job: tuple) -> None:
         _token, hole, grids = job
@@ -227,44 +222,35 @@ def main() -> None:
         )
         assert answer.status_code == 201, answer.content
 
-    for job in jobs[:5]:  # warm both paths: imports, connections, the first statements
-        post_bare(job)
-    post_hole(jobs[0])
-    jobs = jobs[1:]
-    bare_sql = statements_per_request(post_bare, jobs[:9])
+    return post_bare, post_hole
 
+
+def backend_pid() -> int:
+    """The process id of this connection's PostgreSQL backend."""
     from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         (backend,) = cursor.fetchone()
+    return backend
 
-    def cpu_per_request(send, items) -> tuple[float, float, float]:
-        """(CPU ms of this process, wall ms, CPU ms of its PostgreSQL backend) per item."""
-        started, cpu, db = time.perf_counter(), time.process_time(), backend_cpu(backend)
-        for item in items:
-            send(item)
-        n = len(items)
-        return (
-            (time.process_time() - cpu) / n * 1000,
-            (time.perf_counter() - started) / n * 1000,
-            (backend_cpu(backend) - db) / n * 1000,
-        )
 
-    bare_ms = cpu_per_request(post_bare, jobs[9:])
-    hole_sql = statements_per_request(post_hole, jobs[:9])
-    hole_ms = cpu_per_request(post_hole, jobs[9:])
-    # Second and third passes over new games: the same work, timed layer by layer, then profiled.
-    layers = cpu_by_layer(post_hole, make_jobs(client, rng, args.holes))
-    if args.top:
-        more = make_jobs(client, rng, args.holes)
-        profiler = cProfile.Profile(time.process_time)  # CPU only: waiting for PostgreSQL is not ours
-        profiler.enable()
-        for job in more:
-            post_hole(job)
-        profiler.disable()
+def cpu_per_request(send: Send, items: Sequence[Any], backend: int) -> tuple[float, float, float]:
+    """(CPU ms of this process, wall ms, CPU ms of its PostgreSQL backend `backend`) per item."""
+    started, cpu, db = time.perf_counter(), time.process_time(), backend_cpu(backend)
+    for item in items:
+        send(item)
+    n = len(items)
+    return (
+        (time.process_time() - cpu) / n * 1000,
+        (time.perf_counter() - started) / n * 1000,
+        (backend_cpu(backend) - db) / n * 1000,
+    )
 
-    # The counting alone: what `limited` does for one hole write (every rate of the setting).
+
+def limits_cpu(requests: int, backend: int) -> tuple[float, float, float]:
+    """`cpu_per_request` of the counting alone: what `limited` does for one hole write (every rate
+    of the setting), `requests` times."""
     from django.test import RequestFactory
 
     from golfclub.core.rate_limits import _over_limit, _token_key
@@ -276,43 +262,106 @@ def main() -> None:
 
     request.resolver_match = Match()
 
-    def count(_item) -> None:
+    def count(_item: Any) -> None:
         _over_limit(request, "hole-writes", "RATELIMIT_HOLE_WRITES", _token_key)
 
+    return cpu_per_request(count, range(requests), backend)
+
+
+def profiled(send: Send, items: Sequence[Any]) -> cProfile.Profile:
+    """cProfile of `send` over `items`, on CPU time only (waiting for PostgreSQL is not ours)."""
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
+    for item in items:
+        send(item)
+    profiler.disable()
+    return profiler
+
+
+@dataclass
+class Figures:
+    """What one run measured (see the module's docstring, steps 1 and 2)."""
+
+    requests: int
+    per_request: dict[str, tuple[float, float, float]]  # name -> (CPU here, wall, CPU of PG) in ms
+    sql: dict[str, tuple[float, float]]  # "bare", "hole" -> (statements, round trips) per request
+    layers: dict[str, float]
+    profile: cProfile.Profile | None
+
+
+def measure(args: argparse.Namespace) -> Figures:
+    """Warm both paths, then time them, count their SQL, time the hole's layers and profile it."""
+    from django.conf import settings
+    from django.core.cache import cache
+    from django.test import Client
+
+    cache.clear()
+    rng = random.Random(2026)
+    client = Client(REMOTE_ADDR="10.0.0.1")
+    jobs = make_jobs(client, rng, args.holes)
+    post_bare, post_hole = senders(client)
+    for job in jobs[:5]:  # warm both paths: imports, connections, the first statements
+        post_bare(job)
+    post_hole(jobs[0])
+    jobs = jobs[1:]
+    backend = backend_pid()
+    sql = {"bare": statements_per_request(post_bare, jobs[:9])}
+    per_request = {"bare insert": cpu_per_request(post_bare, jobs[9:], backend)}
+    sql["hole"] = statements_per_request(post_hole, jobs[:9])
+    per_request["hole"] = cpu_per_request(post_hole, jobs[9:], backend)
+    # Second and third passes over new games: the same work, timed layer by layer, then profiled.
+    layers = cpu_by_layer(post_hole, make_jobs(client, rng, args.holes))
+    profile = profiled(post_hole, make_jobs(client, rng, args.holes)) if args.top else None
     counting = args.limits and settings.RATELIMIT_ENABLE
-    limits_ms = cpu_per_request(count, range(len(jobs))) if counting else (0.0, 0.0, 0.0)
-    backend = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
+    per_request["counting the limits alone"] = limits_cpu(len(jobs), backend) if counting else (0.0,) * 3
+    return Figures(len(jobs), per_request, sql, layers, profile)
+
+
+def print_figures(args: argparse.Namespace, figures: Figures) -> None:
+    """Step 1's table, the ratio, the SQL counts and the layers."""
+    from django.conf import settings
+
+    cache_backend = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
     print(
-        f"{len(jobs)} requests each, one at a time in-process; cache: {backend}; "
+        f"{figures.requests} requests each, one at a time in-process; cache: {cache_backend}; "
         f"rate limits {'counted' if args.limits else 'off'}"
     )
     print(f"{'per request (ms)':<28}{'CPU here':>10}{'wall':>10}{'CPU of PG':>10}")
-    for name, (cpu, wall, db) in (
-        ("bare insert", bare_ms),
-        ("hole", hole_ms),
-        ("counting the limits alone", limits_ms),
-    ):
+    for name, (cpu, wall, db) in figures.per_request.items():
         print(f"{name:<28}{cpu:>10.2f}{wall:>10.2f}{db:>10.2f}")
-    print(f"ratio bare/hole: CPU {bare_ms[0] / hole_ms[0]:.2f}, wall {bare_ms[1] / hole_ms[1]:.2f}")
+    bare, hole = figures.per_request["bare insert"], figures.per_request["hole"]
+    print(f"ratio bare/hole: CPU {bare[0] / hole[0]:.2f}, wall {bare[1] / hole[1]:.2f}")
+    (bare_statements, bare_trips), (hole_statements, hole_trips) = figures.sql["bare"], figures.sql["hole"]
     print(
-        f"SQL statements / round trips per request: bare {bare_sql[0]:.1f} / {bare_sql[1]:.1f}, "
-        f"hole {hole_sql[0]:.1f} / {hole_sql[1]:.1f}"
+        f"SQL statements / round trips per request: bare {bare_statements:.1f} / {bare_trips:.1f}, "
+        f"hole {hole_statements:.1f} / {hole_trips:.1f}"
     )
     print("\nwhere a hole's CPU goes (ms per request, each layer with what it calls)")
-    for label, ms in layers.items():
+    for label, ms in figures.layers.items():
         print(f"{label:<44}{ms:>8.3f}")
-    if args.top:
-        out = io.StringIO()
-        stats = pstats.Stats(profiler, stream=out).sort_stats(args.sort)
-        stats.print_stats(args.top)
-        if args.callers:
-            stats.print_callers(args.callers)
-        if args.callees:
-            stats.print_callees(args.callees)
-        order = "own CPU time" if args.sort == "tottime" else "CPU time with what they call"
-        print(
-            f"\ncProfile of the hole path, heaviest by {order} (inflated by the profiler):" + out.getvalue()
-        )
+
+
+def print_profile(args: argparse.Namespace, profiler: cProfile.Profile) -> None:
+    """Step 2's cProfile table (with --callers and --callees when asked)."""
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out).sort_stats(args.sort)
+    stats.print_stats(args.top)
+    if args.callers:
+        stats.print_callers(args.callers)
+    if args.callees:
+        stats.print_callees(args.callees)
+    order = "own CPU time" if args.sort == "tottime" else "CPU time with what they call"
+    print(f"\ncProfile of the hole path, heaviest by {order} (inflated by the profiler):" + out.getvalue())
+
+
+def main() -> None:
+    """Profile the two paths and print the figures."""
+    args = parse_args()
+    configure(args.limits)
+    figures = measure(args)
+    print_figures(args, figures)
+    if figures.profile is not None:
+        print_profile(args, figures.profile)
 
 
 if __name__ == "__main__":

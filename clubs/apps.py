@@ -10,17 +10,11 @@ class ClubsConfig(AppConfig):
     verbose_name = _("Clubs")
 
     def ready(self) -> None:
-        """Plug clubs into scoring's seams: its error kinds' statuses and the follower of club
-        games' changes (members' results and ratings, written in each change's transaction), and the
-        linker of a new game's club and members, and the board's way back to the club."""
-        from clubs.services import club_games
-        from clubs.services.game_follower import CLUB_GAME, follow_club_game
-        from clubs.web.board_links import club_board_links
-        from scoring.access import register_managed_game_links
-        from scoring.managed_changes import register_change_follower
+        """Register the club as the follower of its live games, once (`ClubGameManager`: a new
+        game's club and members, their results and ratings written in each change's transaction,
+        and the board's way back to the club)."""
+        from clubs.game_manager import ClubGameManager
+        from clubs.models import CLUB_GAME
+        from scoring.game_managers import register_game_manager
 
-        register_change_follower(CLUB_GAME, follow_club_game)
-        # `club` and `members` of a new game (the games API), checked and written by the clubs linker.
-        club_games.register()
-        # A finished club game's board links back to its club.
-        register_managed_game_links(CLUB_GAME, club_board_links)
+        register_game_manager(CLUB_GAME, ClubGameManager())

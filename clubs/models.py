@@ -23,6 +23,9 @@ from django.utils.translation import gettext_lazy as _
 from golfclub.core.limits import MAX_CLUB_NAME_LENGTH, MAX_SEASON_NAME_LENGTH
 from scoring.models import NamedModel
 
+#: The label of the games this app follows (`scoring.models.Game.followed_by`, `ClubGameManager`).
+CLUB_GAME = "clubs.game"
+
 
 def new_club_token() -> str:
     """An unguessable URL-safe token (a public page's link, an owner invitation)."""

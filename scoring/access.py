@@ -19,39 +19,25 @@ Built-in rules: the view token gives `view`; the edit token gives `view`, `score
 on a *managed* game (a tournament's table, `Game.managed_by` set) the edit token is a table link and
 gives `view` and `score` only: the players, rules and deletion belong to what manages the game.
 
-Other apps add capabilities through providers, registered from their `AppConfig.ready()`:
-
-    from scoring.access import Capability, register_access_provider
-
-    def tournament_staff(game, user, token_kind):
-        if game.managed_by != "tournaments.table" or not user.is_authenticated:
-            return ()  # cheap: decided without a query for every other game
-        if is_director(user, game):
-            return Capability.all()
-        if is_official(user, game):
-            return {Capability.VIEW, Capability.SCORE, Capability.OFFICIATE}
-        return ()
-
-    register_access_provider("tournaments.staff", tournament_staff)
-
-A provider is called for every decision (anonymous users included) with the game already loaded, so
-it must answer at once, without a query, when the game is not one of its own. Providers only add:
-no provider can take away what the token grants (refusing a table's scoring while its round is not
-open is a guard of the services on managed games, so that the API's fast path obeys it too).
-`scoring` never imports a provider: the registry is filled by the apps that own them.
+The app that manages or follows a game adds capabilities through its one `GameManager`
+(`scoring.game_managers`, registered once from its `AppConfig.ready()`): `grant_for` asks
+`manager_of(game).capabilities(game, user, token_kind)`, only for the manager's own games, with the
+game already loaded (a tournament's staff reach a table's game through its view link and get what
+their role gives). A manager only adds: it cannot take away what the token grants (refusing a
+table's scoring while its round is not open is the manager's `check_hole_change`, asked by the
+services, so that the API's fast path obeys it too). `scoring` never imports a manager.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
+from scoring.game_managers import manager_of
 from scoring.models import Game
 from scoring.selectors import game_for_token
 
@@ -136,88 +122,24 @@ class GameGrant:
 
 
 # --------------------------------------------------------------------------------------------
-# Providers
-
-
-AccessProvider = Callable[[Game, Any, TokenKind], Iterable[Capability | str] | None]
-_PROVIDERS: dict[str, AccessProvider] = {}
-
-
-def register_access_provider(name: str, provider: AccessProvider) -> None:
-    """Register `provider` under `name` (an app's `ready()` calls this; registering again replaces it).
-
-    `provider(game, user, token_kind)` answers the capabilities it adds (an iterable of `Capability`
-    or their names), or None/empty when it has nothing to add.
-    """
-    _PROVIDERS[name] = provider
-
-
-def unregister_access_provider(name: str) -> None:
-    """Remove the provider registered under `name` (tests; nothing happens if there is none)."""
-    _PROVIDERS.pop(name, None)
-
-
-def access_providers() -> dict[str, AccessProvider]:
-    """The registered providers by name (a copy)."""
-    return dict(_PROVIDERS)
-
-
-# --------------------------------------------------------------------------------------------
-# Managed games: who sets their players, rules and deletion
-
-
-_MANAGERS: dict[str, str | Promise] = {}
-
-
-def register_game_manager(managed_by: str, who: str | Promise) -> None:
-    """Name who manages the games marked `managed_by` (e.g. "tournaments.table" -> "the tournament's
-    directors"), for the refusal message of their table links."""
-    _MANAGERS[managed_by] = who
-
-
-def unregister_game_manager(managed_by: str) -> None:
-    """Forget who manages the games marked `managed_by` (tests)."""
-    _MANAGERS.pop(managed_by, None)
+# Managed games: who sets their players, rules and deletion, and their boards' links
 
 
 def managed_refusal_message(game: Game) -> str:
     """ "This game is a table of Spring Open, round 2, table 3: its players, rules and deletion are set
-    by the tournament's directors." """
+    by the tournament's directors." (the game's manager's `name`)."""
     what = game.managed_label or game.managed_by
-    who = _MANAGERS.get(game.managed_by) or _("whoever runs it")
+    who = manager_of(game).name or _("whoever runs it")
     return _("This game is a table of %(what)s: its players, rules and deletion are set by %(who)s.") % {
         "what": what,
         "who": who,
     }
 
 
-ManagedGameLinks = Callable[[Game, GameGrant], Iterable[tuple[str | Promise, str]]]
-_MANAGED_LINKS: dict[str, ManagedGameLinks] = {}
-
-
-def register_managed_game_links(managed_by: str, links: ManagedGameLinks) -> None:
-    """Let the app managing (or following) the games marked `managed_by` (or `followed_by`) add links to
-    their board (from its `ready()`):
-    `links(game, grant)` answers (label, url) pairs, e.g. a tournament table's "Confirm the scorecard".
-    It is called on every board render and poll of such a game, so it must not query the database
-    for what the game row already says (its status, its tokens)."""
-    _MANAGED_LINKS[managed_by] = links
-
-
-def unregister_managed_game_links(managed_by: str) -> None:
-    """Forget the links of the games marked `managed_by` (tests)."""
-    _MANAGED_LINKS.pop(managed_by, None)
-
-
 def managed_game_links(game: Game, grant: GameGrant) -> list[tuple[str, str]]:
-    """The links the game's manager shows on its board, then those of the app following its changes
-    (registered under its `followed_by` label, e.g. a club game's way back to its club)."""
-    found: list[tuple[str, str]] = []
-    for key in dict.fromkeys(key for key in (game.managed_by, game.followed_by) if key):
-        links = _MANAGED_LINKS.get(key)
-        if links is not None:
-            found.extend((str(label), url) for label, url in links(game, grant))
-    return found
+    """The links the game's manager (or the app following it: a club game's way back to its club)
+    shows on its board."""
+    return [(str(label), url) for label, url in manager_of(game).board_links(game, grant)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -227,7 +149,7 @@ def managed_game_links(game: Game, grant: GameGrant) -> list[tuple[str, str]]:
 def decide(token: str, user: Any = None) -> GameGrant | None:
     """The grant of a request holding `token` (edit or view token) as `user`; None when no game has it.
 
-    One query (the token lookup) plus whatever the registered providers do.
+    One query (the token lookup) plus whatever the game's manager does.
     """
     found = game_for_token(token)
     if found is None:
@@ -236,7 +158,8 @@ def decide(token: str, user: Any = None) -> GameGrant | None:
 
 
 def grant_for(game: Game, token_kind: TokenKind, user: Any = None, *, token: str | None = None) -> GameGrant:
-    """The grant on `game` through its `token_kind` link for `user`: built-in rules, then providers."""
+    """The grant on `game` through its `token_kind` link for `user`: built-in rules, then the game's
+    manager."""
     user = AnonymousUser() if user is None else user
     managed = bool(game.managed_by)
     if token_kind is TokenKind.EDIT:
@@ -246,11 +169,13 @@ def grant_for(game: Game, token_kind: TokenKind, user: Any = None, *, token: str
         from_token = _VIEW_TOKEN
         sources = [("view link", from_token)]
     capabilities = set(from_token)
-    for name, provider in _PROVIDERS.items():
-        extra = frozenset(Capability(value) for value in (provider(game, user, token_kind) or ()))
-        if extra:
-            sources.append((name, extra))
-            capabilities |= extra
+    # What the game's manager adds (a tournament's staff on its table); nothing for a friends' game.
+    extra = frozenset(
+        Capability(value) for value in manager_of(game).capabilities(game, user, token_kind) or ()
+    )
+    if extra:
+        sources.append((game.managed_by or game.followed_by, extra))
+        capabilities |= extra
     if token is None:
         token = game.edit_token if token_kind is TokenKind.EDIT else game.view_token
     return GameGrant(

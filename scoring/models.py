@@ -149,7 +149,7 @@ class Game(models.Model):
     managed_label = models.CharField(_("managed as"), max_length=200, blank=True, default="")
     # An ordinary game whose results another app keeps (a club's ratings: "clubs.game"; blank for
     # most games). Unlike `managed_by` it grants and restricts nothing: it only names the follower
-    # (`scoring.managed_changes`) told of each change, in the change's transaction.
+    # (`scoring.game_managers`) told of each change, in the change's transaction.
     followed_by = models.CharField(_("followed by"), max_length=64, blank=True, default="")
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -392,5 +392,6 @@ class IdempotencyKey(models.Model):
         return self.key
 
 
+from scoring.idempotent_request_model import IdempotentRequest  # noqa: E402, F401  (registered with the app)
 from scoring.phone_contact_model import PhoneContact  # noqa: E402, F401  (registered with the app)
 from scoring.turn_time_model import TurnTime  # noqa: E402, F401  (registered with the app)

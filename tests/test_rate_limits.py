@@ -14,16 +14,15 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.cache import cache, caches
 from django.db import connection
-from django.test import Client, RequestFactory
-from django_ratelimit.core import get_usage
+from django.test import Client
 from rest_framework.test import APIClient
 
 from golfclub.cache import DatabaseCache
-from golfclub.core.client_ip import ratelimit_key
 from scoring import services
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(autouse=True)
 def low_limits(settings) -> None:
-    # Hour windows: a test never straddles a window's end (a minute window could reset mid-test).
+    # Hour windows, as the settings' own; the clock is stopped (`stopped_clock`): no window ends mid-test.
     settings.RATELIMIT_GAME_CREATE = "5/h,50/d"
     settings.RATELIMIT_HOLE_WRITES = "4/h"
 
@@ -44,17 +43,38 @@ def fresh_cache(transactional_db) -> Iterator[None]:
     cache.clear()
 
 
-def wait_for_a_window_of(seconds: int, group: str, *rates: str) -> None:
-    """Sleep past the end of the current counting window of `group` when less than `seconds` of it
-    is left: django-ratelimit counts fixed windows, so requests on either side of a window's end
-    are counted apart, and a test that needs them counted together would fail by the clock."""
-    request = RequestFactory().post("/", REMOTE_ADDR="127.0.0.1")
-    for rate in rates:
-        usage = get_usage(
-            request, group=f"{group}:{rate}", key=ratelimit_key, rate=rate, method="POST", increment=False
-        )
-        if usage["time_left"] < seconds:
-            time.sleep(usage["time_left"] + 1)
+class StoppedClock:
+    """`time` as the rate limits see it (django-ratelimit's windows, golfclub's Retry-After), stopped
+    at `now`: every request of a test is counted in one window, whenever it runs. The windows are
+    fixed (requests on either side of a window's end are counted apart), so a test that needs its
+    requests counted together would otherwise fail by the clock, or have to sleep past the end."""
+
+    def __init__(self, now: int) -> None:
+        self.now = now
+
+    def time(self) -> float:
+        return float(self.now)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+# What a second process runs, once Django is set up, to stop its rate limits' clock at `{now}`.
+STOP_THE_CLOCK = (
+    "import time, types, django_ratelimit.core, golfclub.core.rate_limits; "
+    "clock = types.SimpleNamespace(time=lambda: float({now})); "
+    "django_ratelimit.core.time = clock; golfclub.core.rate_limits.time = clock; "
+)
+
+
+@pytest.fixture(autouse=True)
+def stopped_clock(monkeypatch) -> int:
+    """The rate limits' clock stopped at the present second, in this process, for every test here:
+    answers that second (a second process stops its own with `STOP_THE_CLOCK`)."""
+    clock = StoppedClock(int(time.time()))
+    monkeypatch.setattr("django_ratelimit.core.time", clock)
+    monkeypatch.setattr("golfclub.core.rate_limits.time", clock)
+    return clock.now
 
 
 def create_api(api: APIClient, **extra: str):
@@ -154,18 +174,18 @@ def test_it_keeps_the_counters_in_a_shared_cache_never_in_process_memory() -> No
 
 @pytest.mark.postgres
 def test_it_counts_requests_from_another_process_against_the_same_limit(
-    api: APIClient, settings, fresh_cache
+    api: APIClient, settings, fresh_cache, stopped_clock: int
 ) -> None:
     if connection.vendor != "postgresql":
         pytest.skip("the test database must be reachable from a second process: needs PostgreSQL")
-    wait_for_a_window_of(60, "game-create", "5/h", "50/d")
     for _ in range(4):
         assert create_api(api).status_code == 201
     # A second Python process, with its own Django, cache object and database connection, makes the
     # fifth and sixth requests from the same address: it sees the four counted here.
     script = (
         "import django, json; django.setup(); "
-        "from django.conf import settings; "
+        + STOP_THE_CLOCK.format(now=stopped_clock)
+        + "from django.conf import settings; "
         "settings.RATELIMIT_GAME_CREATE = '5/h,50/d'; settings.ALLOWED_HOSTS = ['testserver']; "
         "from rest_framework.test import APIClient; c = APIClient(); "
         "print(json.dumps([c.post('/api/v1/games/', {'players': ['A', 'B']}, format='json').status_code "

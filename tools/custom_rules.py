@@ -192,12 +192,10 @@ RULES: list[Rule] = [
         bad=(Example("scoring/example.py", _function_of(MAX_FUNCTION_LINES + 1)),),
         allow={
             "bench/engine.py::main": "to split (lint)",
-            "bench/hole_profile.py::main": "to split (hole, with its before-and-after measure)",
             "bench/live_games.py::main": "to split (lint)",
             "bench/loadtest.py::main": "to split (lint)",
             "scoring/rules/matching.py::best_pair_matching": "to split (lint)",
             "scoring/selectors/game_backup.py::games_backup": "to split (lint)",
-            "scoring/selectors/scoreboard_lines.py::scoreboard": "to split (hole)",
             "scoring/services/game_file_checks.py::rebuild_derived": "to split (lint)",
             "scoring/services/game_restore.py::_read_game": "to split (lint)",
             "scoring/web/calculator/results.py::score_hole_page": "to split (lint)",

@@ -7,10 +7,11 @@ makes ONE call at its top, `tournament_for_user(user, tournament_id, action)` (t
 tournament and what the caller may do (who sees live standings, a round's seating, ...). A
 player's own link asks `player_link_grant`; list views filter with `visible_tournaments(user)`.
 
-The tables' games are `scoring` games: this module also registers, for them, an access provider
-(staff reach a table's game through its view link and get what their role gives) and the hole
-policy (tables score only while their round is in play; corrections after the next hole, or once
-the round is finalized, need an official or a director and a reason).
+The tables' games are `scoring` games: this module also answers, for the tournament's
+`TableManager` (`tournaments.table_manager`), what its staff may do to them (they reach a table's
+game through its view link and get what their role gives) and the hole rules (tables score only
+while their round is in play; corrections after the next hole, or once the round is finalized,
+need an official or a director and a reason).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from tournaments.models import (
 )
 
 if TYPE_CHECKING:
+    from scoring.game_managers import HoleChange
     from scoring.models import Game
 
 
@@ -274,7 +276,7 @@ def roles_in(user: Any, tournaments: list[Tournament]) -> dict[int, str]:
 
 
 # --------------------------------------------------------------------------------------------
-# The tables' games: the access provider and the hole policy registered with `scoring`
+# The tables' games: what `TableManager` answers `scoring` (their staff's access, their hole rules)
 
 
 _CAPABILITIES_BY_ROLE: dict[Role, frozenset[Capability]] = {
@@ -285,7 +287,7 @@ _CAPABILITIES_BY_ROLE: dict[Role, frozenset[Capability]] = {
 
 
 def table_staff_capabilities(game: Game, user: Any, token_kind: TokenKind) -> frozenset[Capability]:
-    """What a director or official may do to a table's game (the `scoring` access provider).
+    """What a director or official may do to a table's game (`TableManager.capabilities`).
 
     Answers at once, without a query, for every game that is not a tournament's table and for
     anonymous users; otherwise one query finds the user's role in the table's tournament.
@@ -301,8 +303,8 @@ def table_staff_capabilities(game: Game, user: Any, token_kind: TokenKind) -> fr
     return _CAPABILITIES_BY_ROLE[role] if role is not None else frozenset()
 
 
-def table_hole_policy(change: hole_policies.HoleChange) -> None:
-    """When a table's holes may be recorded and corrected (the `scoring` hole policy).
+def table_hole_policy(change: HoleChange) -> None:
+    """When a table's holes may be recorded and corrected (`TableManager.check_hole_change`).
 
     - a seated round does not score yet, a finalized one is locked: only a director changes it
       then, with a reason, by correcting holes (never deleting one, nor undoing or redoing a

@@ -365,7 +365,6 @@ class EventLogEntry(models.Model):
         return self.action
 
 
-from tournaments.idempotency_model import IdempotentRequest  # noqa: E402, F401  (registered with the app)
 from tournaments.officiating_models import (  # noqa: E402, F401  (registered with the app)
     Offence,
     OfficialCall,

@@ -1,6 +1,6 @@
 """A club's live games: linking a new game's seats to the club's members, from the games API
-(`club` and `members` of `POST /api/v1/games/`, through scoring's `game_links` seam) and from the
-club's own start page (`start_club_game`).
+(`club` and `members` of `POST /api/v1/games/`, through `ClubGameManager.link_new_game` and
+scoring's `game_links`) and from the club's own start page (`start_club_game`).
 
 Everything is checked before anything is written; the links (`ClubGame`, one `SeatMember` per
 linked seat) are written by the game's creating transaction (`create_game(after_create=...)`), so a
@@ -16,14 +16,11 @@ from django.utils.translation import gettext as _
 
 from clubs.access import ClubCapability, club_for_user
 from clubs.errors import ClubConflict, ClubError
-from clubs.models import Club, ClubGame, Member, SeatMember
+from clubs.models import CLUB_GAME, Club, ClubGame, Member, SeatMember
 from scoring import game_links, services
 from scoring.rules.errors import Problem
 
-__all__ = ["CLUB_GAME", "link_club_game", "register", "start_club_game"]
-
-#: The follower label of a club's live game (`Game.followed_by`).
-CLUB_GAME = "clubs.game"
+__all__ = ["link_club_game", "start_club_game"]
 
 
 def _checked_members(club: Club, ids: Sequence[int | None], where: str) -> list[Member | None]:
@@ -124,8 +121,3 @@ def start_club_game(
         followed_by=CLUB_GAME,
         after_create=[_link_writer(club, members)],
     )
-
-
-def register() -> None:
-    """Plug the club linker into the games API (from `ClubsConfig.ready()`)."""
-    game_links.register_game_linker(("club", "members"), link_club_game)

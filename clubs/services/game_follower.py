@@ -1,9 +1,10 @@
 """What a club's live game changes in its members' results and ratings, in the change's transaction.
 
-Scoring calls `follow_club_game` (registered for "clubs.game" in `ClubsConfig.ready()`) for every
-hole recorded, corrected or deleted and every finish or reopening of a club's live game, inside
-the change's transaction with the game's row locked (`scoring.managed_changes`): so a result is
-never saved without its ratings, nor a hole without its consequences.
+Scoring calls `ClubGameManager.after_change` (`clubs.game_manager`, registered for "clubs.game" in
+`ClubsConfig.ready()`), which calls `follow_club_game`, for every hole recorded, corrected or
+deleted and every finish or reopening of a club's live game, inside the change's transaction with
+the game's row locked (`scoring.game_managers`): so a result is never saved without its ratings,
+nor a hole without its consequences.
 
 - A game that finishes counts from that moment (`finished_at` = now). A game reopened (a hole
   undone, the ending resumed) stops counting; when it finishes again it counts from the new
@@ -27,12 +28,9 @@ from django.utils import timezone
 from clubs.models import ClubGame, MemberResult
 from clubs.services.ratings import lock_club_ratings
 from clubs.services.results import CountedGame, count_games, live_game_links, uncount_games
-from scoring.managed_changes import ManagedChange
+from scoring.game_managers import ManagedChange
 
-__all__ = ["CLUB_GAME", "follow_club_game"]
-
-#: The follower label of a club's live games (`Game.followed_by`).
-CLUB_GAME = "clubs.game"
+__all__ = ["follow_club_game"]
 
 
 def follow_club_game(change: ManagedChange) -> None:

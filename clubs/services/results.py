@@ -2,24 +2,24 @@
 
 A game counts for a club once it is over: a club's live game when it finishes (`ClubGame`, its
 seats' members in `SeatMember`), a tournament table's game when its round is finalized (the
-tournament's club, its entrants' members; tournaments registers where those links are with
-`register_linked_games`). Each linked member of a counted game gets a `MemberResult`: the place
-(the game's final standing with the ruleset's tiebreakers, over the whole table, guests
-included; players still tied share it), total points, holes played, holes with the table's lowest
-score, best hole, and the ratings around it (`clubs.services.ratings`), rewritten from that game
-on whenever one changes.
+tournament's club, its entrants' members; the tournament's game manager answers where those links
+are: `GameManager.games_followed_by(CLUB_GAME, club_id)`). Each linked member of a counted game gets
+a `MemberResult`: the place (the game's final standing with the ruleset's tiebreakers, over the
+whole table, guests included; players still tied share it), total points, holes played, holes with
+the table's lowest score, best hole, and the ratings around it (`clubs.services.ratings`), rewritten
+from that game on whenever one changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import connection, transaction
 
-from clubs.models import Club, ClubGame, Member, MemberResult, SeatMember
+from clubs.models import CLUB_GAME, Club, ClubGame, Member, MemberResult, SeatMember
 from clubs.services.ratings import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
@@ -27,6 +27,7 @@ from clubs.services.ratings import (
     recompute_club,
     recompute_from,
 )
+from scoring.game_managers import game_managers
 from scoring.selectors.final_places import FinalPlaces, final_places
 
 __all__ = [
@@ -36,7 +37,6 @@ __all__ = [
     "lock_counted_games",
     "lock_games",
     "recount_club",
-    "register_linked_games",
     "uncount_games",
 ]
 
@@ -49,18 +49,6 @@ class CountedGame:
     game_id: int
     finished_at: datetime | None
     members: Mapping[int, int]
-
-
-#: Another app's counted games of a club (a tournament's finalized tables), by club id.
-LinkedGames = Callable[[int], Iterable[CountedGame]]
-
-_sources: list[LinkedGames] = []
-
-
-def register_linked_games(source: LinkedGames) -> None:
-    """Make `recount_club` also count the games `source` answers for a club (tournaments' tables)."""
-    if source not in _sources:
-        _sources.append(source)
 
 
 def live_game_links(game_ids: Iterable[int]) -> dict[int, dict[int, int]]:
@@ -140,7 +128,8 @@ def lock_counted_games(club_id: int) -> None:
 
 def recount_club(club: Club) -> int:
     """Rewrite the results of every counted game of `club` from the games as they stand (its live
-    games that are over, and the registered sources' games), then recompute every rating; answers
+    games that are over, and the games other apps' managers count for it: a tournament's finalized
+    tables), then recompute every rating; answers
     how many games rated. A live game keeps the time it was first counted."""
     with transaction.atomic():
         lock_counted_games(club.pk)
@@ -148,8 +137,8 @@ def recount_club(club: Club) -> int:
         live_ids = list(ClubGame.objects.filter(club=club).values_list("game_id", flat=True))
         links = live_game_links(live_ids)
         games = [CountedGame(game_id, None, links.get(game_id, {})) for game_id in live_ids]
-        for source in _sources:
-            games += list(source(club.pk))
+        for manager in game_managers().values():  # a club's tournaments' finalized tables
+            games += list(manager.games_followed_by(CLUB_GAME, club.pk))
         counted = {game.game_id: game for game in games}
         old = _counted_before(club.pk, counted)
         standings = final_places(counted)

@@ -1,4 +1,4 @@
-"""The way back from a club game's board to its club (scoring's board links seam)."""
+"""The way back from a club game's board to its club (`ClubGameManager.board_links`)."""
 
 from __future__ import annotations
 

@@ -8,11 +8,11 @@ the header. Where an anonymous client's keys are kept by its address only (start
 account), the key is the only secret between people sharing that address, so a key shorter than
 `MIN_ANONYMOUS_IDEMPOTENCY_KEY` is refused there (400 naming the header) before anything is written.
 
-The store that does this, with its race safety on PostgreSQL, is the one of the tournament API
-(`tournaments.services.idempotency`: a table of keys and first answers). scoring must not import
-tournaments (the layers), so tournaments plugs its runner in at start-up (`register_write_once`,
-from its `ready()`), as it plugs in access providers and hole policies. A POST sent with a key
-while no store is registered is a configuration error, never a silent second write.
+The store that does this, with its race safety on PostgreSQL, is the one of every app's keyed
+writes (`scoring.services.idempotency`: a table of keys and first answers); `call_once` reads the
+request around it, for the games' and clubs' POSTs (`write_once`) and the tournament API's writes
+(`tournaments.api.idempotency`) alike. Only answers of 2xx are kept: a request refused (4xx) wrote
+nothing and keeps nothing, so its retry is tried again.
 
 A hole's POST keeps its own keys (`scoring.models.IdempotencyKey`: its replay is built from the
 hole as it stands now); POSTs that only compute (the calculator) write nothing and are safe to
@@ -24,13 +24,13 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
-from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -38,25 +38,12 @@ from golfclub.core.client_ip import client_ip
 from golfclub.core.limits import MIN_ANONYMOUS_IDEMPOTENCY_KEY
 from scoring.game_errors import GameError
 from scoring.rules.errors import Problem
+from scoring.services.idempotency import Answer, Claim, Replayed, run_once, scope_for
 
-from .games.concurrency import idempotency_key
+from .games.concurrency import body_hash, idempotency_key
 
-
-class WriteOnceRunner(Protocol):
-    """Carries out `view(request, *args, **kwargs)` once per Idempotency-Key in `scope` (None: the
-    store's own scope, the logged-in user else the request's link) and answers its answer."""
-
-    def __call__(
-        self,
-        request: Request,
-        view: Callable[..., Response],
-        args: tuple[Any, ...],
-        kwargs: dict[str, Any],
-        scope: str | None,
-    ) -> HttpResponse: ...
-
-
-_runner: WriteOnceRunner | None = None
+#: The answer headers a replay repeats.
+KEPT_HEADERS = ("Location", "ETag")
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
@@ -86,12 +73,6 @@ SAFE_TO_REPEAT = OpenApiParameter(
 )
 
 
-def register_write_once(runner: WriteOnceRunner) -> None:
-    """Plug in the store that carries out a keyed write once (tournaments' `ready()` does)."""
-    global _runner
-    _runner = runner
-
-
 def write_once(view: Callable[..., Response], *, scope_by_address: bool = False) -> Callable[..., Response]:
     """Decorate a view (inside its @api_view) so that its POSTs honour the Idempotency-Key header.
 
@@ -105,14 +86,12 @@ def write_once(view: Callable[..., Response], *, scope_by_address: bool = False)
         key = idempotency_key(request) if request.method == "POST" else None  # a bad key: 400
         if key is None:
             return view(request, *args, **kwargs)
-        if _runner is None:
-            raise ImproperlyConfigured("No Idempotency-Key store is registered (the tournaments app).")
         scope = None
         user = getattr(request, "user", None)
         if scope_by_address and not (user is not None and user.is_authenticated):
             unguessable_key(key)
             scope = "addr:" + hashlib.sha256(client_ip(request).encode()).hexdigest()[:64]
-        return _runner(request, view, args, kwargs, scope)
+        return call_once(request, view, args, kwargs, scope)
 
     return once
 
@@ -144,3 +123,63 @@ def safe_to_repeat(view: Callable[..., Response]) -> Callable[..., Response]:
         return view(request, *args, **kwargs)
 
     return checked
+
+
+def call_once(
+    request: Request,
+    view: Callable[..., Response],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    scope: str | None = None,
+    *,
+    about: str = "",
+) -> HttpResponse:
+    """`view(request, *args, **kwargs)` once per Idempotency-Key (every time without one), the key
+    kept in `scope` (None: the user's, else the link's); `about`: what the write is about
+    ("tournament:12"), whose deletion takes its keys along."""
+    key = idempotency_key(request)  # a bad key: 400 naming the header
+    if key is None:
+        return view(request, *args, **kwargs)
+    match = getattr(request, "resolver_match", None)
+    claim = Claim(
+        scope=scope or scope_for(getattr(request, "user", None), request.path),
+        key=key,
+        method=request.method or "",
+        route=str(getattr(match, "route", "") or ""),
+        request_hash=body_hash(
+            {
+                "method": request.method,
+                "path": request.get_full_path(),
+                "type": request.content_type.split(";")[0].strip().lower(),
+                "body": request.data,
+            }
+        ),
+        about=about,
+    )
+    outcome = run_once(claim, lambda: view(request, *args, **kwargs), _answer_of)
+    if isinstance(outcome, Replayed):
+        return replayed(outcome.answer)
+    return outcome
+
+
+def _answer_of(response: Response) -> Answer | None:
+    """What to keep of a view's answer: its status, body and kept headers (2xx only)."""
+    if not 200 <= response.status_code < 300:
+        return None
+    data = getattr(response, "data", None)
+    # The text the client receives (the API speaks JSON only): a replay sends the same bytes.
+    body = "" if data is None else JSONRenderer().render(data).decode()
+    headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
+    if body:
+        headers["Content-Type"] = "application/json"
+    return Answer(response.status_code, body, headers)
+
+
+def replayed(answer: Answer) -> HttpResponse:
+    """The first answer again, marked `Idempotent-Replayed: true`."""
+    response = HttpResponse(answer.body, status=answer.status)
+    if not answer.body:
+        del response["Content-Type"]
+    for name, value in {**answer.headers, "Idempotent-Replayed": "true"}.items():
+        response[name] = value
+    return response

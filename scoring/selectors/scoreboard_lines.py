@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -187,30 +188,9 @@ def scoreboard(game: Game) -> Scoreboard:
     ]
     state = match_state(ruleset, seat_list, rows, ended_early=game.ended_early)
     totals = {seat.name: state.seats[seat.pk].total for seat in seat_list}
-    played = state.regular_holes > 0
-    best = min(totals.values()) if totals and played else None
-    leaders = tuple(name for name, total in totals.items() if best is not None and total == best)
-    ranks = _ranks(totals, state.outcome)
-    players = tuple(
-        SeatLine(
-            name=seat.name,
-            seat=seat.seat,
-            total=state.seats[seat.pk].total,
-            holes_played=state.seats[seat.pk].holes_played,
-            playoff_total=state.seats[seat.pk].playoff_total,
-            rank=ranks[seat.name] if played else 1,
-            is_leader=seat.name in leaders,
-            is_winner=seat.name in state.winners,
-        )
-        for seat in seat_list
-    )
-    cumulative: dict[str, tuple[int, ...]] = {}
-    for seat in seat_list:
-        running, series = 0, []
-        for score in state.hole_scores.get(seat.name, ()):
-            running += score
-            series.append(running)
-        cumulative[seat.name] = tuple(series)
+    leaders = _leaders(totals, state)
+    players = _seat_lines(seat_list, state, totals, leaders)
+    cumulative = {seat.name: tuple(accumulate(state.hole_scores.get(seat.name, ()))) for seat in seat_list}
     next_hole = _next_hole(game, seat_list, state)
     shared = state.status == GameStatus.FINISHED and len(state.winners) > 1
     holes_left = max(ruleset.holes - state.regular_holes, 0) if ruleset.holes else None
@@ -235,6 +215,35 @@ def scoreboard(game: Game) -> Scoreboard:
         cumulative=cumulative,
         holes_left=holes_left,
         ended_early=ended_early_text(ruleset.holes, state.regular_holes) if state.ended_early else "",
+    )
+
+
+def _leaders(totals: Mapping[str, int], state: MatchState) -> tuple[str, ...]:
+    """The players with the lowest total, once a regular hole was played (none before)."""
+    if not totals or state.regular_holes == 0:
+        return ()
+    best = min(totals.values())
+    return tuple(name for name, total in totals.items() if total == best)
+
+
+def _seat_lines(
+    seats: Sequence[Seat], state: MatchState, totals: Mapping[str, int], leaders: tuple[str, ...]
+) -> tuple[SeatLine, ...]:
+    """Every player's line, in seat order: totals, rank (everyone 1st before a hole), leader, winner."""
+    played = state.regular_holes > 0
+    ranks = _ranks(totals, state.outcome)
+    return tuple(
+        SeatLine(
+            name=seat.name,
+            seat=seat.seat,
+            total=state.seats[seat.pk].total,
+            holes_played=state.seats[seat.pk].holes_played,
+            playoff_total=state.seats[seat.pk].playoff_total,
+            rank=ranks[seat.name] if played else 1,
+            is_leader=seat.name in leaders,
+            is_winner=seat.name in state.winners,
+        )
+        for seat in seats
     )
 
 

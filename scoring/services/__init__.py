@@ -9,7 +9,8 @@ The public API of the services, by job:
   bulk inserts);
 - `seats`: seats at a table (`seat_add`, `seat_rename`, `seat_remove`) and a user's roster
   (`player_create`, `player_rename`, `player_delete`);
-- `holes`: `hole_record`, `hole_record_by_edit_token`, `hole_update`, `hole_delete`, and
+- `holes`: `hole_record` (`hole_record_with_line` and `hole_record_by_edit_token` also answer the
+  hole's scoreboard line, built from what was written), `hole_update`, `hole_delete`, and
   `purge_idempotency_keys` (forget the recordings' keys older than a week);
 - `undo`: `undo_last_change`, `redo_change`;
 - `game_ending`: `end_game_early`, `resume_game` (a family stops before the last hole);
@@ -48,6 +49,7 @@ from scoring.services.holes import (
     hole_delete,
     hole_record,
     hole_record_by_edit_token,
+    hole_record_with_line,
     hole_update,
     purge_idempotency_keys,
 )
@@ -84,6 +86,7 @@ __all__ = [
     "hole_delete",
     "hole_record",
     "hole_record_by_edit_token",
+    "hole_record_with_line",
     "hole_update",
     "lock_games",
     "player_create",

@@ -13,9 +13,9 @@ from collections.abc import Collection
 from django.utils.translation import gettext as _
 
 from golfclub.core.limits import MAX_REASON_LENGTH
-from scoring import hole_policies
 from scoring.access import managed_refusal_message
 from scoring.game_errors import GameError, GameManaged
+from scoring.game_managers import NO_MANAGER, HoleChange, manager_of
 from scoring.models import Game, Hole
 from scoring.rules.errors import Problem
 
@@ -37,8 +37,8 @@ def check_hole_policy(
     capabilities: Capabilities,
     reason: str = "",
 ) -> str:
-    """Ask the manager's hole policy (`scoring.hole_policies`) about this change; answer the reason
-    to keep (cut to its column). Ordinary games have no policy and cost nothing here."""
+    """Ask the game's manager (`GameManager.check_hole_change`) about this change; answer the reason
+    to keep (cut to its column). Ordinary games have no manager and cost nothing here."""
     reason = (reason or "").strip()
     if len(reason) > MAX_REASON_LENGTH:
         raise GameError(
@@ -47,14 +47,15 @@ def check_hole_policy(
                 _("The reason is too long (%(max)s characters at most).") % {"max": MAX_REASON_LENGTH},
             )
         )
-    policy = hole_policies.policy_for(game.managed_by)
-    if policy is None:
+    manager = manager_of(game)
+    if manager is NO_MANAGER or not game.managed_by:  # only a managed game's holes are judged
         return reason
     later = 0
     if action != "record":
         later = Hole.objects.filter(game=game, is_playoff=playoff, number__gt=number).count()
-    policy(
-        hole_policies.HoleChange(
+    # Up into the game's manager (a tournament's table rules), under the game's lock.
+    manager.check_hole_change(
+        HoleChange(
             game_id=game.pk,
             managed_by=game.managed_by,
             hole_number=number,

@@ -9,11 +9,12 @@ from typing import Any
 from django.utils import timezone
 
 from scoring import db_statements
+from scoring.game_managers import manager_of
 from scoring.models import Game, GameStatus, Seat
 from scoring.rules import Ruleset, match_over
-from scoring.services._announcements import announce_status_change
 from scoring.services._entry_scoring import ScoredEntry
 from scoring.services._hole_writing import match_state_from_entries, refresh_totals_and_status
+from scoring.services._manager_changes import status_changed
 
 
 def settle_totals_after_hole(
@@ -35,7 +36,7 @@ def settle_totals_after_hole(
     if not locked.is_frozen:
         locked.ruleset_frozen_at = timezone.now()
         locked.save(update_fields=["ruleset_frozen_at", "updated_at"])
-    refresh_totals_and_status(locked)
+    refresh_totals_and_status(locked, seats=seats)  # read with the lock: current
 
 
 def add_hole_to_totals_and_settle(
@@ -71,4 +72,5 @@ def add_hole_to_totals_and_settle(
     for name, value in changes.items():
         setattr(game, name, value)
     game.version += 1  # read under the lock: exactly the stored value now
-    announce_status_change(game, previous_status, seats)
+    if (crossed := status_changed(game, previous_status)) is not None:
+        manager_of(game).after_change(crossed)  # up into the manager, in this transaction

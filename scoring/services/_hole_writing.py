@@ -23,6 +23,7 @@ from scoring.game_errors import (
     PlayoffHolesStale,
     StaleVersion,
 )
+from scoring.game_managers import manager_of
 from scoring.models import (
     Game,
     GameChange,
@@ -39,8 +40,8 @@ from scoring.selectors import (
     game_ruleset,
     match_state,
 )
-from scoring.services._announcements import announce_hole_change, announce_status_change
 from scoring.services._entry_scoring import ScoredEntry
+from scoring.services._manager_changes import hole_changed, status_changed
 
 _RENUMBER_OFFSET = 1000
 
@@ -164,8 +165,8 @@ def log_hole_change(
     writes: db_statements.Writes | None = None,
     reason: str = "",
 ) -> GameChange:
-    """Record a hole's change in the history (queued in `writes` if given), announce it after
-    commit (`scoring.signals`), and answer it."""
+    """Record a hole's change in the history (queued in `writes` if given), tell the game's manager
+    (in this transaction, under the game's lock), and answer it."""
     change = GameChange(
         game=game,
         action=action,
@@ -177,18 +178,24 @@ def log_hole_change(
         after=after,
     )
     db_statements.insert_game_change(change, writes=writes)
-    announce_hole_change(game, hole.pk, before=before, after=after, actor=change.actor, reason=reason)
+    # Up into the game's manager (a tournament, a club): what it keeps is written now, with the change.
+    manager_of(game).after_change(
+        hole_changed(game, hole.pk, before=before, after=after, actor=change.actor, reason=reason)
+    )
     return change
 
 
-def refresh_totals_and_status(game: Game) -> None:
+def refresh_totals_and_status(game: Game, *, seats: list[Seat] | None = None) -> None:
     """Recompute every seat's stored totals and the match status from the entries; bump the version.
 
-    A game that finishes, or is no longer finished, is announced after commit (`scoring.signals`).
+    `seats`: the game's seats in seat order, when the caller read them under this game lock (they
+    are current: not read again). A game that finishes, or is no longer finished, is told to its
+    manager, in this transaction.
     """
     previous_status = game.status
     ruleset = game_ruleset(game)
-    seats = list(game.seats.order_by("seat"))
+    if seats is None:
+        seats = list(game.seats.order_by("seat"))
     state = match_state_from_entries(game, seats, ruleset)
     if state.playoff_stale:
         # Raised inside the change's transaction: the change is rolled back, nothing half-done.
@@ -211,7 +218,8 @@ def refresh_totals_and_status(game: Game) -> None:
         version=F("version") + 1, status=state.status, winners=list(state.winners), updated_at=now
     )
     game.refresh_from_db(fields=["version", "status", "winners", "updated_at", "ruleset_frozen_at"])
-    announce_status_change(game, previous_status, seats)
+    if (crossed := status_changed(game, previous_status)) is not None:
+        manager_of(game).after_change(crossed)  # up into the manager, in this transaction
 
 
 def find_hole(game: Game, number: int, playoff: bool) -> Hole:

@@ -20,6 +20,7 @@ from scoring.game_errors import (
     GameInUse,
     RulesFrozen,
 )
+from scoring.game_managers import manager_of
 from scoring.models import (
     ChangeAction,
     Game,
@@ -31,9 +32,9 @@ from scoring.rules import (
     resolve_ruleset,
 )
 from scoring.rules.errors import Problem, RulesError
-from scoring.services._announcements import announce_game_deleted
 from scoring.services._guards import Capabilities, refuse_unless_manager
 from scoring.services._hole_writing import copy_game_state, lock_game, refresh_totals_and_status
+from scoring.services._manager_changes import deleted_game
 from scoring.services._players import clean_player_names, roster_players
 
 
@@ -67,7 +68,7 @@ def create_game(
     delete the game, and the manager's hole policy (`scoring.hole_policies`) applies.
 
     `followed_by` names the app keeping this game's results (a club: "clubs.game", told of every
-    change, `scoring.managed_changes`); its `after_create` writers get the new game in its creating
+    change, `scoring.game_managers`); its `after_create` writers get the new game in its creating
     transaction, so the game and what that app keeps of it are saved together or not at all.
     """
     names, title, resolved = checked_new_game(players, ruleset, first_dealer, title)
@@ -217,7 +218,7 @@ def delete_game(game: Game, *, capabilities: Capabilities = None) -> None:
         with transaction.atomic():
             locked = lock_game(game)
             refuse_unless_manager(locked, capabilities, "game")
-            announce_game_deleted(locked)
+            manager_of(locked).after_change(deleted_game(locked))  # a club uncounts it, with the delete
             locked.delete()
     except (ProtectedError, RestrictedError):
         label = game.managed_label or game.managed_by

@@ -41,6 +41,7 @@ from scoring.services._hole_writing import (
     refresh_totals_and_status,
     remove_hole_logged,
     snapshot_hole,
+    snapshot_with_entries,
     write_hole_entries,
 )
 
@@ -72,10 +73,17 @@ def hole_record(game: Game, **hole: Unpack[HoleToRecord]) -> Hole:
     itself): a managed game's hole policy (`scoring.hole_policies`) judges the recording with it
     and may refuse (`HoleChangeRefused`). The new hole is announced after commit (`hole_recorded`).
     """
+    return hole_record_with_line(game, **hole).hole
+
+
+def hole_record_with_line(game: Game, **hole: Unpack[HoleToRecord]) -> RecordedHole:
+    """`hole_record`, answering the hole with its line as the scoreboard shows it, built from what
+    was written under the game's lock: a caller that shows the hole (the API's answer) reads
+    nothing again. Raises `Game.DoesNotExist` when the game was deleted meanwhile."""
     recorded = record_hole_in_transaction({"id": game.pk}, caller=game, **hole)
     if recorded is None:
         raise Game.DoesNotExist(f"Game {game.pk} no longer exists.")
-    return recorded.hole
+    return recorded
 
 
 def hole_record_by_edit_token(
@@ -142,10 +150,10 @@ def hole_update(
         if keep_ender:
             ender = before["ender"]
         scored, ender_seat = score_entries(seats, players, ruleset, entries, ender, blocks_marked)
-        write_hole_entries(hole, scored, ender_seat)
-        after = snapshot_hole(hole)
+        created = write_hole_entries(hole, scored, ender_seat)
+        after = snapshot_with_entries(hole, created)  # what was just written, not read back
         log_hole_change(locked, ChangeAction.UPDATE, hole, actor, before=before, after=after, reason=reason)
-        refresh_totals_and_status(locked)
+        refresh_totals_and_status(locked, seats=seats)  # the seats read under this lock
     copy_game_state(locked, game)
     hole.refresh_from_db()
     return hole

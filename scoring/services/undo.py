@@ -14,6 +14,7 @@ from scoring.game_errors import (
     ChangeNotCurrent,
     NothingToUndo,
 )
+from scoring.game_managers import manager_of
 from scoring.models import (
     ChangeAction,
     Game,
@@ -27,7 +28,6 @@ from scoring.selectors import (
     redo_target_change,
     undo_target_change,
 )
-from scoring.services._announcements import announce_hole_change
 from scoring.services._entry_scoring import rescore_snapshot
 from scoring.services._guards import Capabilities, check_hole_policy
 from scoring.services._hole_writing import (
@@ -39,6 +39,7 @@ from scoring.services._hole_writing import (
     snapshot_hole,
     write_hole_entries,
 )
+from scoring.services._manager_changes import hole_changed
 
 
 class ChangeRequest(TypedDict, total=False):
@@ -61,7 +62,7 @@ def undo_last_change(game: Game, **request: Unpack[ChangeRequest]) -> GameChange
     resent form or retried request then raises `ChangeNotCurrent` (with `already=True` when that
     change is already undone) instead of undoing one more. Raises `NothingToUndo` when none is left.
     On a managed game the manager's hole policy judges the undo as a change of that hole, with
-    `capabilities` and `reason`; the hole's change is announced after commit (`scoring.signals`).
+    `capabilities` and `reason`; the hole's change is told to the game's manager in its transaction.
     """
     return _revert_latest_change(game, redo=False, **request)
 
@@ -203,7 +204,8 @@ def _move_hole_to_state(
         after=after,
         undoes=reverts,
     )
-    announce_hole_change(game, hole_id, before=before, after=after, actor=change.actor, reason=reason)
+    changed = hole_changed(game, hole_id, before=before, after=after, actor=change.actor, reason=reason)
+    manager_of(game).after_change(changed)  # up into the game's manager, in this transaction
     return change
 
 

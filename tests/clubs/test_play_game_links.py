@@ -1,14 +1,16 @@
-"""scoring's `game_links` seam: one linker per request field, checked before anything is written,
-its writer run in the game's creating transaction; a game follows one app at most."""
+"""scoring's `game_links`: the game manager owning a request field links a new game from it
+(`GameManager.link_fields`, `link_new_game`), checked before anything is written, its writer run
+in the game's creating transaction; a game follows one app at most."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from scoring import game_links, services
 from scoring.game_errors import GameError
+from scoring.game_managers import GameManager, game_managers, register_game_manager, unregister_game_manager
 from scoring.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -16,10 +18,22 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def registry() -> Iterator[None]:
-    before = dict(game_links._linkers)
+    """Forget, after the test, the managers it registered."""
+    before = set(game_managers())
     yield
-    game_links._linkers.clear()
-    game_links._linkers.update(before)
+    for label in set(game_managers()) - before:
+        unregister_game_manager(label)
+
+
+class _Linker(GameManager):
+    """A manager linking a new game from `fields` with `link`."""
+
+    def __init__(self, fields: tuple[str, ...], link: Callable[[game_links.LinkRequest], object]) -> None:
+        self.link_fields = fields
+        self.link = link
+
+    def link_new_game(self, request: game_links.LinkRequest):
+        return self.link(request)
 
 
 def test_the_clubs_app_owns_club_and_members():
@@ -28,9 +42,9 @@ def test_the_clubs_app_owns_club_and_members():
 
 def test_a_field_has_one_linker(registry):
     with pytest.raises(ValueError, match="club"):
-        game_links.register_game_linker(("club", "other"), lambda request: None)
+        register_game_manager("tests.other", _Linker(("club", "other"), lambda request: None))
     with pytest.raises(ValueError):
-        game_links.register_game_linker((), lambda request: None)
+        register_game_manager("", _Linker(("team",), lambda request: None))  # a manager needs its label
 
 
 def test_only_the_linkers_whose_fields_are_given_are_asked(registry):
@@ -40,7 +54,7 @@ def test_only_the_linkers_whose_fields_are_given_are_asked(registry):
         asked.append(request)
         return game_links.GameLink(followed_by="tests.game", write=lambda game: None)
 
-    game_links.register_game_linker(("team",), linker)
+    register_game_manager("tests.game", _Linker(("team",), linker))
     assert game_links.link_for(None, ["Ann", "Bob"], {"players": ["Ann", "Bob"]}) is None
     link = game_links.link_for(None, ["Ann", "Bob"], {"team": 4, "title": "x"})
     assert link is not None and link.followed_by == "tests.game"
@@ -49,8 +63,9 @@ def test_only_the_linkers_whose_fields_are_given_are_asked(registry):
 
 def test_two_links_at_once_are_refused(registry):
     for field in ("team", "league"):
-        game_links.register_game_linker(
-            (field,), lambda request: game_links.GameLink(followed_by="x", write=lambda game: None)
+        register_game_manager(
+            f"tests.{field}",
+            _Linker((field,), lambda request: game_links.GameLink(followed_by="x", write=lambda game: None)),
         )
     with pytest.raises(GameError) as refused:
         game_links.link_for(None, ["Ann", "Bob"], {"team": 1, "league": 2})
@@ -61,7 +76,9 @@ def test_a_failing_writer_leaves_no_game(registry):
     def write(game: Game) -> None:
         raise GameError("refused", where="team")
 
-    game_links.register_game_linker(("team",), lambda r: game_links.GameLink(followed_by="x", write=write))
+    register_game_manager(
+        "tests.team", _Linker(("team",), lambda r: game_links.GameLink(followed_by="x", write=write))
+    )
     link = game_links.link_for(None, ["Ann", "Bob"], {"team": 1})
     with pytest.raises(GameError):
         services.create_game(players=["Ann", "Bob"], followed_by=link.followed_by, after_create=[link.write])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import socket
 import time
+from typing import Any
 
 import pytest
 import redis
@@ -26,6 +27,7 @@ from tests.faults.helpers import (
     new_game,
     private_redis,
     shared_database_url,
+    wait_for,
 )
 from tests.tournaments.helpers import event_in_play
 
@@ -81,17 +83,33 @@ def test_a_redis_that_never_answers_costs_one_short_timeout_per_back_off() -> No
     assert caches["default"].get("rate:bob") == 20
 
 
+class SteppedClock:
+    """`time` as golfclub.cache sees it, with a monotonic clock moved by the test, not by sleeping."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic()
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
 @pytest.mark.django_db
-def test_redis_is_used_again_once_it_answers_after_the_back_off() -> None:
+def test_redis_is_used_again_once_it_answers_after_the_back_off(monkeypatch) -> None:
+    clock = SteppedClock()
+    monkeypatch.setattr("golfclub.cache.time", clock)
     port = free_port()
     cache = _backend(port, retry=0.3)
     cache.set("k", "from the database", 60)  # Redis is not there yet
     server = PrivateRedis(port)
     server.start()
     try:
-        assert cache.get("k") == "from the database"  # still within the back-off
-        time.sleep(0.35)
-        assert cache.get("k") is None  # Redis again: it never had the key
+        clock.now += 0.25
+        assert cache.get("k") == "from the database"  # still within the back-off, however long the start
+        clock.now += 0.1
+        assert cache.get("k") is None  # past it: Redis again, which never had the key
         cache.set("k", "from redis", 60)
         assert cache.get("k") == "from redis" and not cache.redis_is_down()
         assert redis.Redis(port=port).dbsize() == 1
@@ -148,11 +166,18 @@ def test_scoring_goes_on_while_redis_is_stopped(tmp_path) -> None:
             assert phone.get(f"/games/e/{edit}/").status_code == 200
 
             server.start()  # an empty Redis, as after a restart without a snapshot
-            time.sleep(0.6)  # past the workers' back-off
+            restarted = redis.Redis(port=server.port)
+            addresses = iter(range(22, 250))
+
+            def a_new_game_counted_in_redis() -> bool:
+                """A game made from a new address (never limited) is counted in Redis once the
+                worker that takes it is past its back-off (0.5 s), in the database before."""
+                third = client(app, f"198.51.100.{next(addresses)}")
+                assert third.post("/api/v1/games/", json={"players": ["ed", "flo"]}).status_code == 201
+                return any(restarted.scan_iter(match="*rl:*"))
+
+            wait_for("the workers counting in Redis again", a_new_game_counted_in_redis, seconds=15)
             assert hole(5) == 201
-            third = client(app, "198.51.100.22")
-            assert third.post("/api/v1/games/", json={"players": ["ed", "flo"]}).status_code == 201
-            assert redis.Redis(port=server.port).dbsize() > 0  # counting in Redis again
             assert phone.get(leaderboard).status_code == 200
             errors = "".join(p.read_text() for p in (tmp_path / "cluster").glob("instance-*-error.log"))
     numbers = Hole.objects.filter(game__edit_token=edit).order_by("number").values_list("number", flat=True)

@@ -1,13 +1,13 @@
-"""Games, actors and a test access provider for the access-policy tests (real database).
+"""Games, actors and a test game manager for the access-policy tests (real database).
 
 Actors, each reaching a game through one of its links:
 - view: anonymous, the view link of a friends' game;
 - edit: anonymous, the edit link of a friends' game;
 - table: anonymous, the edit link (table link) of a managed game;
-- official: logged in as "olive", the view link of the managed game; the test provider gives view,
+- official: logged in as "olive", the view link of the managed game; the test manager gives view,
   score and officiate;
-- director: logged in as "dora", the view link of the managed game; the test provider gives all;
-- stranger: logged in as "sam", the view link of the managed game; the provider gives nothing;
+- director: logged in as "dora", the view link of the managed game; the test manager gives all;
+- stranger: logged in as "sam", the view link of the managed game; the manager gives nothing;
 - wrong: anonymous, a well-formed token no game has.
 """
 
@@ -20,12 +20,12 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from scoring import hole_policies, services
-from scoring.access import (
-    Capability,
-    TokenKind,
-    register_access_provider,
+from scoring.access import Capability, TokenKind
+from scoring.game_managers import (
+    GameManager,
+    HoleChange,
+    game_managers,
     register_game_manager,
-    unregister_access_provider,
     unregister_game_manager,
 )
 from scoring.models import Game
@@ -36,7 +36,7 @@ WRONG_TOKEN = "n0-such-game-n0-such-game-n0-such"
 MANAGED_BY = "tests.table"
 MANAGED_LABEL = "Spring Open, round 2, table 3"
 WHO = "the test event's directors"
-PROVIDER = "tests.staff"
+PROVIDER = MANAGED_BY  # the grant names the manager that added capabilities by its label
 USERS = {"official": "olive", "director": "dora", "stranger": "sam"}
 
 
@@ -51,23 +51,54 @@ def staff_provider(game: Game, user: Any, token_kind: TokenKind) -> set[Capabili
     return set()
 
 
+class TestEventManager(GameManager):
+    """The test event as the manager of the test games (as a tournament manages its tables): what
+    its staff may do (`staff`) and the table rule (`table_policy`), each switched on by its fixture."""
+
+    def __init__(self) -> None:
+        self.staff = False
+        self.table_rule = False
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        """Who sets the test games' players, rules and deletion (with `staff` only)."""
+        return WHO if self.staff else ""
+
+    def capabilities(self, game: Game, user: Any, token_kind: TokenKind) -> set[Capability]:
+        """The test event's staff, once `staff` is on."""
+        return staff_provider(game, user, token_kind) if self.staff else set()
+
+    def check_hole_change(self, change: HoleChange) -> None:
+        """Corrections at the table until the next hole, once `table_policy` is on."""
+        if self.table_rule:
+            hole_policies.corrections_at_table_until_next_hole(change)
+
+
+def _switched_on(part: str) -> Iterator[None]:
+    """Switch `part` of the test manager on for one test, registering it for `MANAGED_BY` while any
+    part is on (a test may use both fixtures)."""
+    manager = game_managers().get(MANAGED_BY)
+    if not isinstance(manager, TestEventManager):
+        manager = TestEventManager()
+        register_game_manager(MANAGED_BY, manager)
+    setattr(manager, part, True)
+    yield
+    setattr(manager, part, False)
+    if not (manager.staff or manager.table_rule):
+        unregister_game_manager(MANAGED_BY)
+
+
 @pytest.fixture
 def staff() -> Iterator[None]:
-    """The test provider and manager name, registered for one test only."""
-    register_access_provider(PROVIDER, staff_provider)
-    register_game_manager(MANAGED_BY, WHO)
-    yield
-    unregister_access_provider(PROVIDER)
-    unregister_game_manager(MANAGED_BY)
+    """The test manager's staff and name, for one test only."""
+    yield from _switched_on("staff")
 
 
 @pytest.fixture
 def table_policy() -> Iterator[None]:
-    """The tournament rule (corrections at the table until the next hole), registered for the test
-    games' label for one test only."""
-    hole_policies.register_hole_policy(MANAGED_BY, hole_policies.corrections_at_table_until_next_hole)
-    yield
-    hole_policies.unregister_hole_policy(MANAGED_BY)
+    """The tournament rule (corrections at the table until the next hole), on the test games' manager
+    for one test only."""
+    yield from _switched_on("table_rule")
 
 
 def build(state: str, *, managed: bool = False) -> Game:

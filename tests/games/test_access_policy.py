@@ -1,4 +1,5 @@
-"""The access policy (scoring/access.py): built-in rules, the provider registry, managed games' refusals."""
+"""The access policy (scoring/access.py): built-in rules, what a game's manager adds
+(scoring/game_managers.py), managed games' refusals."""
 
 from __future__ import annotations
 
@@ -15,12 +16,10 @@ from scoring.access import (
     Capability,
     Refusal,
     TokenKind,
-    access_providers,
     decide,
     managed_refusal_message,
-    register_access_provider,
-    unregister_access_provider,
 )
+from scoring.game_managers import GameManager, game_managers, register_game_manager, unregister_game_manager
 from scoring.models import Game, Hole
 
 from .access_helpers import MANAGED_LABEL, PROVIDER, WHO, build, staff  # noqa: F401  (fixture)
@@ -70,53 +69,69 @@ def test_the_grant_is_immutable():
         grant.capabilities = frozenset(Capability)  # type: ignore[misc]
 
 
-# -- providers ------------------------------------------------------------------------------------------
+# -- what a game's manager adds ------------------------------------------------------------------------
 
 
 @pytest.mark.usefixtures("staff")
-def test_a_registered_provider_adds_capabilities_and_is_named_in_the_grant():
+def test_a_registered_manager_adds_capabilities_and_is_named_in_the_grant():
     game = build("played", managed=True)
     director = get_user_model().objects.create_user("dora")
     official = get_user_model().objects.create_user("olive")
-    assert PROVIDER in access_providers()
+    assert PROVIDER in game_managers()
     as_director = decide(game.view_token, director)
     assert as_director.capabilities == set(Capability)
     assert as_director.granted_by == (("view link", frozenset({V})), (PROVIDER, frozenset(Capability)))
     assert as_director.needs_user and as_director.refusal(M) is None
     as_official = decide(game.view_token, official)
     assert as_official.capabilities == {V, S, OFF} and as_official.refusal(M) is Refusal.READ_ONLY
-    # Anonymous, and a friends' game: the provider adds nothing.
+    # Anonymous, and a friends' game: the manager adds nothing.
     assert decide(game.view_token, AnonymousUser()).capabilities == {V}
     assert decide(game.view_token).capabilities == {V}
     assert decide(build("played").view_token, director).capabilities == {V}
 
 
-def test_a_provider_is_called_with_the_game_the_user_and_the_kind_of_link():
-    calls = []
+class _Spy(GameManager):
+    """A manager adding `officiate` to its games, noting each question."""
 
-    def spy(game, user, token_kind):
-        calls.append((game.pk, user.is_authenticated, token_kind))
+    def __init__(self, calls: list) -> None:
+        self.calls = calls
+
+    def capabilities(self, game, user, token_kind):
+        self.calls.append((game.pk, user.is_authenticated, token_kind))
         return ["officiate"]  # names work as well as Capability members
 
+
+def _followed_by(label: str) -> Game:
     game = build("new")
-    register_access_provider("tests.spy", spy)
+    game.followed_by = label  # an ordinary game another app follows: its manager is asked too
+    game.save(update_fields=["followed_by"])
+    return game
+
+
+def test_a_manager_is_called_with_the_game_the_user_and_the_kind_of_link():
+    calls = []
+    game = _followed_by("tests.spy")
+    register_game_manager("tests.spy", _Spy(calls))
     try:
         grant = decide(game.edit_token)
         assert grant.capabilities == {V, S, M, OFF}
         assert calls == [(game.pk, False, TokenKind.EDIT)]
+        assert decide(build("new").edit_token).capabilities == {V, S, M}  # not its game: not asked
+        assert len(calls) == 1
     finally:
-        unregister_access_provider("tests.spy")
-    assert "tests.spy" not in access_providers()
+        unregister_game_manager("tests.spy")
+    assert "tests.spy" not in game_managers()
     assert decide(game.edit_token).capabilities == {V, S, M}
-    unregister_access_provider("tests.spy")  # twice: nothing happens
+    unregister_game_manager("tests.spy")  # twice: nothing happens
 
 
-def test_a_provider_cannot_take_away_what_the_token_gives():
-    register_access_provider("tests.nothing", lambda game, user, kind: None)
+def test_a_manager_cannot_take_away_what_the_token_gives():
+    game = _followed_by("tests.nothing")
+    register_game_manager("tests.nothing", GameManager())  # adds nothing
     try:
-        assert decide(build("new").edit_token).capabilities == {V, S, M}
+        assert decide(game.edit_token).capabilities == {V, S, M}
     finally:
-        unregister_access_provider("tests.nothing")
+        unregister_game_manager("tests.nothing")
 
 
 # -- managed games: the 409s and the page ---------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""The seam a managed game's manager writes through (`scoring.managed_changes`): the services call
-its one follower for every hole change (record, correction, deletion, undo, redo) and every status
-change, inside the change's transaction; a follower that fails rolls the whole change back, so
-nothing the manager keeps can be left behind a saved hole (issue 31)."""
+"""What a managed game's manager writes with each change (`GameManager.after_change`,
+`scoring.game_managers`): the services call it for every hole change (record, correction,
+deletion, undo, redo) and every status change, inside the change's transaction; a manager that
+fails rolls the whole change back, so nothing the manager keeps can be left behind a saved hole
+(issue 31)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Any
 import pytest
 from django.db import transaction
 
-from scoring import managed_changes, services
+from scoring import services
+from scoring.game_managers import GameManager, ManagedChange, register_game_manager, unregister_game_manager
 from scoring.models import Game
 from tests.games.conftest import typed
 
@@ -23,12 +25,13 @@ def followed() -> Iterator[list[tuple[str, int | None, bool]]]:
     """Every change the follower saw, as (kind, hole number, inside a transaction)."""
     seen: list[tuple[str, int | None, bool]] = []
 
-    def follow(change: managed_changes.ManagedChange) -> None:
-        seen.append((change.kind, change.hole_number, transaction.get_connection().in_atomic_block))
+    class Follower(GameManager):
+        def after_change(self, change: ManagedChange) -> None:
+            seen.append((change.kind, change.hole_number, transaction.get_connection().in_atomic_block))
 
-    managed_changes.register_change_follower(MANAGER, follow)
+    register_game_manager(MANAGER, Follower())
     yield seen
-    managed_changes.unregister_change_follower(MANAGER)
+    unregister_game_manager(MANAGER)
 
 
 def _managed(make_game: Any) -> Game:
@@ -64,11 +67,12 @@ def test_a_followers_failure_rolls_the_change_back(make_game) -> None:
     game = _managed(make_game)
     typed(game, 3, 4)
 
-    def broken(change: managed_changes.ManagedChange) -> None:
-        if change.kind == "corrected":
-            raise RuntimeError("the manager could not write what it keeps")
+    class Broken(GameManager):
+        def after_change(self, change: ManagedChange) -> None:
+            if change.kind == "corrected":
+                raise RuntimeError("the manager could not write what it keeps")
 
-    managed_changes.register_change_follower(MANAGER, broken)
+    register_game_manager(MANAGER, Broken())
     try:
         hole = game.holes.get(number=1)
         with pytest.raises(RuntimeError, match="could not write"):
@@ -76,7 +80,7 @@ def test_a_followers_failure_rolls_the_change_back(make_game) -> None:
                 game, 1, expected_version=hole.version, entries={"ann": 9, "bob": 9}, ender=None
             )
     finally:
-        managed_changes.unregister_change_follower(MANAGER)
+        unregister_game_manager(MANAGER)
     game.refresh_from_db()
     hole.refresh_from_db()
     assert sorted(hole.entries.values_list("score", flat=True)) == [3, 4]  # nothing of the correction

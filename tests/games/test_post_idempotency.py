@@ -11,8 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from golfclub.core.limits import MIN_ANONYMOUS_IDEMPOTENCY_KEY
-from scoring.models import Game, GameChange, Player, Seat
-from tournaments.idempotency_model import IdempotentRequest
+from scoring.models import Game, GameChange, IdempotentRequest, Player, Seat
 
 pytestmark = pytest.mark.django_db
 

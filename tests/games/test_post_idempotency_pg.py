@@ -12,8 +12,7 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from scoring import services
-from scoring.models import Game, Seat
-from tournaments.idempotency_model import IdempotentRequest
+from scoring.models import Game, IdempotentRequest, Seat
 
 from .test_concurrency_pg import NEEDS_POSTGRES_ROW_LOCKS, at_once
 

@@ -6,7 +6,7 @@ Called by the round's services in their transactions: `finalize_round` counts th
 a director's correction of a finalized round's game (`follow_table_change`) recounts that game
 and recomputes the ratings from it on; `recount_tournament` is for the services that change the
 entrants' links or the tournament's club once rounds are finalized. `club_tables` answers a
-club's counted tournament games for `recount_club` (registered in `TournamentsConfig.ready()`).
+club's counted tournament games for `recount_club` (through `TableManager.games_followed_by`).
 Rounds cannot be reopened once finalized, so nothing here uncounts a round.
 """
 

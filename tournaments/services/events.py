@@ -24,6 +24,7 @@ from scoring import services as scoring_services
 from scoring.rules import Ruleset, resolve_ruleset
 from scoring.rules.errors import Problem, RulesError
 from scoring.rules.ruleset import TIEBREAKERS
+from scoring.services.idempotency import forget_keys_about
 from tournaments.errors import TournamentError, WrongState
 from tournaments.limits import (
     MAX_HOLE_TIME_LIMIT,
@@ -371,6 +372,7 @@ def delete_tournament(tournament: Tournament, *, actor: Any = None) -> None:
         scoring_services.lock_games(games)
         Ruling.objects.filter(tournament=locked).delete()
         locked.round_set.all().delete()
+        forget_keys_about(f"tournament:{locked.pk}")  # its writes' one-time keys go with it
         locked.delete()
         scoring_services.delete_games(games)
         if locked.club_id is not None:  # its games' member results went with them

@@ -32,7 +32,7 @@ from tournaments.services.club_results import recount_table_game
 from tournaments.services.events import clean_reason, log_event
 
 if TYPE_CHECKING:
-    from scoring.managed_changes import ManagedChange
+    from scoring.game_managers import ManagedChange
     from scoring.models import Game
 
 
@@ -181,7 +181,7 @@ def round_changed(table: Table) -> None:
 
 def follow_table_change(change: ManagedChange) -> None:
     """What the tournament writes with a change of a table's holes, inside that change's
-    transaction (`scoring.managed_changes`; its failure rolls the change back).
+    transaction (`TableManager.after_change`; its failure rolls the change back).
 
     A finalized round keeps every table confirmed or overridden, and a director's correction there
     (the only change its hole policy lets through) is kept in the event's log, with the change. In

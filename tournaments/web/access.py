@@ -9,7 +9,7 @@ do) or answers:
 - logged in without the role: 403, a page saying who may;
 - a method the page does not take: 405.
 
-A POST goes through `one_time_forms.write_once`: sent twice with its form's one-time key, it is
+A POST goes through `scoring.form_once.write_form_once`: sent twice with its form's one-time key, it is
 carried out once.
 """
 
@@ -25,12 +25,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scoring.access import Capability, TokenKind
+from scoring.form_once import write_form_once
 from scoring.rules.errors import Problem
 from scoring.web.games.access import grant_or_404
 from tournaments.access import Action, TournamentGrant, refuse_unless_allowed, tournament_grant
 from tournaments.errors import NotAllowed, NotFoundInTournament
 from tournaments.models import TABLE_MANAGER, Table, Tournament
-from tournaments.web.one_time_forms import write_once
 
 READ_METHODS = ("GET", "HEAD")
 WRITE_METHODS = ("POST",)
@@ -69,8 +69,8 @@ def tournament_page(
                 return HttpResponseNotAllowed(list(methods))
             page = TournamentPage(grant.tournament, grant.role, grant.actions)
             if request.method in WRITE_METHODS:  # a form's one-time key: a double tap writes once
-                return write_once(
-                    request, lambda: view(request, page, **kwargs), tournament_id=grant.tournament.pk
+                return write_form_once(
+                    request, lambda: view(request, page, **kwargs), about=f"tournament:{grant.tournament.pk}"
                 )
             return view(request, page, **kwargs)
 

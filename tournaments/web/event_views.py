@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from golfclub.core.errors import catch_refusal, flash_refusal
+from scoring.form_once import form_once
 from tournaments import services
 from tournaments.access import Action, staffed_tournaments, visible_tournaments
 from tournaments.errors import StaleEdit
@@ -17,7 +18,6 @@ from tournaments.models import Staff, Tournament
 from tournaments.services.seating_plans import replanned_message
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.forms import StaffForm, TournamentForm, add_problems
-from tournaments.web.one_time_forms import one_time_form
 from tournaments.web.stale_forms import Conflict, conflict_of, rebased
 
 PUBLIC_ON_LIST = 50
@@ -43,7 +43,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-@one_time_form
+@form_once
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """A new tournament, directed by the user who creates it."""
     status = 200

@@ -1,4 +1,4 @@
-"""The links a table's game shows on its board (registered with `scoring.access` by the app's `ready()`)."""
+"""The links a table's game shows on its board (`TableManager.board_links`)."""
 
 from __future__ import annotations
 

@@ -20,12 +20,12 @@ from django.views.decorators.http import require_http_methods
 
 from golfclub.core.errors import flash_refusal
 from golfclub.core.qr import qr_svg
+from scoring.form_once import form_once
 from tournaments import services
 from tournaments.access import Action, grant_on, player_link_grant
 from tournaments.models import Entrant
 from tournaments.web.access import TournamentPage, refusal_page, tournament_page
 from tournaments.web.event_day_views import LEADERBOARD_SECONDS
-from tournaments.web.one_time_forms import one_time_form
 from tournaments.web.player_page import PlayerPage, page_etag, player_page
 
 
@@ -106,7 +106,7 @@ def player_home_live(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["POST"])
 @unknown_link
-@one_time_form
+@form_once
 def player_home_check_in(request: HttpRequest, token: str) -> HttpResponse:
     """ "Check in <name>": a staff member who scanned the player's QR marks them present."""
     entrant = _entrant_of_link(token)

@@ -22,6 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from golfclub.core.errors import catch_refusal, flash_refusal
+from scoring.form_once import form_once, keeps_nothing, write_form_once
 from scoring.rules.errors import Problem
 from scoring.selectors import Scorecard, holes_to_play, scorecards, seat_names
 from tournaments import services
@@ -31,7 +32,6 @@ from tournaments.services.calls import call_official
 from tournaments.web.access import table_of_link
 from tournaments.web.forms import ConfirmForm, add_problems
 from tournaments.web.officiating_forms import CallForm
-from tournaments.web.one_time_forms import keeps_nothing, one_time_form, write_once
 
 #: How often a table's page asks, while its call is open, whether the official has answered.
 OFFICIALS_POLL_SECONDS = 10
@@ -97,7 +97,7 @@ def table_officials(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_http_methods(["POST"])
-@one_time_form
+@form_once
 def table_call(request: HttpRequest, token: str) -> HttpResponse:
     """ "Call an official": open a call for this table (a second tap answers the open one)."""
     table = table_of_link(request, token)
@@ -131,7 +131,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     table = table_of_link(request, token)
     if request.method != "POST":
         return _table_page(request, table, token)
-    return write_once(request, lambda: _answer_post(request, table, token))
+    return write_form_once(request, lambda: _answer_post(request, table, token))
 
 
 def _answer_post(request: HttpRequest, table: Table, token: str) -> HttpResponse:

@@ -119,13 +119,10 @@ def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool
         recorded = services.hole_record_by_edit_token(token, **hole, decide=grant.on_edit_token_game)
         if recorded is None:
             decided = grant.require()
-            game = decided.game
-            created = services.hole_record(game, **hole, capabilities=decided.capabilities)
-            return hole_response(
-                request, token, game, created.number, created.is_playoff, status.HTTP_201_CREATED
-            )
+            recorded = services.hole_record_with_line(decided.game, **hole, capabilities=decided.capabilities)
     except services.IdempotentReplay as replay:
         return _replayed_hole(request, token, replay.record)
+    # Either way the answer is the line built from what was written: nothing is read again.
     return hole_line_response(request, token, recorded.line, status.HTTP_201_CREATED)
 
 
@@ -135,8 +132,8 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
     The hole it recorded, as it stands, with the first answer's status (201), ETag and Location; if
     that hole was undone or deleted since, 409 saying so (nothing is recorded again).
     """
-    hole = selectors.recorded_hole(record.game_id, record.hole_id) if record.hole_id else None
-    if hole is None:
+    line = selectors.hole_detail_by_id(record.game, record.hole_id) if record.hole_id else None
+    if line is None:
         number = record.hole_number
         raise ConcurrentWrite(
             Problem(
@@ -148,9 +145,7 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
                 % {"n": number if number is not None else "?"},
             )
         )
-    response = hole_response(
-        request, token, record.game, hole.number, hole.is_playoff, status.HTTP_201_CREATED
-    )
+    response = hole_line_response(request, token, line, status.HTTP_201_CREATED)
     response["Idempotent-Replayed"] = "true"
     return response
 

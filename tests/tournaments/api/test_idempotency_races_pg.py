@@ -10,11 +10,11 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from scoring.models import IdempotentRequest
 from tests.games.test_concurrency_pg import NEEDS_POSTGRES_ROW_LOCKS, at_once
 from tests.tournaments.api.conftest import client_of, with_staff
 from tests.tournaments.helpers import event
 from tournaments import services
-from tournaments.idempotency_model import IdempotentRequest
 from tournaments.models import EventLogEntry, Penalty, Ruling, Tournament
 from tournaments.officiating.ladder import next_rung
 

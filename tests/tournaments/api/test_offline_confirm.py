@@ -12,9 +12,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from scoring import services as scoring_services
+from scoring.models import IdempotentRequest
 from tests.tournaments.helpers import event_in_play
 from tournaments import services
-from tournaments.idempotency_model import IdempotentRequest
 from tournaments.models import Round, Table
 
 pytestmark = pytest.mark.django_db

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scoring.models import IdempotentRequest
 from tests.games.test_concurrency_pg import NEEDS_POSTGRES_ROW_LOCKS, at_once
 from tests.tournaments.web.conftest import as_user, staffed_event
 from tests.tournaments.web.test_it_writes_each_form_once import _ruling_body
 from tournaments import services
-from tournaments.idempotency_model import IdempotentRequest
 from tournaments.models import EventLogEntry, Penalty, Ruling
 
 pytestmark = NEEDS_POSTGRES_ROW_LOCKS

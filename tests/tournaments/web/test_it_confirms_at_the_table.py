@@ -1,6 +1,6 @@
 """A table's confirmation page through the table link: the scorecard, "I confirm" or "I disagree";
 the table link opens nothing else of the event; the game's board links to the page once the game is
-over (through `scoring.access.register_managed_game_links`, the seam `scoring` offers)."""
+over (through `GameManager.board_links`, the one interface `scoring` offers its games' managers)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,8 @@ import pytest
 from django.test import Client
 
 from scoring import services as scoring_services
-from scoring.access import (
-    TokenKind,
-    grant_for,
-    managed_game_links,
-    register_managed_game_links,
-    unregister_managed_game_links,
-)
+from scoring.access import TokenKind, grant_for, managed_game_links
+from scoring.game_managers import GameManager, register_game_manager, unregister_game_manager
 from scoring.models import Game
 from tests.tournaments.web.conftest import Event, staffed_event
 from tournaments.models import Table
@@ -96,10 +91,15 @@ def test_the_board_links_to_the_confirmation_once_the_game_is_over(client: Clien
     assert confirm not in client.get(f"/games/v/{ev.table.game.view_token}/").content.decode()
 
 
+class _OtherLinks(GameManager):
+    def board_links(self, game, grant):
+        return [("Other", "/x/")]
+
+
 def test_the_managed_links_seam_calls_the_registered_function_for_its_games_only(ev: Event) -> None:
     game = Game.objects.get(pk=ev.table.game.pk)
     plain = scoring_services.create_game(players=["Ann", "Bob"], ruleset="official")
-    register_managed_game_links("tests.other", lambda g, grant: [("Other", "/x/")])
+    register_game_manager("tests.other", _OtherLinks())
     try:
         assert managed_game_links(plain, grant_for(plain, TokenKind.EDIT)) == []
         playing = managed_game_links(game, grant_for(game, TokenKind.EDIT))  # not over yet
@@ -108,7 +108,7 @@ def test_the_managed_links_seam_calls_the_registered_function_for_its_games_only
         game.managed_by = "tests.other"
         assert managed_game_links(game, grant_for(game, TokenKind.EDIT)) == [("Other", "/x/")]
     finally:
-        unregister_managed_game_links("tests.other")
+        unregister_game_manager("tests.other")
 
 
 @pytest.mark.parametrize("who", [None, "dora"])

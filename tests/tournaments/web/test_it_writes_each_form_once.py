@@ -16,12 +16,11 @@ from django.test import Client
 from django.utils import timezone
 
 from scoring import services as scoring_services
-from scoring.models import Game, GameChange
+from scoring.models import Game, GameChange, IdempotentRequest
 from tests.tournaments.helpers import user
 from tests.tournaments.web.conftest import Event, as_user, staffed_event
 from tests.tournaments.web.test_it_lists_creates_and_sets_up import NEW
 from tournaments import services
-from tournaments.idempotency_model import IdempotentRequest
 from tournaments.models import OfficialCall, Round, Ruling, Staff
 from tournaments.services.calls import call_official
 

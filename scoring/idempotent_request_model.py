@@ -1,8 +1,11 @@
-"""`IdempotentRequest`: one write sent with a one-time key (the API's `Idempotency-Key` header or a
+"""`IdempotentRequest`: one write sent with a one-time key (an API's `Idempotency-Key` header or a
 page form's hidden key) and the answer it got, so that a retry, a double tap or a browser resend
-is answered again instead of written again (`tournaments.services.idempotency`).
+is answered again instead of written again (`scoring.services.idempotency`, the one store of the
+games, clubs and tournaments).
 
-Kept apart from `tournaments.models` (imported at its end, so Django registers it there).
+Kept apart from `scoring.models` (imported at its end, so Django registers it there). A hole's
+POST keeps its own keys (`scoring.models.IdempotencyKey`): its replay is built from the hole as it
+stands now, not from a stored answer.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ class IdempotentRequest(models.Model):
     anonymous client starting a game (`scoring.api.write_once`; its address's hash). The unique
     `(scope, key)` is what makes two copies of one request sent at once write once: the second
     waits on the index until the first commits, then answers what the first stored (see
-    `services.idempotency.run_once`).
+    `scoring.services.idempotency.run_once`).
     A row is only ever committed together with its answer and the write it records.
     """
 
@@ -33,14 +36,9 @@ class IdempotentRequest(models.Model):
     # that holds a table link's secret token.
     route = models.CharField(_("route"), max_length=200)
     request_hash = models.CharField(_("request hash"), max_length=64)
-    # The event the write was about, when there is one: deleting the event deletes its keys.
-    tournament = models.ForeignKey(
-        "tournaments.Tournament",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
+    # What the write was about, when it was about something whose deletion takes its keys along
+    # ("tournament:12": `forget_keys_about`, called by the tournament's deletion); blank otherwise.
+    about = models.CharField(_("about"), max_length=64, blank=True, default="", db_index=True)
     status = models.PositiveSmallIntegerField(_("status"), null=True)
     # What the first answer said, as sent (JSON text of the API, a page's HTML fragment; empty for
     # a redirect): kept as text, since a JSON column would reorder the answer's keys.
@@ -52,7 +50,7 @@ class IdempotentRequest(models.Model):
         verbose_name = _("idempotent request")
         verbose_name_plural = _("idempotent requests")
         constraints = [
-            models.UniqueConstraint(fields=["scope", "key"], name="tournaments_idempotent_request_key")
+            models.UniqueConstraint(fields=["scope", "key"], name="scoring_idempotent_request_key")
         ]
 
     def __str__(self) -> str:

@@ -1,6 +1,7 @@
-"""manage.py purge_idempotency_keys [--days N]: forget the one-time keys of the tournament writes
-(the API's `Idempotency-Key`, the pages' form keys) and of the games API's hole recordings (their
-`Idempotency-Key`, through `scoring.services`) stored more than N days ago (default 7).
+"""manage.py purge_idempotency_keys [--days N]: forget the one-time keys of the keyed writes (the
+APIs' `Idempotency-Key`, the pages' form keys: `scoring.services.idempotency`, the one store of
+games, clubs and tournaments) and of the games API's hole recordings (their `Idempotency-Key`,
+`scoring.models.IdempotencyKey`) stored more than N days ago (default 7).
 
 A request sent again with a purged key is a new request. Run it daily (cron, a systemd timer).
 """
@@ -13,7 +14,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from scoring import services as scoring_services
-from tournaments.services.idempotency import KEEP_DAYS, purge_idempotent_requests
+from scoring.services.idempotency import KEEP_DAYS, purge_idempotent_requests
 
 
 class Command(BaseCommand):

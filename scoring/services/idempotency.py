@@ -2,8 +2,10 @@
 retry, a double tap, a browser resend, two copies at the same moment) is answered with the first
 answer and writes nothing; the same key with another request is refused (422).
 
-The one mechanism of the tournament API (`tournaments.api.idempotency`) and of the tournament
-pages' forms (`tournaments.web.one_time_forms`). How it holds on PostgreSQL, in one transaction:
+The one store of every write sent with a key, games', clubs' and tournaments' alike: the APIs'
+`Idempotency-Key` header (`scoring.api.write_once`) and the pages' one-time form keys
+(`scoring.form_once`) are two thin readers of the request around the one function `run_once`.
+How it holds on PostgreSQL, in one transaction:
 
 1. `INSERT ... ON CONFLICT (scope, key) DO NOTHING` claims the key first. A copy in flight holds
    the same index entry uncommitted, so this insert waits for it: if it commits, the insert does
@@ -12,7 +14,8 @@ pages' forms (`tournaments.web.one_time_forms`). How it holds on PostgreSQL, in 
 3. The answer is stored on the key's row, in the same transaction as the write: a crash leaves
    neither. An error raised by the write rolls the key back with it, so a retry runs again.
 
-Old keys are purged by `manage.py purge_idempotency_keys` (`purge_idempotent_requests`).
+Old keys are purged by `manage.py purge_idempotency_keys` (`purge_idempotent_requests`); the keys
+about something deleted go with it (`forget_keys_about`).
 """
 
 from __future__ import annotations
@@ -28,9 +31,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.game_errors import ConcurrentWrite, IdempotencyConflict
+from scoring.idempotent_request_model import IdempotentRequest
 from scoring.rules.errors import Problem
-from tournaments.idempotency_model import IdempotentRequest
-from tournaments.models import Tournament
 
 #: Keys older than this are purged by `manage.py purge_idempotency_keys` (its default).
 KEEP_DAYS = 7
@@ -39,14 +41,15 @@ KEEP_DAYS = 7
 @dataclass(frozen=True)
 class Claim:
     """A key and the request it came with: who may replay it (`scope`), the method, the route
-    (for the record) and the hash of the whole request (method, path and body)."""
+    (for the record), the hash of the whole request (method, path and body) and what it is about
+    ("tournament:12": its keys go when it is deleted, `forget_keys_about`)."""
 
     scope: str
     key: str
     method: str
     route: str
     request_hash: str
-    tournament_id: int | None = None
+    about: str = ""
 
 
 @dataclass(frozen=True)
@@ -105,9 +108,9 @@ def run_once[T](
         if answer is None:
             rows.delete()
         else:
-            # The event's id only when it exists (a 404 stores nothing, but a write may delete it).
-            event = Tournament.objects.filter(pk=claim.tournament_id).values("pk")[:1]
-            rows.update(status=answer.status, body=answer.body, headers=answer.headers, tournament_id=event)
+            rows.update(
+                status=answer.status, body=answer.body, headers=answer.headers, about=claim.about[:64]
+            )
     return result
 
 
@@ -117,8 +120,9 @@ def _claim(claim: Claim) -> int | None:
     table = IdempotentRequest._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {table} (scope, key, method, route, request_hash, body, headers, created_at) "
-            "VALUES (%s, %s, %s, %s, %s, '', '{}', %s) ON CONFLICT (scope, key) DO NOTHING RETURNING id",
+            f"INSERT INTO {table} "
+            "(scope, key, method, route, request_hash, about, body, headers, created_at) "
+            "VALUES (%s, %s, %s, %s, %s, '', '', '{}', %s) ON CONFLICT (scope, key) DO NOTHING RETURNING id",
             [claim.scope, claim.key, claim.method, claim.route[:200], claim.request_hash, timezone.now()],
         )
         row = cursor.fetchone()
@@ -147,4 +151,12 @@ def purge_idempotent_requests(*, older_than: timedelta = timedelta(days=KEEP_DAY
     """Delete the keys stored more than `older_than` ago (their requests can no longer be replayed:
     the same key is then a new request); answers how many."""
     deleted, _by_model = IdempotentRequest.objects.filter(created_at__lt=timezone.now() - older_than).delete()
+    return deleted
+
+
+def forget_keys_about(about: str) -> int:
+    """Delete the keys of the writes about `about` ("tournament:12", being deleted); answers how many."""
+    if not about:
+        return 0
+    deleted, _by_model = IdempotentRequest.objects.filter(about=about).delete()
     return deleted

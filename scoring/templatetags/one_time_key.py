@@ -1,4 +1,4 @@
-"""`{% one_time_key %}`: the hidden one-time key of a form that writes (`tournaments.web.one_time_forms`),
+"""`{% one_time_key %}`: the hidden one-time key of a form that writes (`scoring.form_once`),
 new at each render, so that a double tap or a resend of that form writes once."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from tournaments.web.one_time_forms import FIELD, new_key
+from scoring.form_once import FIELD, new_key
 
 register = template.Library()
 
