@@ -180,11 +180,6 @@ def allowed_actions(user: Any, tournament: Tournament, role: Role | str | None =
     )
 
 
-def may(user: Any, tournament: Tournament, action: Action) -> bool:
-    """True when `user` may do `action` to `tournament`."""
-    return action in allowed_actions(user, tournament)
-
-
 def require(user: Any, tournament: Tournament, action: Action) -> Role | None:
     """Answer `user`'s role when they may do `action`; else raise `NotFoundInTournament` when they may
     not even see the (private) tournament, `NotAllowed` otherwise."""

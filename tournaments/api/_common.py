@@ -1,10 +1,10 @@
-"""What the tournament API views share: the decorator that makes a view (`tournament_api`), the
-tournament of the URL checked against the access policy, body checking, OpenAPI parameters and
-error answers.
+"""What the tournament API views share: the decorator that makes a view (`tournament_api`), body
+checking, OpenAPI parameters and error answers.
 
 Authentication: DRF's token (`Authorization: Token <key>`, for scripts) and the session (with
 its CSRF check on writes). Writes need a logged-in user: 401 otherwise. What a user may do is
-decided by `tournaments.access.require` only; a private tournament is a 404 to outsiders.
+decided by one call at the view's top, `tournaments.access.tournament_for_user`, only; a private
+tournament is a 404 to outsiders.
 
 Private to `tournaments.api`.
 """
