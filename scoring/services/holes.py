@@ -26,7 +26,12 @@ from scoring.selectors import (
 )
 from scoring.services._entry_scoring import EntryInput, entries_laid_over_snapshot, score_entries
 from scoring.services._guards import Capabilities, check_hole_policy
-from scoring.services._hole_recording import HoleToRecord, RecordedHole, record_hole_in_transaction
+from scoring.services._hole_recording import (
+    CapabilitiesOfGame,
+    HoleToRecord,
+    RecordedHole,
+    record_hole_in_transaction,
+)
 from scoring.services._hole_writing import (
     bump_hole_version,
     copy_game_state,
@@ -81,15 +86,19 @@ def hole_record_with_line(game: Game, **hole: Unpack[HoleToRecord]) -> RecordedH
     return recorded
 
 
-def hole_record_by_edit_token(edit_token: str, **hole: Unpack[HoleToRecord]) -> RecordedHole | None:
+def hole_record_by_edit_token(
+    edit_token: str, *, decide: CapabilitiesOfGame | None = None, **hole: Unpack[HoleToRecord]
+) -> RecordedHole | None:
     """`hole_record` for the game whose edit token is `edit_token`; None (nothing written) if none.
 
     The game is found and locked by one query, so an API request pays no separate lookup. Answers
     the hole with its line as the scoreboard shows it (built from what was written, no re-read).
+    `decide(game)` is the request's access decision on the game found (`scoring.api.games.access`):
+    called first under the lock, it answers the capabilities the hole is recorded with, or raises.
     """
     if not edit_token or len(edit_token) > 64:
         return None
-    return record_hole_in_transaction({"edit_token": edit_token}, caller=None, **hole)
+    return record_hole_in_transaction({"edit_token": edit_token}, caller=None, decide=decide, **hole)
 
 
 def hole_update(
