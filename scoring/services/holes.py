@@ -70,8 +70,9 @@ def hole_record(game: Game, **hole: Unpack[HoleToRecord]) -> Hole:
     same hole exactly one records it. A replayed key is answered before this check.
 
     `capabilities` is what the person asking was granted (`scoring.access`; None for the code
-    itself): a managed game's hole policy (`scoring.hole_policies`) judges the recording with it
-    and may refuse (`HoleChangeRefused`). The new hole is announced after commit (`hole_recorded`).
+    itself): a managed game's manager judges the recording with it (`GameManager.check_hole_change`)
+    and may refuse (`scoring.hole_policies.HoleChangeRefused`). The new hole is told to the game's
+    manager, if any, inside the transaction (`GameManager.after_change`, `scoring.game_managers`).
     """
     return hole_record_with_line(game, **hole).hole
 
@@ -131,7 +132,8 @@ def hole_update(
 
     On a managed game the manager's hole policy judges the correction with `capabilities` and
     `reason` (e.g. after the next hole only an official, with a reason: `HoleChangeRefused`,
-    `ReasonRequired`). The correction is announced after commit (`hole_corrected`).
+    `ReasonRequired`). The correction is told to the game's manager inside the transaction
+    (`GameManager.after_change`).
     """
     with transaction.atomic():
         locked = lock_game(game)
@@ -175,7 +177,7 @@ def hole_delete(
     `expected_id` and `expected_version` name the hole the client read: once it is deleted, a
     repeat raises `HoleGone` and never deletes the hole that took its number. A hole changed since
     raises `StaleVersion`. A managed game's hole policy judges it as for `hole_update`; the delete
-    is announced after commit (`hole_deleted`).
+    is told to the game's manager inside the transaction (`GameManager.after_change`).
     """
     with transaction.atomic():
         locked = lock_game(game)

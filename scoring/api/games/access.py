@@ -9,9 +9,10 @@ token, or raises the refusal, answered in the API's error shape:
 - `manage` through the table link of a managed game: 409 naming what manages the game.
 
 The token is the credential, so a token alone needs no CSRF token (as before). A logged-in user is
-known too (session, or any other authentication the project configures), for the access providers; when a
-write needs what only the user brings (an official scoring through the view link) and the user came
-by the session cookie, Django's CSRF check applies, as for any session write.
+known too (session, or any other authentication the project configures), for what the game's
+manager adds (`GameManager.capabilities`); when a write needs what only the user brings (an
+official scoring through the view link) and the user came by the session cookie, Django's CSRF
+check applies, as for any session write.
 """
 
 from __future__ import annotations
