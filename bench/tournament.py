@@ -12,7 +12,7 @@ it does, in-process:
 1. builds the event through the services, as a director and the tables would: the players
    imported as a CSV, then each round seated (`seat_next_round`, timed), published, every table
    recording its 9 holes (`scoring.services.hole_record` with typed totals, as a phone sends them,
-   under the tables' capabilities, so the hole policy and the tables' change follower run), a second
+   under the tables' capabilities, so the TableManager's check_hole_change and after_change run), a second
    player confirming each table, the round finalized: 250 tables a round, 45,000 hole entries;
 2. builds a baseline event of `--baseline` players the same way, in the same run;
 3. times the standings for both: the selector without any cache (`compute_standings`) and

@@ -5,7 +5,9 @@ user. `decide(token, user)` answers a `GameGrant`: the game, the capabilities th
 who or what granted each, and whether the game is managed by something else. The decorators of the
 pages (`scoring.web.games.access.game_page`) and of the API (`scoring.api.games.access.
 game_grant_required`) call it, check the capability a view needs and either call the view with the
-grant or answer the refusal.
+grant or answer the refusal. The API's hole POST finds and locks the game by its edit token in one
+query and then decides on the game found with `grant_for(game, TokenKind.EDIT, user)`: the same
+decision, without a lookup of its own.
 
 Capabilities:
 - `view`: read the game (scoreboard, holes, history, exports).
@@ -68,8 +70,7 @@ class Refusal(StrEnum):
     MANAGED = "managed"  # `manage` on a managed game through its table link: 409
 
 
-#: What the edit token always gives, managed game or not. The API's hole POST relies on it to record
-#: a hole by the edit token in one query (`services.hole_record_by_edit_token`) without deciding first.
+#: What the edit token always gives, managed game or not (a table link scores).
 EDIT_TOKEN_SCORES = frozenset({Capability.VIEW, Capability.SCORE})
 _EDIT_TOKEN_OF_UNMANAGED = EDIT_TOKEN_SCORES | {Capability.MANAGE}
 _VIEW_TOKEN = frozenset({Capability.VIEW})

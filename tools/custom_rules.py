@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+from tools.access_rule import ACCESS_RULE
 from tools.custom_check import Example, Rule, SourceFile, line_pattern
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -238,3 +239,6 @@ RULES: list[Rule] = [
         allow={},
     ),
 ]
+
+# The access rule lives beside its own check (tools/access_rule.py, by issue 35's access helper).
+RULES.append(ACCESS_RULE)

@@ -1,9 +1,11 @@
 """Who may do what in a tournament: the one access policy of this app, for pages and API alike.
 
 Roles: the tournament's `director` (its creator), `co_director` and `official` (`Staff` rows), and
-everybody else. What each may do is the table `_ALLOWED`; views never test roles themselves, they
-ask `require(user, tournament, action)` (or the decorators built on it) and list views filter with
-`visible_tournaments(user)`.
+everybody else. What each may do is the table `_ALLOWED`; views never test roles themselves: a view
+makes ONE call at its top, `tournament_for_user(user, tournament_id, action)` (the pages through
+`tournaments.web.access.tournament_page`, a thin wrapper of it), and gets a `TournamentGrant`: the
+tournament and what the caller may do (who sees live standings, a round's seating, ...). A
+player's own link asks `player_link_grant`; list views filter with `visible_tournaments(user)`.
 
 The tables' games are `scoring` games: this module also answers, for the tournament's
 `TableManager` (`tournaments.table_manager`), what its staff may do to them (they reach a table's
@@ -14,6 +16,7 @@ need an official or a director and a reason).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +27,15 @@ from scoring import hole_policies
 from scoring.access import Capability, TokenKind
 from scoring.rules.errors import Problem
 from tournaments.errors import NotAllowed, NotFoundInTournament
-from tournaments.models import TABLE_MANAGER, RoundStatus, Staff, StaffRole, Table, Tournament
+from tournaments.models import (
+    TABLE_MANAGER,
+    RoundStatus,
+    Staff,
+    StaffRole,
+    StandingsRelease,
+    Table,
+    Tournament,
+)
 
 if TYPE_CHECKING:
     from scoring.game_managers import HoleChange
@@ -61,6 +72,89 @@ _ALLOWED: dict[Role, frozenset[Action]] = {
 }
 
 
+@dataclass(frozen=True)
+class TournamentGrant:
+    """A tournament and what the person asking may do to it: the answer of `tournament_for_user`."""
+
+    tournament: Tournament
+    role: Role | None
+    actions: frozenset[Action]
+
+    def allows(self, action: Action) -> bool:
+        """True when the person asking may do `action`."""
+        return action in self.actions
+
+    @property
+    def can_run(self) -> bool:
+        """Settings, players, seating, publishing, finalizing."""
+        return Action.RUN in self.actions
+
+    @property
+    def is_staff(self) -> bool:
+        """The dashboard, live standings, the log, the table links."""
+        return Action.SEE_LIVE in self.actions
+
+    @property
+    def can_staff(self) -> bool:
+        """Adding and removing co-directors and officials (the director only)."""
+        return Action.STAFF in self.actions
+
+    @property
+    def sees_live_standings(self) -> bool:
+        """Whether the standings shown count the round in play (`sees_live_standings`)."""
+        return sees_live_standings(self.actions, self.tournament)
+
+    def shows_seating(self, round_status: str) -> bool:
+        """Whether a round in `round_status` shows its seating (`sees_seating`)."""
+        return sees_seating(self.actions, round_status)
+
+    @property
+    def table_capabilities(self) -> frozenset[Capability]:
+        """What the person asking may do to any table's game of the event (a staff member typing a
+        paper slip); nothing for anyone without a role."""
+        return _CAPABILITIES_BY_ROLE[self.role] if self.role is not None else frozenset()
+
+
+def tournament_for_user(user: Any, tournament_id: int, action: Action) -> TournamentGrant:
+    """THE access call of every tournament view, page and API: the tournament `tournament_id` with
+    what `user` may do to it, when that includes `action`. Else `NotFoundInTournament` (no such
+    tournament, or a private one they may not see) or `NotAllowed` (saying who may).
+    Two queries at most: the tournament, the user's role."""
+    grant = tournament_grant(user, tournament_id)
+    if grant is None:
+        raise NotFoundInTournament(Problem("tournament", _("No such tournament.")))
+    refuse_unless_allowed(user, grant.actions, action)
+    return grant
+
+
+def tournament_grant(user: Any, tournament_id: int) -> TournamentGrant | None:
+    """The tournament `tournament_id` and everything `user` may do to it, nothing checked yet (None
+    when there is no such tournament): `tournament_for_user` without its refusal, for the pages'
+    wrapper, whose refusal page names the tournament."""
+    found = Tournament.objects.filter(pk=tournament_id).first() if tournament_id < 2**63 else None
+    return grant_on(user, found) if found is not None else None
+
+
+def grant_on(user: Any, tournament: Tournament) -> TournamentGrant:
+    """Everything `user` may do to `tournament` (already loaded: reached by a player's link)."""
+    role = role_of(user, tournament)
+    return TournamentGrant(tournament, role, allowed_actions(user, tournament, role))
+
+
+def player_link_grant(user: Any, tournament: Tournament) -> TournamentGrant:
+    """What the holder of a player's own link may do: see the event as the public does (even a
+    private one: the link is the key), plus whatever their role gives."""
+    grant = grant_on(user, tournament)
+    return TournamentGrant(tournament, grant.role, grant.actions | {Action.VIEW})
+
+
+def sees_live_standings(actions: frozenset[Action], tournament: Tournament) -> bool:
+    """Who sees live standings: whether someone who may do `actions` sees the round in play counted
+    (the staff always; the public when the director releases the standings live, else over the
+    finalized rounds only). Every page, export and API answer of standings asks this one rule."""
+    return Action.SEE_LIVE in actions or tournament.standings_release == StandingsRelease.LIVE
+
+
 def role_of(user: Any, tournament: Tournament) -> Role | None:
     """`user`'s role in `tournament` (None for anyone else); at most one query."""
     if user is None or not user.is_authenticated:
@@ -86,18 +180,19 @@ def allowed_actions(user: Any, tournament: Tournament, role: Role | str | None =
     )
 
 
-def may(user: Any, tournament: Tournament, action: Action) -> bool:
-    """True when `user` may do `action` to `tournament`."""
-    return action in allowed_actions(user, tournament)
-
-
 def require(user: Any, tournament: Tournament, action: Action) -> Role | None:
     """Answer `user`'s role when they may do `action`; else raise `NotFoundInTournament` when they may
     not even see the (private) tournament, `NotAllowed` otherwise."""
     role = role_of(user, tournament)
-    actions = allowed_actions(user, tournament, role)
+    refuse_unless_allowed(user, allowed_actions(user, tournament, role), action)
+    return role
+
+
+def refuse_unless_allowed(user: Any, actions: frozenset[Action], action: Action) -> None:
+    """Nothing when `action` is among `actions` (what `user` may do to a tournament); else
+    `NotFoundInTournament` when they may not even see it (private), `NotAllowed` saying who may."""
     if action in actions:
-        return role
+        return
     if Action.VIEW not in actions:
         raise NotFoundInTournament(Problem("tournament", _("No such tournament.")))
     if not user.is_authenticated:
@@ -129,15 +224,13 @@ def sees_seating(actions: frozenset[Action], round_status: str) -> bool:
     return round_status != RoundStatus.SEATED or Action.SEE_LIVE in actions
 
 
-def require_seating(user: Any, tournament: Tournament, round_status: str, number: int) -> frozenset[Action]:
-    """`user`'s actions in `tournament` when they may see round `number`'s seating; else
+def require_seating(grant: TournamentGrant, round_status: str, number: int) -> None:
+    """Nothing when the person of `grant` may see round `number`'s seating; else
     `NotFoundInTournament` (a 404, as for a round that does not exist yet: nothing to see)."""
-    actions = allowed_actions(user, tournament)
-    if not sees_seating(actions, round_status):
+    if not grant.shows_seating(round_status):
         raise NotFoundInTournament(
             Problem("round", _("Round %(n)s's seating is not public yet.") % {"n": number})
         )
-    return actions
 
 
 def _who(action: Action) -> str:
@@ -164,6 +257,19 @@ def staffed_tournaments(user: Any) -> QuerySet[Tournament]:
     return Tournament.objects.filter(Q(director=user) | Q(staff__user=user)).distinct()
 
 
+def roles_in(user: Any, tournaments: list[Tournament]) -> dict[int, str]:
+    """`user`'s role in each of `tournaments` by id, in one query (none for anonymous users): the
+    lists' `role` column."""
+    if user is None or not user.is_authenticated or not tournaments:
+        return {}
+    roles = {t.pk: "director" for t in tournaments if t.director_id == user.pk}
+    for pk, role in Staff.objects.filter(
+        user=user, tournament_id__in=[t.pk for t in tournaments]
+    ).values_list("tournament_id", "role"):
+        roles.setdefault(pk, role)
+    return roles
+
+
 # --------------------------------------------------------------------------------------------
 # The tables' games: what `TableManager` answers `scoring` (their staff's access, their hole rules)
 
@@ -173,11 +279,6 @@ _CAPABILITIES_BY_ROLE: dict[Role, frozenset[Capability]] = {
     Role.CO_DIRECTOR: Capability.all(),
     Role.OFFICIAL: frozenset({Capability.VIEW, Capability.SCORE, Capability.OFFICIATE}),
 }
-
-
-def table_capabilities(role: Role | str) -> frozenset[Capability]:
-    """What `role` may do to any table's game of its event (the staff typing a paper slip)."""
-    return _CAPABILITIES_BY_ROLE[Role(role)]
 
 
 def table_staff_capabilities(game: Game, user: Any, token_kind: TokenKind) -> frozenset[Capability]:

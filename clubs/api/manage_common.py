@@ -19,13 +19,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
-from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import SAFE_METHODS, AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from golfclub.core.parsers import SCORING_PARSERS
 from scoring.api.errors import ErrorSerializer
+from scoring.api.games.access import require_login
 from scoring.api.games.concurrency import PreconditionFailed, etag, if_match
 from scoring.api.write_once import IDEMPOTENCY_KEY, write_once
 from scoring.rules.errors import Problem
@@ -79,8 +79,8 @@ def club_api(
 
         @functools.wraps(view)
         def logged_in(request: Request, *args: Any, **kwargs: Any) -> Response:
-            if (login_to_read or request.method not in SAFE_METHODS) and not request.user.is_authenticated:
-                raise NotAuthenticated(_("Log in (or send Authorization: Token <key>) to use your clubs."))
+            if login_to_read or request.method not in SAFE_METHODS:
+                require_login(request, _("Log in (or send Authorization: Token <key>) to use your clubs."))
             return once(request, *args, **kwargs)
 
         wrapped = parser_classes(SCORING_PARSERS)(logged_in)

@@ -2,7 +2,7 @@
 
 Anybody may read a public club; a private club is a 404 to all but its owners (`clubs.access`).
 The services' and access policy's errors are answered by the API's one handler
-(`scoring.api.errors.exception_handler`) with their registered statuses.
+(`scoring.api.errors.exception_handler`) with their kinds' statuses (`http_status`).
 """
 
 from __future__ import annotations

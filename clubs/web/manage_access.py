@@ -8,6 +8,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import render
@@ -50,6 +51,15 @@ def club_page(
         return wrapper
 
     return decorate
+
+
+def login_first(request: HttpRequest, why: str) -> HttpResponse | None:
+    """The access check of a page for any logged-in user (an invitation): None when logged in,
+    else the login page (then back here), telling `why`."""
+    if request.user.is_authenticated:
+        return None
+    messages.info(request, why)
+    return redirect_to_login(request.get_full_path())
 
 
 def club_home_url(grant: ClubGrant) -> str:

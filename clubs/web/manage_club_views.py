@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -16,7 +15,7 @@ from django.views.decorators.http import require_http_methods
 from clubs.access import ClubGrant, clubs_of
 from clubs.models import Club, ClubOwner, OwnerInvitation
 from clubs.services import clubs as services
-from clubs.web.manage_access import club_home_url, club_page
+from clubs.web.manage_access import club_home_url, club_page, login_first
 from clubs.web.manage_forms import ClubForm, add_problems
 from golfclub.core.errors import catch_refusal
 from scoring.form_once import form_once
@@ -147,10 +146,9 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         found = services.invitation_by_token(token)
     if missing:
         raise Http404(missing.messages[0])
-    if not request.user.is_authenticated:
-        why = _("Log in, or sign up, to become a co-owner of %(name)s.") % {"name": found.club.name}
-        messages.info(request, why)
-        return redirect_to_login(request.get_full_path())
+    why = _("Log in, or sign up, to become a co-owner of %(name)s.") % {"name": found.club.name}
+    if (to_login := login_first(request, why)) is not None:
+        return to_login
     problems = []
     if request.method == "POST":
         with catch_refusal() as refused:

@@ -7,7 +7,7 @@ sends every write together (the statements are in `scoring/db_statements.py`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, Required, TypedDict, Unpack
@@ -92,6 +92,10 @@ _RECORDING_DEFAULTS: dict[str, Any] = {
 }
 
 
+#: The access decision made on the game a lookup found (by its edit token): its capabilities, or it raises.
+CapabilitiesOfGame = Callable[[Game], Capabilities]
+
+
 class IdempotentReplay(Exception):
     """Raised by `hole_record` when its Idempotency-Key was already used for the same request.
 
@@ -104,25 +108,34 @@ class IdempotentReplay(Exception):
 
 
 def record_hole_in_transaction(
-    game_lookup: dict[str, Any], *, caller: Game | None, **given: Unpack[HoleToRecord]
+    game_lookup: dict[str, Any],
+    *,
+    caller: Game | None,
+    decide: CapabilitiesOfGame | None = None,
+    **given: Unpack[HoleToRecord],
 ) -> RecordedHole | None:
     """One transaction: lock the game found by `game_lookup`, check the key, record the hole.
 
     None (nothing written) when no game matches `game_lookup`. Tried once more when the database
     lost or refused a statement prepared on this connection (`db_statements.prepared_statement_gone`):
     the try's transaction (or savepoint, inside a caller's transaction) was rolled back whole, so
-    nothing of it stays, and the second try prepares the statements again.
+    nothing of it stays, and the second try prepares the statements again. `decide(game)`, when
+    given, answers the capabilities of the request on the game found (its access decision).
     """
     try:
-        return _record_hole_once(game_lookup, caller=caller, **given)
+        return _record_hole_once(game_lookup, caller=caller, decide=decide, **given)
     except DatabaseError as error:
         if not db_statements.prepared_statement_gone(error):
             raise
-    return _record_hole_once(game_lookup, caller=caller, **given)
+    return _record_hole_once(game_lookup, caller=caller, decide=decide, **given)
 
 
 def _record_hole_once(
-    game_lookup: dict[str, Any], *, caller: Game | None, **given: Unpack[HoleToRecord]
+    game_lookup: dict[str, Any],
+    *,
+    caller: Game | None,
+    decide: CapabilitiesOfGame | None,
+    **given: Unpack[HoleToRecord],
 ) -> RecordedHole | None:
     """`record_hole_in_transaction`, one try."""
     hole: dict[str, Any] = {**_RECORDING_DEFAULTS, **given}
@@ -134,6 +147,8 @@ def _record_hole_once(
             if found is None:
                 return None
             locked = found.game
+            if decide is not None:  # the access decision on the game found, before anything else
+                hole["capabilities"] = decide(locked)
             if found.seen_key_id is not None:
                 replay_or_refuse_key(IdempotencyKey.objects.get(pk=found.seen_key_id), request_hash)
             recorded = write_next_hole(

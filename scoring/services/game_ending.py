@@ -44,8 +44,8 @@ def end_game_early(game: Game, request: EndRequest | None = None) -> bool:
 
     Refused (`GameNotEndable`, 409) before any hole is played, once the match is over (its last
     hole, a target score or an earlier ending decided it) and while a sudden death is pending;
-    refused on a managed game (`GameManaged`). The version bump and the "finished" announcement
-    (ratings of a club's game) are those of any hole that ends a match.
+    refused on a managed game (`GameManaged`). The version bump and the "finished" change told to
+    the game's manager (ratings of a club's game) are those of any hole that ends a match.
     """
     return _set_ending(game, request or EndRequest(), end=True)
 

@@ -65,7 +65,7 @@ def create_game(
     `managed_by` marks the game as belonging to something else (a short label such as
     "tournaments.table") and `managed_label` says how people call it ("Spring Open, round 2, table
     3"): its edit link is then a table link that scores but cannot change seats, rules, title or
-    delete the game, and the manager's hole policy (`scoring.hole_policies`) applies.
+    delete the game, and the manager's hole policy (`GameManager.check_hole_change`) applies.
 
     `followed_by` names the app keeping this game's results (a club: "clubs.game", told of every
     change, `scoring.game_managers`); its `after_create` writers get the new game in its creating

@@ -26,7 +26,12 @@ from scoring.selectors import (
 )
 from scoring.services._entry_scoring import EntryInput, entries_laid_over_snapshot, score_entries
 from scoring.services._guards import Capabilities, check_hole_policy
-from scoring.services._hole_recording import HoleToRecord, RecordedHole, record_hole_in_transaction
+from scoring.services._hole_recording import (
+    CapabilitiesOfGame,
+    HoleToRecord,
+    RecordedHole,
+    record_hole_in_transaction,
+)
 from scoring.services._hole_writing import (
     bump_hole_version,
     copy_game_state,
@@ -65,8 +70,9 @@ def hole_record(game: Game, **hole: Unpack[HoleToRecord]) -> Hole:
     same hole exactly one records it. A replayed key is answered before this check.
 
     `capabilities` is what the person asking was granted (`scoring.access`; None for the code
-    itself): a managed game's hole policy (`scoring.hole_policies`) judges the recording with it
-    and may refuse (`HoleChangeRefused`). The new hole is announced after commit (`hole_recorded`).
+    itself): a managed game's manager judges the recording with it (`GameManager.check_hole_change`)
+    and may refuse (`scoring.hole_policies.HoleChangeRefused`). The new hole is told to the game's
+    manager, if any, inside the transaction (`GameManager.after_change`, `scoring.game_managers`).
     """
     return hole_record_with_line(game, **hole).hole
 
@@ -81,15 +87,19 @@ def hole_record_with_line(game: Game, **hole: Unpack[HoleToRecord]) -> RecordedH
     return recorded
 
 
-def hole_record_by_edit_token(edit_token: str, **hole: Unpack[HoleToRecord]) -> RecordedHole | None:
+def hole_record_by_edit_token(
+    edit_token: str, *, decide: CapabilitiesOfGame | None = None, **hole: Unpack[HoleToRecord]
+) -> RecordedHole | None:
     """`hole_record` for the game whose edit token is `edit_token`; None (nothing written) if none.
 
     The game is found and locked by one query, so an API request pays no separate lookup. Answers
     the hole with its line as the scoreboard shows it (built from what was written, no re-read).
+    `decide(game)` is the request's access decision on the game found (`scoring.api.games.access`):
+    called first under the lock, it answers the capabilities the hole is recorded with, or raises.
     """
     if not edit_token or len(edit_token) > 64:
         return None
-    return record_hole_in_transaction({"edit_token": edit_token}, caller=None, **hole)
+    return record_hole_in_transaction({"edit_token": edit_token}, caller=None, decide=decide, **hole)
 
 
 def hole_update(
@@ -122,7 +132,8 @@ def hole_update(
 
     On a managed game the manager's hole policy judges the correction with `capabilities` and
     `reason` (e.g. after the next hole only an official, with a reason: `HoleChangeRefused`,
-    `ReasonRequired`). The correction is announced after commit (`hole_corrected`).
+    `ReasonRequired`). The correction is told to the game's manager inside the transaction
+    (`GameManager.after_change`).
     """
     with transaction.atomic():
         locked = lock_game(game)
@@ -166,7 +177,7 @@ def hole_delete(
     `expected_id` and `expected_version` name the hole the client read: once it is deleted, a
     repeat raises `HoleGone` and never deletes the hole that took its number. A hole changed since
     raises `StaleVersion`. A managed game's hole policy judges it as for `hole_update`; the delete
-    is announced after commit (`hole_deleted`).
+    is told to the game's manager inside the transaction (`GameManager.after_change`).
     """
     with transaction.atomic():
         locked = lock_game(game)

@@ -73,7 +73,7 @@ def redo_change(game: Game, **request: Unpack[ChangeRequest]) -> GameChange:
     Redo is offered until a new hole is recorded, edited or deleted; after several undos, redo
     walks forward again. `expected_change` is the id of the undo the client saw as the one to redo
     (a repeat raises `ChangeNotCurrent`). Raises `NothingToUndo` when there is nothing to redo.
-    The hole policy and the announcement as for `undo_last_change`.
+    The hole policy and the game's manager as for `undo_last_change`.
     """
     return _revert_latest_change(game, redo=True, **request)
 

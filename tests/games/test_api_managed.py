@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import services
+from scoring.game_managers import game_managers
 from scoring.models import ChangeAction, Game, GameChange, Hole
 
 from .access_helpers import MANAGED_BY, MANAGED_LABEL, staff, table_policy  # noqa: F401  (fixtures)
@@ -193,3 +194,18 @@ def test_an_ordinary_game_keeps_a_reason_given_and_needs_none(db):
         GameChange.objects.filter(game=game, action=ChangeAction.UPDATE).values_list("reason", flat=True)
     )
     assert sorted(reasons) == ["", "typo"]
+
+
+def test_the_hole_post_by_the_edit_link_is_decided_like_every_other_request(db, official, monkeypatch):
+    """The one-query hole POST by the edit token decides on the game it found (scoring.api.games.
+    access: DeferredGrant.on_edit_token_game): a phone gets the table link's capabilities, a
+    logged-in official what the access policy gives them, as through any other link or method."""
+    game = services.create_game(players=["Ann", "Bob"], managed_by=MANAGED_BY, managed_label=MANAGED_LABEL)
+    seen: list[frozenset[str] | None] = []
+    manager = game_managers()[MANAGED_BY]
+    monkeypatch.setattr(manager, "check_hole_change", lambda change: seen.append(change.capabilities))
+    url = f"/api/v1/games/{game.edit_token}/holes/"
+    phone = APIClient().post(url, {"entries": {"Ann": 5, "Bob": 3}}, format="json")
+    by_official = official.post(url, {"entries": {"Ann": 4, "Bob": 6}}, format="json")
+    assert (phone.status_code, by_official.status_code) == (201, 201)
+    assert seen == [{"view", "score"}, {"view", "score", "officiate"}]

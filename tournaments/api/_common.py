@@ -1,10 +1,10 @@
-"""What the tournament API views share: the decorator that makes a view (`tournament_api`), the
-tournament of the URL checked against the access policy, body checking, OpenAPI parameters and
-error answers.
+"""What the tournament API views share: the decorator that makes a view (`tournament_api`), body
+checking, OpenAPI parameters and error answers.
 
 Authentication: DRF's token (`Authorization: Token <key>`, for scripts) and the session (with
 its CSRF check on writes). Writes need a logged-in user: 401 otherwise. What a user may do is
-decided by `tournaments.access.require` only; a private tournament is a 404 to outsiders.
+decided by one call at the view's top, `tournaments.access.tournament_for_user`, only; a private
+tournament is a 404 to outsiders.
 
 Private to `tournaments.api`.
 """
@@ -20,18 +20,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import api_view, authentication_classes, parser_classes, permission_classes
-from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import SAFE_METHODS, AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.api.errors import ErrorSerializer
+from scoring.api.games.access import require_login
 from scoring.api.games.concurrency import idempotency_key
 from scoring.api.write_once import SAFE_TO_REPEAT
-from scoring.rules.errors import Problem
-from tournaments.access import Action, require
-from tournaments.errors import NotFoundInTournament
-from tournaments.models import Tournament
 
 from .idempotency import IDEMPOTENCY_KEY, idempotent_call
 from .parsers import TOURNAMENT_PARSERS
@@ -75,11 +71,10 @@ def tournament_api(
         @functools.wraps(view)
         def logged_in_for_writes(request: Request, *args: Any, **kwargs: Any) -> Response:
             writes = request.method not in SAFE_METHODS and not open_posts
-            if writes and not request.user.is_authenticated:
-                raise NotAuthenticated(
-                    _("Log in (or send Authorization: Token <key>) to change a tournament.")
-                )
             if writes:
+                require_login(
+                    request, _("Log in (or send Authorization: Token <key>) to change a tournament.")
+                )
                 return idempotent_call(request, view, *args, **kwargs)
             if open_posts:
                 idempotency_key(request)  # writes nothing, so safe to repeat: the key is only checked
@@ -98,13 +93,3 @@ def tournament_api(
         return api
 
     return decorate
-
-
-def tournament_for(request: Request, tournament_id: int, action: Action, *, lock: bool = False) -> Tournament:
-    """The tournament of the URL if the user may do `action` to it: else 404 (none, or private
-    and not theirs) or 403 (`tournaments.access.require`)."""
-    found = Tournament.objects.filter(pk=tournament_id).first() if tournament_id < 2**63 else None
-    if found is None:
-        raise NotFoundInTournament(Problem("tournament", _("No such tournament.")))
-    require(request.user, found, action)
-    return found

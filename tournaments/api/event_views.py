@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -15,11 +15,11 @@ from rest_framework.response import Response
 from golfclub.core.inputs import parse_int
 from scoring.api.errors import validated
 from tournaments import services
-from tournaments.access import Action, role_of, visible_tournaments
+from tournaments.access import Action, roles_in, tournament_for_user, visible_tournaments
 from tournaments.models import Staff, Tournament
 from tournaments.services.seating_plans import plan_summary
 
-from ._common import ERRORS, READ_ERRORS, STAFF_ID, TOURNAMENT_ID, tournament_api, tournament_for
+from ._common import ERRORS, READ_ERRORS, STAFF_ID, TOURNAMENT_ID, tournament_api
 from .request_serializers import StaffAddSerializer, TournamentCreateSerializer, TournamentUpdateSerializer
 from .response_serializers import (
     StaffSerializer,
@@ -98,20 +98,8 @@ def tournaments(request: Request) -> Response:
         "previous": f"{base}?page={page - 1}" if page > 1 else None,
         "results": rows,
     }
-    context = {"roles": _roles(request.user, rows)}
+    context = {"roles": roles_in(request.user, rows)}
     return Response(TournamentListSerializer(page_of_rows, context=context).data)
-
-
-def _roles(user: Any, rows: list[Tournament]) -> dict[int, str]:
-    """The user's role in each of `rows`, in one query (none for anonymous users)."""
-    if not user.is_authenticated or not rows:
-        return {}
-    roles = {t.pk: "director" for t in rows if t.director_id == user.pk}
-    for pk, role in Staff.objects.filter(Q(user=user), tournament_id__in=[t.pk for t in rows]).values_list(
-        "tournament_id", "role"
-    ):
-        roles.setdefault(pk, role)
-    return roles
 
 
 @extend_schema(
@@ -132,7 +120,8 @@ def _roles(user: Any, rows: list[Tournament]) -> dict[int, str]:
 def tournament_detail(request: Request, tournament_id: int) -> Response:
     """GET/PATCH /api/v1/tournaments/{id}/."""
     action = Action.VIEW if request.method == "GET" else Action.RUN
-    tournament = tournament_for(request, tournament_id, action)
+    grant = tournament_for_user(request.user, tournament_id, action)
+    tournament = grant.tournament
     if request.method == "PATCH":
         expected = expected_version(request, "tournament", tournament.pk, tournament_version(tournament.pk))
         changes = dict(validated(TournamentUpdateSerializer, request))
@@ -140,7 +129,7 @@ def tournament_detail(request: Request, tournament_id: int) -> Response:
     elif (unchanged := not_modified_answer(request, tournament_etag(tournament))) is not None:
         return unchanged
     tournament = with_counts(Tournament.objects.filter(pk=tournament.pk)).get()
-    body = _detail(tournament, role_of(request.user, tournament))
+    body = _detail(tournament, grant.role)
     return tagged(Response(body), tournament_etag(tournament))
 
 
@@ -158,7 +147,7 @@ def tournament_detail(request: Request, tournament_id: int) -> Response:
 def staff(request: Request, tournament_id: int) -> Response:
     """GET/POST /api/v1/tournaments/{id}/staff/."""
     action = Action.SEE_LIVE if request.method == "GET" else Action.STAFF
-    tournament = tournament_for(request, tournament_id, action)
+    tournament = tournament_for_user(request.user, tournament_id, action).tournament
     if request.method == "POST":
         data = validated(StaffAddSerializer, request)
         member = services.add_staff(tournament, data["username"], data["role"], actor=request.user)
@@ -176,6 +165,6 @@ def staff(request: Request, tournament_id: int) -> Response:
 @tournament_api(["DELETE"])
 def staff_member(request: Request, tournament_id: int, staff_id: int) -> Response:
     """DELETE /api/v1/tournaments/{id}/staff/{staff_id}/ (the director only)."""
-    tournament = tournament_for(request, tournament_id, Action.STAFF)
+    tournament = tournament_for_user(request.user, tournament_id, Action.STAFF).tournament
     services.remove_staff(tournament, staff_id, actor=request.user)
     return Response(status=status.HTTP_204_NO_CONTENT)

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 
 from scoring.api.errors import validated
 from scoring.rules.errors import Problem
-from tournaments.access import Action
+from tournaments.access import Action, tournament_for_user
 from tournaments.errors import TournamentError
 from tournaments.officiating.advice import Advice, advise
 from tournaments.officiating.catalogue import SITUATIONS
@@ -33,7 +33,7 @@ from tournaments.services import rulings as ledger_rulings
 from tournaments.web.officiating_selectors import ledger as ledger_of
 from tournaments.web.officiating_selectors import rulings_log
 
-from ._common import ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
+from ._common import ERRORS, TOURNAMENT_ID, tournament_api
 from .officiating_answers import (
     AdviceSerializer,
     PenaltiesSerializer,
@@ -70,7 +70,7 @@ def advice_and_step(request: Request, data: dict[str, Any]) -> tuple[Advice, Run
         return advice, None
     if tournament_id is None:
         raise TournamentError(Problem("tournament", _("With a player, name the tournament by its id.")))
-    tournament = tournament_for(request, tournament_id, Action.VIEW)
+    tournament = tournament_for_user(request.user, tournament_id, Action.VIEW).tournament
     if player is None:
         return advice, None
     entrant = ledger.player_of(tournament, player)
@@ -118,9 +118,9 @@ def advise_view(request: Request) -> Response:
 def penalties(request: Request, tournament_id: int) -> Response:
     """GET|POST /api/v1/tournaments/{id}/penalties/."""
     if request.method == "GET":
-        tournament = tournament_for(request, tournament_id, Action.SEE_LIVE)
+        tournament = tournament_for_user(request.user, tournament_id, Action.SEE_LIVE).tournament
         return Response(PenaltiesSerializer({"penalties": ledger_of(tournament, limit=None)}).data)
-    tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
+    tournament = tournament_for_user(request.user, tournament_id, Action.OFFICIATE).tournament
     data = validated(PenaltySerializer, request)
     penalty = ledger.give_penalty(
         tournament,
@@ -144,7 +144,7 @@ def penalties(request: Request, tournament_id: int) -> Response:
 @tournament_api(["POST"])
 def penalty_rescind(request: Request, tournament_id: int, penalty_id: int) -> Response:
     """POST /api/v1/tournaments/{id}/penalties/{penalty_id}/rescind/."""
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     data = validated(RescindSerializer, request)
     penalty = ledger.rescind_penalty(tournament, penalty_id, reason=data["reason"], actor=request.user)
     return Response(PenaltyAnswerSerializer(penalty).data)
@@ -173,9 +173,9 @@ def penalty_rescind(request: Request, tournament_id: int, penalty_id: int) -> Re
 def rulings(request: Request, tournament_id: int) -> Response:
     """GET|POST /api/v1/tournaments/{id}/rulings/."""
     if request.method == "GET":
-        tournament = tournament_for(request, tournament_id, Action.READ_RULINGS)
+        tournament = tournament_for_user(request.user, tournament_id, Action.READ_RULINGS).tournament
         return Response(RulingsSerializer({"rulings": rulings_log(tournament)}).data)
-    tournament = tournament_for(request, tournament_id, Action.OFFICIATE)
+    tournament = tournament_for_user(request.user, tournament_id, Action.OFFICIATE).tournament
     data = validated(RulingSerializer, request)
     ruling = ledger_rulings.record_ruling(
         tournament,

@@ -13,11 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import services
-from tournaments.access import Action
+from tournaments.access import Action, tournament_for_user
 from tournaments.web.phone_status import attach_phone_statuses
 from tournaments.web.selectors import table_lines
 
-from ._common import READ_ERRORS, ROUND, TOURNAMENT_ID, tournament_api, tournament_for
+from ._common import READ_ERRORS, ROUND, TOURNAMENT_ID, tournament_api
 from .response_serializers import RoundPhonesSerializer
 
 
@@ -32,7 +32,7 @@ from .response_serializers import RoundPhonesSerializer
 @tournament_api(["GET"])
 def round_phones(request: Request, tournament_id: int, number: int) -> Response:
     """GET /api/v1/tournaments/{id}/rounds/{n}/phones/ (four queries)."""
-    tournament = tournament_for(request, tournament_id, Action.SEE_LIVE)
+    tournament = tournament_for_user(request.user, tournament_id, Action.SEE_LIVE).tournament
     round_ = services.round_in(tournament, number)
     lines = table_lines(round_)
     attach_phone_statuses(lines, round_.status)

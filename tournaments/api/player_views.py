@@ -13,11 +13,11 @@ from rest_framework.response import Response
 
 from scoring.api.errors import validated
 from tournaments import services
-from tournaments.access import Action, allowed_actions, sees_seating
+from tournaments.access import Action, tournament_for_user
 from tournaments.models import Entrant, EntrantStatus
 from tournaments.records import player_record
 
-from ._common import ERRORS, PLAYER_ID, READ_ERRORS, TOURNAMENT_ID, tournament_api, tournament_for
+from ._common import ERRORS, PLAYER_ID, READ_ERRORS, TOURNAMENT_ID, tournament_api
 from .parsers import CsvText
 from .request_serializers import (
     BulkCheckInSerializer,
@@ -82,10 +82,10 @@ _ADDED = PolymorphicProxySerializer(
 def players(request: Request, tournament_id: int) -> Response:
     """GET/POST /api/v1/tournaments/{id}/players/."""
     if request.method == "GET":
-        tournament = tournament_for(request, tournament_id, Action.VIEW)
+        tournament = tournament_for_user(request.user, tournament_id, Action.VIEW).tournament
         entrants = Entrant.objects.filter(tournament=tournament).order_by("name_key", "pk")
         return Response(EntrantSerializer(entrants, many=True).data)
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     if isinstance(request.data, CsvText):
         created = services.import_entrants(tournament, str(request.data), actor=request.user)
         body = PlayersCreatedSerializer({"created": created}).data
@@ -106,13 +106,13 @@ def players(request: Request, tournament_id: int) -> Response:
 @tournament_api(["GET"])
 def player_detail(request: Request, tournament_id: int, player_id: int) -> Response:
     """GET /api/v1/tournaments/{id}/players/{player_id}/."""
-    tournament = tournament_for(request, tournament_id, Action.VIEW)
+    grant = tournament_for_user(request.user, tournament_id, Action.VIEW)
+    tournament = grant.tournament
     entrant = services.entrant_in(tournament, player_id)
     tag = player_etag(entrant.pk, tournament_version(tournament.pk))
     if (unchanged := not_modified_answer(request, tag)) is not None:
         return unchanged
-    actions = allowed_actions(request.user, tournament)
-    rounds = [r for r in player_record(entrant) if sees_seating(actions, r.status)]
+    rounds = [r for r in player_record(entrant) if grant.shows_seating(r.status)]
     return tagged(Response(PlayerRecordSerializer({"player": entrant, "rounds": rounds}).data), tag)
 
 
@@ -137,7 +137,7 @@ def _status_view(change: str) -> Any:
     )
     @tournament_api(["POST"])
     def view(request: Request, tournament_id: int, player_id: int) -> Response:
-        tournament = tournament_for(request, tournament_id, Action.RUN)
+        tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
         expected = _expected(request, player_id, tournament_version(tournament.pk))
         reason = validated(ReasonSerializer, request)["reason"]
         if change == "reinstate":
@@ -176,7 +176,7 @@ player_reinstate = _status_view("reinstate")
 @tournament_api(["POST"])
 def player_check_in(request: Request, tournament_id: int, player_id: int) -> Response:
     """POST /api/v1/tournaments/{id}/players/{player_id}/check-in/."""
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     expected = _expected(request, player_id, tournament_version(tournament.pk))
     checked_in = validated(CheckInSerializer, request)["checked_in"]
     entrant = services.set_checked_in(
@@ -205,7 +205,7 @@ def player_check_in(request: Request, tournament_id: int, player_id: int) -> Res
 @tournament_api(["POST"])
 def players_check_in(request: Request, tournament_id: int) -> Response:
     """POST /api/v1/tournaments/{id}/players/check-in/."""
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     expected = expected_version(request, "tournament", tournament.pk, tournament_version(tournament.pk))
     data = validated(BulkCheckInSerializer, request)
     result = services.check_in_players(

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from scoring.api.errors import validated
 from scoring.rules.errors import Problem
 from tournaments import services
-from tournaments.access import Action, require_seating
+from tournaments.access import Action, require_seating, tournament_for_user
 from tournaments.errors import NotFoundInTournament
 from tournaments.live_versions import round_version
 from tournaments.models import Round, Table, Tournament
@@ -28,7 +28,6 @@ from ._common import (
     TABLE,
     TOURNAMENT_ID,
     tournament_api,
-    tournament_for,
 )
 from .request_serializers import ClearDisputeSerializer, EmptySerializer, FinalizeSerializer, SwapSerializer
 from .response_serializers import RoundSerializer, RoundSummarySerializer, StatusSerializer, TableSerializer
@@ -88,14 +87,14 @@ def _round(tournament: Tournament, number: int) -> Round:
 def rounds(request: Request, tournament_id: int) -> Response:
     """GET/POST /api/v1/tournaments/{id}/rounds/."""
     if request.method == "GET":
-        tournament = tournament_for(request, tournament_id, Action.VIEW)
+        tournament = tournament_for_user(request.user, tournament_id, Action.VIEW).tournament
         rows = (
             Round.objects.filter(tournament=tournament)
             .annotate(table_count=Count("tables"))
             .order_by("number")
         )
         return Response(RoundSummarySerializer(rows, many=True).data)
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     expected = expected_version(request, "tournament", tournament.pk, tournament_version(tournament.pk))
     validated(EmptySerializer, request)
     round_ = services.seat_next_round(tournament, actor=request.user, expected_version=expected)
@@ -113,13 +112,13 @@ def rounds(request: Request, tournament_id: int) -> Response:
 @tournament_api(["GET"])
 def round_detail(request: Request, tournament_id: int, number: int) -> Response:
     """GET /api/v1/tournaments/{id}/rounds/{n}/."""
-    tournament = tournament_for(request, tournament_id, Action.VIEW)
-    round_ = _round(tournament, number)
-    actions = require_seating(request.user, tournament, round_.status, round_.number)
+    grant = tournament_for_user(request.user, tournament_id, Action.VIEW)
+    round_ = _round(grant.tournament, number)
+    require_seating(grant, round_.status, round_.number)
     tag = round_etag(round_)
     if (unchanged := not_modified_answer(request, tag)) is not None:
         return unchanged
-    return tagged(Response(_round_answer(round_, staff=Action.SEE_LIVE in actions)), tag)
+    return tagged(Response(_round_answer(round_, staff=grant.is_staff)), tag)
 
 
 def _expected(request: Request, tournament: Tournament, number: int) -> int | None:
@@ -139,7 +138,7 @@ def _expected(request: Request, tournament: Tournament, number: int) -> int | No
 @tournament_api(["POST"])
 def round_publish(request: Request, tournament_id: int, number: int) -> Response:
     """POST /api/v1/tournaments/{id}/rounds/{n}/publish/."""
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     expected = _expected(request, tournament, number)
     validated(EmptySerializer, request)
     round_ = services.publish_round(tournament, number, actor=request.user, expected_version=expected)
@@ -158,11 +157,11 @@ def round_publish(request: Request, tournament_id: int, number: int) -> Response
 @tournament_api(["POST"])
 def round_finalize(request: Request, tournament_id: int, number: int) -> Response:
     """POST /api/v1/tournaments/{id}/rounds/{n}/finalize/."""
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     expected = _expected(request, tournament, number)
     data = validated(FinalizeSerializer, request)
     if data["override"]:  # the SPEC: override is the director's alone
-        tournament_for(request, tournament_id, Action.OVERRIDE)
+        tournament_for_user(request.user, tournament_id, Action.OVERRIDE)
     round_ = services.finalize_round(
         tournament,
         number,
@@ -183,7 +182,7 @@ def round_finalize(request: Request, tournament_id: int, number: int) -> Respons
 @tournament_api(["POST"])
 def round_swap(request: Request, tournament_id: int, number: int) -> Response:
     """POST /api/v1/tournaments/{id}/rounds/{n}/swap/."""
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     expected = _expected(request, tournament, number)
     data = validated(SwapSerializer, request)
     first, second = data["players"]
@@ -207,7 +206,7 @@ def round_swap(request: Request, tournament_id: int, number: int) -> Response:
 @tournament_api(["POST"])
 def table_clear_dispute(request: Request, tournament_id: int, number: int, table: int) -> Response:
     """POST /api/v1/tournaments/{id}/rounds/{n}/tables/{t}/clear-dispute/."""
-    tournament = tournament_for(request, tournament_id, Action.RUN)
+    tournament = tournament_for_user(request.user, tournament_id, Action.RUN).tournament
     note = validated(ClearDisputeSerializer, request)["note"]
     round_ = _round(tournament, number)
     found = Table.objects.filter(round=round_, number=table).first() if table < 2**15 else None

@@ -2,5 +2,6 @@
 event log), the public ones (standings, a player's record) and a table's confirmation page.
 
 Views are thin: they call `tournaments.services` for every write and check permissions only through
-`tournaments.access.require`, by the `@tournament_page(action)` decorator of `access.py`.
+the one access call (`tournaments.access.tournament_for_user`), made by the `@tournament_page(action)`
+decorator of `access.py`; then they read its grant (`page.can_run`, `page.sees_live_standings`).
 """

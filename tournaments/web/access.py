@@ -1,7 +1,8 @@
 """The access decorator of the tournament pages: `@tournament_page(Action.RUN)`.
 
-It loads the tournament of the URL's `pk`, asks `tournaments.access.require` and either calls the
-view with a `TournamentPage` (the tournament, the user's role and what they may do) or answers:
+It makes the one access call of `tournaments.access` for the URL's `pk` and either calls the view
+with a `TournamentPage` (its `TournamentGrant`: the tournament, the user's role and what they may
+do) or answers:
 
 - no such tournament, or a private one the user may not see: 404;
 - anonymous on a page that needs a role: to the login page, back here afterwards;
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
@@ -24,39 +24,22 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllow
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from scoring.access import Capability, TokenKind
 from scoring.form_once import write_form_once
 from scoring.rules.errors import Problem
-from tournaments.access import Action, Role, allowed_actions, require
+from scoring.web.games.access import grant_or_404
+from tournaments.access import Action, TournamentGrant, refuse_unless_allowed, tournament_grant
 from tournaments.errors import NotAllowed, NotFoundInTournament
-from tournaments.models import Tournament
+from tournaments.models import TABLE_MANAGER, Table, Tournament
 
 READ_METHODS = ("GET", "HEAD")
 WRITE_METHODS = ("POST",)
 PageView = Callable[..., HttpResponse]
 
 
-@dataclass(frozen=True)
-class TournamentPage:
-    """What a page knows of its request: the tournament, the user's role and their actions."""
-
-    tournament: Tournament
-    role: Role | None
-    actions: frozenset[Action]
-
-    @property
-    def can_run(self) -> bool:
-        """Settings, players, seating, publishing, finalizing."""
-        return Action.RUN in self.actions
-
-    @property
-    def is_staff(self) -> bool:
-        """The dashboard, live standings, the log, the table links."""
-        return Action.SEE_LIVE in self.actions
-
-    @property
-    def can_staff(self) -> bool:
-        """Adding and removing co-directors and officials (the director only)."""
-        return Action.STAFF in self.actions
+class TournamentPage(TournamentGrant):
+    """What a page knows of its request: the tournament, the user's role and their actions (the
+    `TournamentGrant` of `tournament_for_user`), and the context every tournament page shares."""
 
     def context(self, **extra: Any) -> dict[str, Any]:
         """The template context every tournament page shares, plus `extra`."""
@@ -67,34 +50,49 @@ def tournament_page(
     action: Action, *, methods: Sequence[str] = READ_METHODS
 ) -> Callable[[PageView], PageView]:
     """Decorate `view(request, page, **kwargs)` reached by `<id:pk>` in its URL; `action` is what
-    the page needs (its forms may check more: a VIEW page shows its forms to those who RUN)."""
+    the page needs (its forms may check more: a VIEW page shows its forms to those who RUN).
+
+    A thin wrapper of the one access call (`tournament_for_user`, in its two steps: the grant, then
+    its refusal) that answers the refusals as pages.
+    """
 
     def decorate(view: PageView) -> PageView:
         @functools.wraps(view)
         def wrapper(request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
-            tournament = Tournament.objects.filter(pk=pk).first() if pk < 2**63 else None
-            if tournament is None:
+            grant = tournament_grant(request.user, pk)
+            if grant is None:
                 raise Http404(_("No such tournament."))
-            try:
-                role = require(request.user, tournament, action)
-            except NotFoundInTournament:
-                raise Http404(_("No such tournament.")) from None
-            except NotAllowed as refused:
-                if not request.user.is_authenticated:
-                    return redirect_to_login(request.get_full_path())
-                return refusal(request, tournament, refused.problems)
+            refused = refusal_page(request, grant, action)
+            if refused is not None:
+                return refused
             if request.method not in methods:
                 return HttpResponseNotAllowed(list(methods))
-            page = TournamentPage(tournament, role, allowed_actions(request.user, tournament, role))
+            page = TournamentPage(grant.tournament, grant.role, grant.actions)
             if request.method in WRITE_METHODS:  # a form's one-time key: a double tap writes once
                 return write_form_once(
-                    request, lambda: view(request, page, **kwargs), about=f"tournament:{tournament.pk}"
+                    request, lambda: view(request, page, **kwargs), about=f"tournament:{grant.tournament.pk}"
                 )
             return view(request, page, **kwargs)
 
         return wrapper
 
     return decorate
+
+
+def refusal_page(
+    request: HttpRequest, grant: TournamentGrant, action: Action, *, login_then: str | None = None
+) -> HttpResponse | None:
+    """None when `grant` allows `action`; else its refusal as a page: 404 for a tournament the user
+    may not see, the login page (then `login_then`, else this page) for an anonymous user, else 403."""
+    try:
+        refuse_unless_allowed(request.user, grant.actions, action)
+    except NotFoundInTournament:
+        raise Http404(_("No such tournament.")) from None
+    except NotAllowed as refused:
+        if not request.user.is_authenticated:
+            return redirect_to_login(login_then or request.get_full_path())
+        return refusal(request, grant.tournament, refused.problems)
+    return None
 
 
 def refusal(request: HttpRequest, tournament: Tournament | None, problems: Sequence[Problem]) -> HttpResponse:
@@ -105,3 +103,25 @@ def refusal(request: HttpRequest, tournament: Tournament | None, problems: Seque
         {"tournament": tournament, "problems": problems},
         status=403,
     )
+
+
+def table_of_link(request: HttpRequest, token: str) -> Table:
+    """The access call of a table's pages: the table whose game has this edit token (decided by
+    `scoring.access`, as every path to a game is: the table link scores), or 404 for any other
+    link or game."""
+    grant = grant_or_404(request, token)
+    table = None
+    if (
+        grant.token_kind is TokenKind.EDIT
+        and grant.allows(Capability.SCORE)
+        and grant.game.managed_by == TABLE_MANAGER
+    ):
+        table = (
+            Table.objects.select_related("round__tournament", "confirmed_by", "disputed_by")
+            .filter(game_id=grant.game.pk)
+            .first()
+        )
+    if table is None:
+        raise Http404(_("No table has this link. Check that the whole link was copied."))
+    table.game = grant.game
+    return table

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from golfclub.core.qr import qr_svg
 from tournaments.access import Action
 from tournaments.clock import round_clock
-from tournaments.models import RoundStatus, StandingsRelease
+from tournaments.models import RoundStatus
 from tournaments.standings import StandingLine, Standings, cached_standings
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.event_day import (
@@ -46,12 +46,8 @@ PROJECTOR_STANDINGS_PANELS = 3
 PROJECTOR_SECONDS = 12
 
 
-def _live(page: TournamentPage) -> bool:
-    return page.is_staff or page.tournament.standings_release == StandingsRelease.LIVE
-
-
 def _leaderboard(page: TournamentPage, limit: int) -> dict[str, object]:
-    table = cached_standings(page.tournament, live=_live(page))
+    table = cached_standings(page.tournament, live=page.sees_live_standings)
     columns = [str(TIEBREAK_LABELS.get(n, n)) for n, _v in table.lines[0].columns] if table.lines else []
     return {"standings": table, "lines": table.lines[:limit], "more": max(0, len(table.lines) - limit),
             "columns": columns}  # fmt: skip
@@ -107,7 +103,7 @@ def public_page(request: HttpRequest, page: TournamentPage) -> HttpResponse:
 @tournament_page(Action.VIEW)
 def leaderboard(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     """The public page's leaderboard alone (polled): 304 while the tournament has not moved."""
-    etag = event_etag(page.tournament, live=_live(page), variant="board")
+    etag = event_etag(page.tournament, live=page.sees_live_standings, variant="board")
     if (unchanged := _cached(request, etag)) is not None:
         return _tagged(unchanged, etag)
     response = render(
@@ -155,7 +151,7 @@ def projector(request: HttpRequest, page: TournamentPage) -> HttpResponse:
 @tournament_page(Action.VIEW)
 def projector_panels(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     """The projector's panels alone (polled): 304 while the tournament has not moved."""
-    etag = event_etag(page.tournament, live=_live(page), variant="projector")
+    etag = event_etag(page.tournament, live=page.sees_live_standings, variant="projector")
     if (unchanged := _cached(request, etag)) is not None:
         return _tagged(unchanged, etag)
     response = render(request, "tournaments/projector.html#panels", _projector_context(page))

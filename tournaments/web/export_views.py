@@ -18,16 +18,11 @@ from django.utils.text import slugify
 
 from tournaments.access import Action
 from tournaments.exports import SCORE_HEADER, csv_lines, score_csv_rows, score_rows, standings_table
-from tournaments.models import StandingsRelease
 from tournaments.standings import cached_standings
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.event_day import by_table, name_pages, score_slips, seating_of
 from tournaments.web.forms import TIEBREAK_LABELS
 from tournaments.web.round_views import round_or_404
-
-
-def _live(page: TournamentPage) -> bool:
-    return page.is_staff or page.tournament.standings_release == StandingsRelease.LIVE
 
 
 def _filename(page: TournamentPage, what: str, extension: str) -> str:
@@ -39,7 +34,7 @@ def export(request: HttpRequest, page: TournamentPage, what: str, fmt: str) -> H
     """`standings` or `scores`, as `csv` or `json`, as a download."""
     if what not in ("standings", "scores") or fmt not in ("csv", "json"):
         raise Http404("No such export.")
-    live = _live(page)
+    live = page.sees_live_standings
     if what == "standings":
         table = cached_standings(page.tournament, live=live)
         if fmt == "json":
@@ -84,6 +79,6 @@ def print_slips(request: HttpRequest, page: TournamentPage, number: int) -> Http
 @tournament_page(Action.VIEW)
 def print_results(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     """The results with every round, the penalties, the total and the tiebreak columns."""
-    table = cached_standings(page.tournament, live=_live(page))
+    table = cached_standings(page.tournament, live=page.sees_live_standings)
     columns = [str(TIEBREAK_LABELS.get(n, n)) for n, _v in table.lines[0].columns] if table.lines else []
     return render(request, "tournaments/print_results.html", page.context(standings=table, columns=columns))

@@ -23,7 +23,7 @@ from golfclub.core.form_fields import WholeNumberField
 from golfclub.core.limits import TOTAL_LIMIT
 from scoring import selectors as scoring_selectors
 from scoring.selectors import Scoreboard
-from tournaments.access import Action, Role, table_capabilities
+from tournaments.access import Action, Role
 from tournaments.models import Table
 from tournaments.services.paper_slips import (
     SlipConflicts,
@@ -159,7 +159,7 @@ def paper_slip(request: HttpRequest, page: TournamentPage, table_id: int) -> Htt
                 replace=form.cleaned_data.get("replace", False),
                 actor=request.user,
                 actor_text=slip_actor(request.user.get_username(), str(ROLE_WORDS[Role(page.role)])),
-                capabilities=table_capabilities(page.role),
+                capabilities=page.table_capabilities,
             )
         if isinstance(slip := refused.error, SlipConflicts):
             # The page shows the phone's scores beside the slip's; the versions become the phone's

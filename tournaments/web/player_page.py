@@ -10,10 +10,9 @@ queries whatever the event's size.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from scoring.selectors import game_progress
-from tournaments.access import Action, allowed_actions, sees_seating
+from tournaments.access import Action, TournamentGrant
 from tournaments.clock import Clock, table_clock
 from tournaments.models import (
     Entrant,
@@ -22,7 +21,6 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Ruling,
-    StandingsRelease,
     Table,
     TableSeat,
     Tournament,
@@ -49,7 +47,7 @@ class PlayerPage:
 
     entrant: Entrant
     tournament: Tournament
-    actions: frozenset[Action]
+    grant: TournamentGrant  # what the viewer may do (`tournaments.access.player_link_grant`)
     live: bool
     now: TableNow | None
     rounds: list[PlayerRound]
@@ -63,45 +61,32 @@ class PlayerPage:
     @property
     def can_check_in(self) -> bool:
         """A staff member opened the page (by scanning the player's QR): they may check them in."""
-        return Action.CHECK_IN in self.actions
+        return self.grant.allows(Action.CHECK_IN)
 
 
-def viewer_actions(user: Any, tournament: Tournament) -> frozenset[Action]:
-    """What the holder of a player's link may do: see the event as the public does (even a private
-    one: the link is the key), plus whatever their role gives."""
-    return allowed_actions(user, tournament) | {Action.VIEW}
-
-
-def sees_live(actions: frozenset[Action], tournament: Tournament) -> bool:
-    """Whether the viewer sees the round in play counted (the staff always; the public when the
-    director releases the standings live), exactly as the public standings decide."""
-    return Action.SEE_LIVE in actions or tournament.standings_release == StandingsRelease.LIVE
-
-
-def page_etag(entrant: Entrant, user: Any) -> str:
-    """The ETag of `entrant`'s page for `user`, without reading the page: it moves with the
-    tournament's version (holes, seating, check-ins, penalties...), what the viewer sees (live or
-    released standings) and whether they are staff (the check-in button)."""
-    actions = viewer_actions(user, entrant.tournament)
-    who = "staff" if Action.CHECK_IN in actions else "public"
+def page_etag(entrant: Entrant, grant: TournamentGrant) -> str:
+    """The ETag of `entrant`'s page for the viewer of `grant` (`player_link_grant`), without reading
+    the page: it moves with the tournament's version (holes, seating, check-ins, penalties...), what
+    the viewer sees (live or released standings) and whether they are staff (the check-in button)."""
+    who = "staff" if grant.allows(Action.CHECK_IN) else "public"
     return event_etag(
-        entrant.tournament, live=sees_live(actions, entrant.tournament), variant=f"player-{entrant.pk}-{who}"
+        entrant.tournament, live=grant.sees_live_standings, variant=f"player-{entrant.pk}-{who}"
     )
 
 
-def player_page(entrant: Entrant, user: Any) -> PlayerPage:
-    """The page of `entrant` (with its tournament loaded) as `user` sees it."""
+def player_page(entrant: Entrant, grant: TournamentGrant) -> PlayerPage:
+    """The page of `entrant` (with its tournament loaded) as the viewer of `grant` sees it (what the
+    holder of the player's link may do: `tournaments.access.player_link_grant`)."""
     tournament = entrant.tournament
-    actions = viewer_actions(user, tournament)
-    live = sees_live(actions, tournament)
+    live = grant.sees_live_standings
     standings = cached_standings(tournament, live=live)
     place = next((line for line in standings.lines if line.entrant_id == entrant.pk), None)
     return PlayerPage(
         entrant=entrant,
         tournament=tournament,
-        actions=actions,
+        grant=grant,
         live=live,
-        now=table_now(tournament, entrant, actions),
+        now=table_now(tournament, entrant, grant),
         rounds=player_rounds(tournament, entrant, live=live),
         place=place,
         players=len(standings.lines),
@@ -117,7 +102,7 @@ def player_page(entrant: Entrant, user: Any) -> PlayerPage:
     )
 
 
-def table_now(tournament: Tournament, entrant: Entrant, actions: frozenset[Action]) -> TableNow | None:
+def table_now(tournament: Tournament, entrant: Entrant, grant: TournamentGrant) -> TableNow | None:
     """The player's seat in the latest round they may see (seated rounds only for the staff), with
     their table-mates and the table's clock; None when they sit in no such round (two queries)."""
     seat = (
@@ -126,7 +111,7 @@ def table_now(tournament: Tournament, entrant: Entrant, actions: frozenset[Actio
         .order_by("-round__number")
         .first()
     )
-    if seat is None or not sees_seating(actions, seat.round.status):
+    if seat is None or not grant.shows_seating(seat.round.status):
         return None
     names = list(
         TableSeat.objects.filter(table=seat.table).order_by("seat").values_list("entrant__name", flat=True)

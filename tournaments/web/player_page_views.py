@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,10 +22,9 @@ from golfclub.core.errors import flash_refusal
 from golfclub.core.qr import qr_svg
 from scoring.form_once import form_once
 from tournaments import services
-from tournaments.access import Action, require
-from tournaments.errors import NotAllowed, NotFoundInTournament
+from tournaments.access import Action, grant_on, player_link_grant
 from tournaments.models import Entrant
-from tournaments.web.access import TournamentPage, refusal, tournament_page
+from tournaments.web.access import TournamentPage, refusal_page, tournament_page
 from tournaments.web.event_day_views import LEADERBOARD_SECONDS
 from tournaments.web.player_page import PlayerPage, page_etag, player_page
 
@@ -73,11 +71,13 @@ def _context(request: HttpRequest, found: PlayerPage) -> dict[str, object]:
 @unknown_link
 def player_home(request: HttpRequest, token: str) -> HttpResponse:
     """The player's page: their table now, their scores, their place, the calls that concern them."""
-    found = player_page(_entrant_of_link(token), request.user)
+    entrant = _entrant_of_link(token)
+    grant = player_link_grant(request.user, entrant.tournament)
+    found = player_page(entrant, grant)
     context = _context(request, found)
     context["qr"] = qr_svg(player_link(request, found.entrant), label=_("QR code of this page's link"))
     response = render(request, "tournaments/player_home.html", context)
-    response["ETag"] = page_etag(found.entrant, request.user)
+    response["ETag"] = page_etag(entrant, grant)
     response["Cache-Control"] = "private, no-cache"
     # The link is the key: the page is not for search engines, nor sent on as a referrer.
     response["X-Robots-Tag"] = "noindex"
@@ -90,13 +90,14 @@ def player_home(request: HttpRequest, token: str) -> HttpResponse:
 def player_home_live(request: HttpRequest, token: str) -> HttpResponse:
     """The page's live part alone (polled): 304 while the tournament has not moved."""
     entrant = _entrant_of_link(token)
+    grant = player_link_grant(request.user, entrant.tournament)
     # The ETag needs only the tournament's version and who asks: a poll that finds nothing new
     # reads no standings at all.
-    etag = page_etag(entrant, request.user)
+    etag = page_etag(entrant, grant)
     if (unchanged := get_conditional_response(request, etag=etag)) is not None:
         response = unchanged
     else:
-        found = player_page(entrant, request.user)
+        found = player_page(entrant, grant)
         response = render(request, "tournaments/player_home.html#live", _context(request, found))
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
@@ -110,14 +111,10 @@ def player_home_check_in(request: HttpRequest, token: str) -> HttpResponse:
     """ "Check in <name>": a staff member who scanned the player's QR marks them present."""
     entrant = _entrant_of_link(token)
     tournament = entrant.tournament
-    try:
-        require(request.user, tournament, Action.CHECK_IN)
-    except NotFoundInTournament:
-        raise Http404(_("No such tournament.")) from None
-    except NotAllowed as refused:
-        if not request.user.is_authenticated:
-            return redirect_to_login(reverse("tournaments:player-home", args=[token]))
-        return refusal(request, tournament, refused.problems)
+    grant = grant_on(request.user, tournament)
+    login_then = reverse("tournaments:player-home", args=[token])
+    if (refused := refusal_page(request, grant, Action.CHECK_IN, login_then=login_then)) is not None:
+        return refused
     with flash_refusal(request):
         services.set_checked_in(tournament, entrant.pk, True, actor=request.user)
         messages.success(request, _("%(name)s is checked in.") % {"name": entrant.name})

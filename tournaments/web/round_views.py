@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from golfclub.core.errors import catch_refusal
 from scoring.rules.errors import Problem
 from tournaments import services
-from tournaments.access import Action, sees_seating
+from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.services.seating_plans import plan_summary
@@ -96,7 +96,7 @@ def dashboard_live(request: HttpRequest, page: TournamentPage) -> HttpResponse:
 
 def _calls_context(page: TournamentPage) -> dict[str, Any]:
     """The open calls for an official, for those who answer them (one query; none for the others)."""
-    shown = Action.OFFICIATE in page.actions
+    shown = page.allows(Action.OFFICIATE)
     return {
         "calls_shown": shown,
         "calls": open_calls(page.tournament) if shown else [],
@@ -140,7 +140,7 @@ def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> H
     """Lock a round; with `override` and a reason, despite finished but unconfirmed tables."""
     form = ReasonForm(request.POST)
     override = request.POST.get("override") == "1"
-    if override and Action.OVERRIDE not in page.actions:  # the SPEC: the director's alone
+    if override and not page.allows(Action.OVERRIDE):  # the SPEC: the director's alone
         return refusal(request, page.tournament, [Problem("override", _("Only the director may override."))])
     if not form.is_valid():
         return _render_dashboard(request, page, override_form=form, status=400)
@@ -181,7 +181,7 @@ def round_or_404(page: TournamentPage, number: int, *, seating: bool = False) ->
     found = Round.objects.filter(tournament=page.tournament, number=number).first()
     if found is None:
         raise Http404(_("No such round."))
-    if seating and not sees_seating(page.actions, found.status):
+    if seating and not page.shows_seating(found.status):
         raise Http404(_("Round %(n)s's seating is not public yet.") % {"n": number})
     return found
 

@@ -8,7 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from tournaments.access import Action
-from tournaments.models import Entrant, StandingsRelease
+from tournaments.models import Entrant
 from tournaments.standings import cached_standings
 from tournaments.web.access import TournamentPage, tournament_page
 from tournaments.web.charts import bins_of, distribution_chart, player_rounds_chart
@@ -16,15 +16,10 @@ from tournaments.web.forms import TIEBREAK_LABELS
 from tournaments.web.selectors import log_lines, player_rounds
 
 
-def _live(page: TournamentPage) -> bool:
-    """The staff see the round in play; the public too unless the standings come after each round."""
-    return page.is_staff or page.tournament.standings_release == StandingsRelease.LIVE
-
-
 @tournament_page(Action.VIEW)
 def standings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     """Rank, player, per-round scores, penalty points, total, tiebreak columns, why above."""
-    table = cached_standings(page.tournament, live=_live(page))
+    table = cached_standings(page.tournament, live=page.sees_live_standings)
     # The tiebreak columns and chain under their readable names ("Most holes won", not most_holes_won).
     columns = (
         [str(TIEBREAK_LABELS.get(name, name)) for name, _value in table.lines[0].columns]
@@ -55,7 +50,7 @@ def player_detail(request: HttpRequest, page: TournamentPage, entrant_id: int) -
     entrant = Entrant.objects.filter(tournament=page.tournament, pk=entrant_id).first()
     if entrant is None:
         raise Http404(_("No such player in this tournament."))
-    rounds = player_rounds(page.tournament, entrant, live=_live(page))
+    rounds = player_rounds(page.tournament, entrant, live=page.sees_live_standings)
     totals = [r.total for r in rounds if r.total is not None]
     chart = player_rounds_chart(entrant.name, totals) if totals else ""
     return render(

@@ -15,48 +15,26 @@ from typing import Any
 
 from django.contrib import messages
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from golfclub.core.errors import catch_refusal, flash_refusal
-from scoring.access import Capability, TokenKind
 from scoring.form_once import form_once, keeps_nothing, write_form_once
 from scoring.rules.errors import Problem
 from scoring.selectors import Scorecard, holes_to_play, scorecards, seat_names
-from scoring.web.games.access import grant_or_404
 from tournaments import services
 from tournaments.clock import hole_clock, table_clock
-from tournaments.models import TABLE_MANAGER, OfficialCall, RoundStatus, Ruling, Table
+from tournaments.models import OfficialCall, RoundStatus, Ruling, Table
 from tournaments.services.calls import call_official
+from tournaments.web.access import table_of_link
 from tournaments.web.forms import ConfirmForm, add_problems
 from tournaments.web.officiating_forms import CallForm
 
 #: How often a table's page asks, while its call is open, whether the official has answered.
 OFFICIALS_POLL_SECONDS = 10
-
-
-def _table_of_link(request: HttpRequest, token: str) -> Table:
-    """The table whose game has this edit token (decided by `scoring.access`, as every path to a
-    game is: the table link scores), or 404 for any other link or game."""
-    grant = grant_or_404(request, token)
-    table = None
-    if (
-        grant.token_kind is TokenKind.EDIT
-        and grant.allows(Capability.SCORE)
-        and grant.game.managed_by == TABLE_MANAGER
-    ):
-        table = (
-            Table.objects.select_related("round__tournament", "confirmed_by", "disputed_by")
-            .filter(game_id=grant.game.pk)
-            .first()
-        )
-    if table is None:
-        raise Http404(_("No table has this link. Check that the whole link was copied."))
-    table.game = grant.game
-    return table
 
 
 def table_stage(*, round_status: str, finished: bool, holes_played: int, table: Table) -> str:
@@ -104,7 +82,7 @@ def officials_at(table: Table) -> dict[str, Any]:
 def table_officials(request: HttpRequest, token: str) -> HttpResponse:
     """The table page's part on its calls and rulings alone: polled while a call is open, so that
     the table reads the ruling once the official has given it."""
-    table = _table_of_link(request, token)
+    table = table_of_link(request, token)
     return render(
         request,
         "tournaments/table_confirm.html#officials",
@@ -122,7 +100,7 @@ def table_officials(request: HttpRequest, token: str) -> HttpResponse:
 @form_once
 def table_call(request: HttpRequest, token: str) -> HttpResponse:
     """ "Call an official": open a call for this table (a second tap answers the open one)."""
-    table = _table_of_link(request, token)
+    table = table_of_link(request, token)
     names = seat_names(table.game_id)
     form = CallForm(request.POST, names=names)
     if not form.is_valid():
@@ -150,7 +128,7 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     send again. Back after confirming therefore shows the table as it is now (the page is never
     cached), and a stale copy of the form sent to a confirmed table is answered "already
     confirmed", not with the errors of its empty fields."""
-    table = _table_of_link(request, token)
+    table = table_of_link(request, token)
     if request.method != "POST":
         return _table_page(request, table, token)
     return write_form_once(request, lambda: _answer_post(request, table, token))

@@ -4,10 +4,11 @@ body checking, the actor, and the answer for a hole (with its ETag and Location)
 
 A game is reached by its link token; what each method may do is decided by the access policy
 (`scoring.access`, through `game_grant_required`): the edit token reads and writes (a managed game's
-table link does not manage: 409), the view token only reads (writes answer 403), and providers may
-give a logged-in user more. The token is the credential, so no CSRF applies to it; the owner's list
-and the player roster use the session. Views stay thin: shapes are checked by the serializers,
-writes go through `scoring.services`, reads through `scoring.selectors` and `scoring.exports`.
+table link does not manage: 409), the view token only reads (writes answer 403), and the game's
+manager (`scoring.game_managers`) may give a logged-in user more. The token is the credential, so
+no CSRF applies to it; the owner's list and the player roster use the session. Views stay thin:
+shapes are checked by the serializers, writes go through `scoring.services`, reads through
+`scoring.selectors` and `scoring.exports`.
 
 Private to `scoring.api.games`: the view modules (`game_views`, `player_views`, `hole_views`,
 `history_views`, `export_views`, `roster_views`) import these names.
@@ -111,7 +112,7 @@ def token_api(
     """@api_view for a view reached by a game's link, taking the methods of `capabilities`: the access
     policy (`scoring.access`) decides what each method needs; the view gets the `GameGrant`.
 
-    The token is the credential (no CSRF for it); a logged-in user is known for access providers.
+    The token is the credential (no CSRF for it); a logged-in user is known, for the game's manager.
     `schema` replaces the OpenAPI inspector (the @extend_schema decorators above build on it).
     A POST honours the Idempotency-Key header (`scoring.api.write_once`, checked after access),
     unless the view keeps its keys itself (`own_idempotency`: a hole's POST).

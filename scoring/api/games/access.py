@@ -9,9 +9,10 @@ token, or raises the refusal, answered in the API's error shape:
 - `manage` through the table link of a managed game: 409 naming what manages the game.
 
 The token is the credential, so a token alone needs no CSRF token (as before). A logged-in user is
-known too (session, or any other authentication the project configures), for the access providers; when a
-write needs what only the user brings (an official scoring through the view link) and the user came
-by the session cookie, Django's CSRF check applies, as for any session write.
+known too (session, or any other authentication the project configures), for what the game's
+manager adds (`GameManager.capabilities`); when a write needs what only the user brings (an
+official scoring through the view link) and the user came by the session cookie, Django's CSRF
+check applies, as for any session write.
 """
 
 from __future__ import annotations
@@ -25,13 +26,28 @@ from django.contrib.auth import get_user
 from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
-from rest_framework.exceptions import APIException, AuthenticationFailed, NotFound, PermissionDenied
+from rest_framework.exceptions import (
+    APIException,
+    AuthenticationFailed,
+    NotAuthenticated,
+    NotFound,
+    PermissionDenied,
+)
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
-from scoring.access import Capability, GameGrant, Refusal, decide, managed_refusal_message
+from scoring.access import (
+    Capability,
+    GameGrant,
+    Refusal,
+    TokenKind,
+    decide,
+    grant_for,
+    managed_refusal_message,
+)
+from scoring.models import Game
 
 ApiView = Callable[..., Response]
 
@@ -67,15 +83,6 @@ def request_user(request: Request) -> tuple[Any, bool]:
     return user, bool(user.is_authenticated)
 
 
-@dataclass(frozen=True)
-class DeferredGrant:
-    """For a method whose view tries a one-query fast path by the edit token first (the hole POST):
-    the token, and `require()` that decides and checks as the decorator would have done."""
-
-    token: str
-    require: Callable[[], GameGrant]
-
-
 def grant_or_refuse(request: Request, token: str, capability: Capability) -> GameGrant:
     """The grant of this request on the game behind `token`, if it allows `capability`; else raise
     the refusal (404, 403, 409)."""
@@ -83,6 +90,11 @@ def grant_or_refuse(request: Request, token: str, capability: Capability) -> Gam
     grant = decide(token, user)
     if grant is None:
         raise NotFound(_("No game has this link. Check that it was copied whole."))
+    return _allowed(request, grant, capability, by_session)
+
+
+def _allowed(request: Request, grant: GameGrant, capability: Capability, by_session: bool) -> GameGrant:
+    """`grant` if it allows `capability`, else the refusal (403, 409); CSRF when the user carries it."""
     reason = grant.refusal(capability)
     if reason is Refusal.MANAGED:
         raise GameManaged(managed_refusal_message(grant.game))
@@ -95,6 +107,35 @@ def grant_or_refuse(request: Request, token: str, capability: Capability) -> Gam
         # must not borrow that user's rights.
         SessionAuthentication().enforce_csrf(request)
     return grant
+
+
+def require_login(request: Request, refusal: str) -> None:
+    """The access check of the views of one's own things (games list, players): nothing for a
+    logged-in user (session or token), else 401 (DRF's NotAuthenticated) saying `refusal`."""
+    if not request.user.is_authenticated:
+        raise NotAuthenticated(refusal)
+
+
+@dataclass(frozen=True)
+class DeferredGrant:
+    """The access decision of a method whose view first tries a one-query path by the edit token
+    (the hole POST): the same decision as `grant_or_refuse`, made either on the game that lookup
+    found and locked (`on_edit_token_game`, no query of its own for an anonymous phone) or, when it
+    found none, by the token (`require`: 404, 403, or an official's grant)."""
+
+    request: Request
+    token: str
+    capability: Capability
+
+    def require(self) -> GameGrant:
+        """Decide by the token (a lookup of its own), as the decorator does for other methods."""
+        return grant_or_refuse(self.request, self.token, self.capability)
+
+    def on_edit_token_game(self, game: Game) -> frozenset[Capability]:
+        """Decide on `game`, found by this request's token as its edit token: the capabilities."""
+        user, by_session = request_user(self.request)
+        grant = grant_for(game, TokenKind.EDIT, user, token=self.token)
+        return _allowed(self.request, grant, self.capability, by_session).capabilities
 
 
 def game_grant_required(
@@ -112,8 +153,7 @@ def game_grant_required(
             method = request.method or "GET"
             capability = capabilities.get(method) or capabilities.get("GET") or Capability.VIEW
             if method in deferred:
-                pending = DeferredGrant(token, lambda: grant_or_refuse(request, token, capability))
-                return view(request, pending, **kwargs)
+                return view(request, DeferredGrant(request, token, capability), **kwargs)
             return view(request, grant_or_refuse(request, token, capability), **kwargs)
 
         return wrapper

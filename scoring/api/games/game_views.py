@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -23,6 +22,7 @@ from ._common import (
     session_api,
     token_api,
 )
+from .access import require_login
 from .request_serializers import GameCreateSerializer, GameUpdateSerializer
 from .response_serializers import GameSerializer
 
@@ -61,10 +61,7 @@ from .response_serializers import GameSerializer
 def games(request: Request) -> Response:
     """GET /api/v1/games/ (owner's list) and POST /api/v1/games/ (new game)."""
     if request.method == "GET":
-        if not request.user.is_authenticated:
-            raise NotAuthenticated(
-                _("Log in to list your games; a game's own link works without an account.")
-            )
+        require_login(request, _("Log in to list your games; a game's own link works without an account."))
         owned = selectors.games_for_user(request.user)[:200]
         context = {"request": request, "can_edit": True}
         return Response(GameSerializer(owned, many=True, context=context).data)

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import selectors, services
-from scoring.access import EDIT_TOKEN_SCORES, Capability, GameGrant
+from scoring.access import Capability, GameGrant
 from scoring.api.errors import ErrorSerializer, validated
 from scoring.game_errors import ANSWERED_ERRORS, ConcurrentWrite
 from scoring.models import Game
@@ -83,9 +83,10 @@ _REASON_NOTE = (
 def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool = False) -> Response:
     """GET/POST /api/v1/games/{token}/holes/ (and /playoff-holes/).
 
-    The POST is checked here, not before: the edit token always scores (`access.EDIT_TOKEN_SCORES`),
-    so the hole is recorded by it in one query that finds and locks the game; any other token is
-    decided (404, 403, or an official's grant) only when that finds nothing.
+    The POST is decided here, not before: the hole is recorded in one query that finds and locks
+    the game by its edit token, and the access decision is made on the game found
+    (`grant.on_edit_token_game`); any other token is decided (404, 403, or an official's grant)
+    only when that finds nothing.
     """
     token = grant.token
     if isinstance(grant, GameGrant):  # GET: decided by the decorator
@@ -113,9 +114,9 @@ def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool
         "expected_number": data.get("number"),
     }
     try:
-        # The edit link's game is found and locked in one query; any other link is 404 or 403.
-        # The edit link always scores (`EDIT_TOKEN_SCORES`), all a hole policy asks of a recording.
-        recorded = services.hole_record_by_edit_token(token, **hole, capabilities=EDIT_TOKEN_SCORES)
+        # The edit link's game is found and locked in one query, then decided on; any other link
+        # is decided by its own lookup (404, 403, or an official's grant).
+        recorded = services.hole_record_by_edit_token(token, **hole, decide=grant.on_edit_token_game)
         if recorded is None:
             decided = grant.require()
             recorded = services.hole_record_with_line(decided.game, **hole, capabilities=decided.capabilities)

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotAuthenticated, NotFound
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -19,13 +19,13 @@ from ._common import (
     KEY_REUSED,
     session_api,
 )
+from .access import require_login
 from .request_serializers import PlayerWriteSerializer
 from .response_serializers import PlayerSerializer
 
 
 def _require_user(request: Request) -> None:
-    if not request.user.is_authenticated:
-        raise NotAuthenticated(_("Log in to keep a list of players."))
+    require_login(request, _("Log in to keep a list of players."))
 
 
 def _own_player(request: Request, player_id: int) -> Player:

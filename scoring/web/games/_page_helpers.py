@@ -61,8 +61,8 @@ def scorer_name(request: HttpRequest) -> str:
 
     A name typed in the hole form's "Scored by" field is kept in the session for the next holes.
     """
-    if request.user.is_authenticated:
-        return request.user.get_username()
+    if username := request.user.get_username():  # "" for an anonymous user
+        return username
     typed = " ".join(clean_text(request.POST.get("scorer", ""), _("Scored by")).split())[:40]
     if typed:
         request.session[SESSION_SCORER] = typed

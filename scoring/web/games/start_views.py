@@ -42,7 +42,7 @@ from scoring.web.games.start_forms import (
 @require_http_methods(["GET"])
 def games_list(request: HttpRequest) -> HttpResponse:
     """Your games (logged in) and the games this browser opened lately."""
-    mine = list(selectors.games_for_user(request.user)[:50]) if request.user.is_authenticated else []
+    mine = list(selectors.games_for_user(request.user)[:50])  # none for an anonymous user
     recent_items = [item for item in request.session.get(SESSION_GAMES, []) if isinstance(item, list)]
     edit_tokens = [token for token, can_edit in recent_items if can_edit]
     view_tokens = [token for token, can_edit in recent_items if not can_edit]
@@ -191,7 +191,7 @@ def _start_game(request: HttpRequest) -> HttpResponse:
             players=form.player_names,
             ruleset=form.ruleset_spec(form.cleaned_data),
             first_dealer=form.cleaned_data["first_dealer"],
-            owner=request.user if request.user.is_authenticated else None,
+            owner=request.user,  # none for an anonymous user (the service decides)
             title=form.cleaned_data.get("title", ""),
             start_key=_shared_start_key(start_key),
         )
