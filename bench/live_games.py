@@ -40,13 +40,17 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.cpu_meter import CpuMeter
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 DB_NAME = "golfclub_bench"
 PG = "postgres://postgres@127.0.0.1:5432"
@@ -139,68 +143,6 @@ def create_game(client: httpx.Client) -> str:
     return response.json()["edit_token"]
 
 
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def _proc_cpu(pid: int) -> float:
-    """CPU seconds (user + system) a process has used, from /proc; 0 when it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / TICK  # utime, stime
-
-
-def _group_pids(pgid: int) -> list[int]:
-    """The processes of one process group (gunicorn's master and workers)."""
-    pids = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == pgid:
-            pids.append(int(stat.parent.name))
-    return pids
-
-
-class CpuMeter:
-    """CPU seconds used by each side of the benchmark, read before and after each phase.
-
-    client: this process (the client threads); app: gunicorn's process group; database: the
-    PostgreSQL backends connected to the bench database (the workers' connections); cache: the Redis
-    server, from its INFO (with REDIS_URL). Whatever else runs on the machine is in none of them.
-    """
-
-    def __init__(self, server_pgid: int) -> None:
-        self.server_pgid = server_pgid
-        self.redis = None
-        if os.environ.get("REDIS_URL"):
-            import redis
-
-            self.redis = redis.Redis.from_url(os.environ["REDIS_URL"])
-
-    def read(self) -> dict[str, float]:
-        """The CPU seconds of each side so far."""
-        import psycopg
-
-        with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-            backends = [
-                pid
-                for (pid,) in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [DB_NAME])
-            ]
-        sides = {
-            "client": time.process_time(),
-            "app": sum(_proc_cpu(pid) for pid in _group_pids(self.server_pgid)),
-            "database": sum(_proc_cpu(pid) for pid in backends),
-            "cache": 0.0,
-        }
-        if self.redis is not None:
-            info = self.redis.info("cpu")
-            sides["cache"] = float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
-        return sides
-
-
 def phase(jobs: list, clients: int, send, on_start=None) -> tuple[list[float], float]:
     """Send every job from `clients` threads (one keep-alive connection each).
 
@@ -270,8 +212,12 @@ def counted_in(limits: bool) -> str:
     return "counted (Redis)" if os.environ.get("REDIS_URL") else "counted (database cache)"
 
 
-def main() -> None:
-    """Run both phases and print the figures."""
+Job = tuple[str, int, dict[str, list[list[str]]]]  # (edit token, hole, each player's grid)
+Phase = tuple[list[float], float]  # each request's latency and the phase's wall time (seconds)
+
+
+def parse_args() -> argparse.Namespace:
+    """The command line's options."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=96, help="tables (games), each 9 holes x 4 players")
     parser.add_argument(
@@ -288,75 +234,101 @@ def main() -> None:
         help="count every write against the rate limits in the shared cache (Redis with REDIS_URL, else "
         "the database cache), as in production",
     )
-    args = parser.parse_args()
+    return parser.parse_args()
 
+
+def main() -> None:
+    """Run both phases and print the figures."""
+    args = parse_args()
     env = {**os.environ, **bench_environment(f"{PG}/{DB_NAME}", limits=args.limits)}
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     prepare_database(env)
     server = start_gunicorn(env, args.workers, args.threads)
     try:
-        rng = random.Random(2026)
-        with httpx.Client(base_url=BASE, timeout=30) as client:
-            tokens = [create_game(client) for _ in range(args.tables)]
-        # Interleave tables so concurrent clients write to different games, as at an event; each
-        # round takes its own tables, and bare and hole phases alternate so that drift in the
-        # machine's load falls on both alike.
-        groups = [tokens[i :: args.rounds] for i in range(args.rounds)]
-        rounds = [
-            [(token, hole, random_table(rng)) for hole in range(1, 10) for token in group] for group in groups
-        ]
-        jobs = [job for each in rounds for job in each]
-
-        def send_hole(client: httpx.Client, job) -> None:
-            token, hole, grids = job
-            body = {"entries": grids, "ender": PLAYERS[hole % 4]}
-            response = client.post(
-                f"/api/v1/games/{token}/holes/", json=body, headers={"Idempotency-Key": f"{token}-{hole}"}
-            )
-            if response.status_code != 201:
-                raise SystemExit(f"hole {hole} of {token}: HTTP {response.status_code} {response.text[:300]}")
-
-        def send_bare(client: httpx.Client, job) -> None:
-            _token, hole, grids = job
-            response = client.post("/bench/bare/", json={"entries": grids, "ender": PLAYERS[hole % 4]})
-            if response.status_code != 201:
-                raise SystemExit(f"bare insert: HTTP {response.status_code}")
-
-        # Warm both paths in every worker so that imports, connections and per-process caches are
-        # not timed: a hole on games of their own (not measured) and the bare insert, from as many
-        # concurrent clients as the phases use, so that every worker gets some of each.
-        with httpx.Client(base_url=BASE, timeout=30) as client:
-            spare = [create_game(client) for _ in range(args.clients)]
-        warm = [(token, 1, random_table(rng)) for token in spare]
-        phase(warm, args.clients, send_bare)
-        phase(warm, args.clients, send_hole)
-        bare_runs, hole_runs = [], []
-        meter = CpuMeter(server.pid)
-        cpu: dict[str, dict[str, float]] = {"bare": {}, "holes": {}}
-
-        def measured(name: str, round_jobs: list, send) -> tuple[list[float], float]:
-            """One phase, its CPU added to `cpu[name]` side by side."""
-            readings: list[dict[str, float]] = []
-            # The first reading once every client is made: their set-up is in neither side.
-            result = phase(round_jobs, args.clients, send, on_start=lambda: readings.append(meter.read()))
-            before, after = readings[0], meter.read()
-            for side, value in after.items():
-                cpu[name][side] = cpu[name].get(side, 0.0) + value - before[side]
-            return result
-
-        for round_jobs in rounds:
-            bare_runs.append(measured("bare", round_jobs, send_bare))
-            hole_runs.append(measured("holes", round_jobs, send_hole))
-        bare = summary("bare one-row insert", bare_runs)
-        holes = summary("hole recording (API)", hole_runs)
+        bare, holes, cpu = run_phases(args, server.pid)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=10)
+    report(args, bare, holes, cpu, scoreboard_server_time(env))
 
-    board = scoreboard_server_time(env)
+
+def send_hole(client: httpx.Client, job: Job) -> None:
+    """Record one hole through the API."""
+    token, hole, grids = job
+    body = {"entries": grids, "ender": PLAYERS[hole % 4]}
+    response = client.post(
+        f"/api/v1/games/{token}/holes/", json=body, headers={"Idempotency-Key": f"{token}-{hole}"}
+    )
+    if response.status_code != 201:
+        raise SystemExit(f"hole {hole} of {token}: HTTP {response.status_code} {response.text[:300]}")
+
+
+def send_bare(client: httpx.Client, job: Job) -> None:
+    """Send the same body to the bare one-row insert."""
+    _token, hole, grids = job
+    response = client.post("/bench/bare/", json={"entries": grids, "ender": PLAYERS[hole % 4]})
+    if response.status_code != 201:
+        raise SystemExit(f"bare insert: HTTP {response.status_code}")
+
+
+def deal_rounds(tokens: list[str], rounds: int, rng: random.Random) -> list[list[Job]]:
+    """The holes to send, a list a round. Tables are interleaved so concurrent clients write to
+    different games, as at an event; each round takes its own tables, and bare and hole phases
+    alternate so that drift in the machine's load falls on both alike."""
+    groups = [tokens[i::rounds] for i in range(rounds)]
+    return [
+        [(token, hole, random_table(rng)) for hole in range(1, 10) for token in group] for group in groups
+    ]
+
+
+def run_phases(
+    args: argparse.Namespace, server_pgid: int
+) -> tuple[dict[str, float], dict[str, float], dict[str, dict[str, float]]]:
+    """Warm both paths, then alternate bare and hole phases; return the two summaries and the CPU
+    seconds each side used in each."""
+    rng = random.Random(2026)
+    with httpx.Client(base_url=BASE, timeout=30) as client:
+        tokens = [create_game(client) for _ in range(args.tables)]
+    rounds = deal_rounds(tokens, args.rounds, rng)
+    # Warm both paths in every worker so that imports, connections and per-process caches are
+    # not timed: a hole on games of their own (not measured) and the bare insert, from as many
+    # concurrent clients as the phases use, so that every worker gets some of each.
+    with httpx.Client(base_url=BASE, timeout=30) as client:
+        spare = [create_game(client) for _ in range(args.clients)]
+    warm = [(token, 1, random_table(rng)) for token in spare]
+    phase(warm, args.clients, send_bare)
+    phase(warm, args.clients, send_hole)
+    meter = CpuMeter(server_pgid, server=PG, database=DB_NAME)
+    cpu: dict[str, dict[str, float]] = {"bare": {}, "holes": {}}
+
+    def measured(name: str, round_jobs: list[Job], send: Callable[[httpx.Client, Job], None]) -> Phase:
+        """One phase, its CPU added to `cpu[name]` side by side."""
+        readings: list[dict[str, float]] = []
+        # The first reading once every client is made: their set-up is in neither side.
+        result = phase(round_jobs, args.clients, send, on_start=lambda: readings.append(meter.read()))
+        before, after = readings[0], meter.read()
+        for side, value in after.items():
+            cpu[name][side] = cpu[name].get(side, 0.0) + value - before[side]
+        return result
+
+    bare_runs, hole_runs = [], []
+    for round_jobs in rounds:
+        bare_runs.append(measured("bare", round_jobs, send_bare))
+        hole_runs.append(measured("holes", round_jobs, send_hole))
+    return summary("bare one-row insert", bare_runs), summary("hole recording (API)", hole_runs), cpu
+
+
+def report(
+    args: argparse.Namespace,
+    bare: dict[str, float],
+    holes: dict[str, float],
+    cpu: dict[str, dict[str, float]],
+    board: dict[str, float],
+) -> None:
+    """Print the run's figures and each target's verdict."""
     print(
-        f"{args.tables} tables x 9 holes x 4 players: {len(jobs)} holes, {args.rounds} alternating rounds; "
-        f"{args.clients} clients; "
+        f"{args.tables} tables x 9 holes x 4 players: {args.tables * 9} holes, {args.rounds} alternating "
+        f"rounds; {args.clients} clients; "
         f"gunicorn {args.workers} workers x {args.threads} threads; PostgreSQL on loopback; "
         f"rate limits {counted_in(args.limits)}"
     )
@@ -365,22 +337,15 @@ def main() -> None:
         print(
             f"{row['name']:<24}{row['requests']:>10}{row['per_second']:>12.1f}{row['p50_ms']:>10.2f}{row['p99_ms']:>10.2f}"
         )
-    # Where the machine's CPU went, per request: the 2 cores are shared by all four sides.
-    print(f"{'CPU ms per request':<24}" + "".join(f"{side:>10}" for side in (*cpu["bare"], "total")))
-    per_request: dict[str, dict[str, float]] = {}
-    for name, row in (("bare one-row insert", bare), ("hole recording (API)", holes)):
-        side = "bare" if row is bare else "holes"
-        per_request[side] = {key: value / row["requests"] * 1000 for key, value in cpu[side].items()}
-        per = list(per_request[side].values())
-        print(f"{name:<24}" + "".join(f"{value:>10.2f}" for value in (*per, sum(per))))
-    throughput_ratio = holes["per_second"] / bare["per_second"]
-    p99_ratio = holes["p99_ms"] / bare["p99_ms"]
+    per_request = print_cpu_per_request(bare, holes, cpu)
     # Issue 3's targets; with the limits counted, issue 21 item 4's (stricter with Redis).
     if args.limits:
         least, most = (0.6 if os.environ.get("REDIS_URL") else 0.5), 1.5
     else:
         least, most = 0.5, 2.0
     print_cpu_budget(per_request["bare"], per_request["holes"], least)
+    throughput_ratio = holes["per_second"] / bare["per_second"]
+    p99_ratio = holes["p99_ms"] / bare["p99_ms"]
     print(
         f"throughput ratio holes/bare: {throughput_ratio:.2f} (target >= {least:.2f}) "
         f"{'PASS' if throughput_ratio >= least else 'FAIL'}"
@@ -391,6 +356,20 @@ def main() -> None:
         f"scoreboard page, 18 holes x 6 players, server time: p50 {board['p50_ms']:.2f} ms, "
         f"p99 {board['p99_ms']:.2f} ms (target <= 20 ms) {'PASS' if board['p50_ms'] <= 20 else 'FAIL'}"
     )
+
+
+def print_cpu_per_request(
+    bare: dict[str, float], holes: dict[str, float], cpu: dict[str, dict[str, float]]
+) -> dict[str, dict[str, float]]:
+    """Print where the machine's CPU went, per request (the 2 cores are shared by all four sides);
+    return those milliseconds, by path ("bare", "holes") and side."""
+    print(f"{'CPU ms per request':<24}" + "".join(f"{side:>10}" for side in (*cpu["bare"], "total")))
+    per_request: dict[str, dict[str, float]] = {}
+    for side, row in (("bare", bare), ("holes", holes)):
+        per_request[side] = {key: value / row["requests"] * 1000 for key, value in cpu[side].items()}
+        per = list(per_request[side].values())
+        print(f"{row['name']:<24}" + "".join(f"{value:>10.2f}" for value in (*per, sum(per))))
+    return per_request
 
 
 def print_cpu_budget(bare: dict[str, float], hole: dict[str, float], least: float) -> None:

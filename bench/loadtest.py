@@ -40,6 +40,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -280,7 +281,8 @@ def knee(
     return found
 
 
-def main() -> None:
+def parse_args() -> argparse.Namespace:
+    """The command line's options."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=250)
     parser.add_argument("--spectators", type=int, default=1000)
@@ -291,14 +293,51 @@ def main() -> None:
         "--hole-seconds", type=float, default=20, help="round 1: seconds between a table's holes"
     )
     parser.add_argument("--knee", default="0,500,1000,1500,2000", help="spectator counts for the knee")
-    args = parser.parse_args()
-    env = app_env(args)
+    return parser.parse_args()
+
+
+def prepare_event(env: dict[str, str], tables: int) -> tuple[int, str]:
+    """A fresh database, an empty Redis and a two-round event of `tables` tables: (its id, the
+    director's API token)."""
     load_event.fresh_database(DB_NAME, env)
     load_event.setup_django(env)
     import redis
 
     redis.Redis(host="127.0.0.1", port=6379, db=REDIS_DB).flushdb()
-    tournament_id, token = load_event.create_event(players=args.tables * 4, rounds=2)
+    return load_event.create_event(players=tables * 4, rounds=2)
+
+
+def play_two_rounds(day: Day, args: argparse.Namespace) -> tuple[float, float, list[dict[str, Any]]]:
+    """Round 1 paced, round 2 as one burst, each watched by the spectators and finalized by the
+    director: (round 1's seconds, round 2's seconds, the standings the API answered after)."""
+    base = f"/api/v1/tournaments/{day.tournament_id}/rounds/"
+    round1 = load_event.tables_of(day.tournament_id, 1)
+    with spectators_apart(day, args.spectators):
+        time.sleep(POLL_SECONDS + 2)  # the spectators' phones open the leaderboard first
+        seconds = asyncio.run(
+            run_round(
+                day, round1, pace=args.hole_seconds, spread=args.hole_seconds, kind="hole (round 1, paced)"
+            )
+        )
+    asyncio.run(day.director_call("finalize", base + "1/finalize/"))
+    asyncio.run(day.director_call("seat", base))
+    asyncio.run(day.director_call("publish", base + "2/publish/"))
+    round2 = load_event.tables_of(day.tournament_id, 2)
+    with spectators_apart(day, args.spectators):
+        time.sleep(POLL_SECONDS + 2)
+        burst = asyncio.run(run_round(day, round2, pace=0, spread=50, kind="hole (round 2, burst)"))
+    asyncio.run(day.director_call("finalize", base + "2/finalize/"))
+    answered = httpx.get(
+        day.base + base.replace("rounds/", "standings/"), headers=day.director, verify=False
+    ).json()["standings"]
+    return seconds, burst, answered
+
+
+def main() -> None:
+    """Run the event day behind nginx, check the database against what was acknowledged, report."""
+    args = parse_args()
+    env = app_env(args)
+    tournament_id, token = prepare_event(env, args.tables)
     with cluster(
         Path(f"/tmp/golfclub-loadtest-{os.getpid()}"),
         env,
@@ -307,30 +346,7 @@ def main() -> None:
         threads=args.threads,
     ) as running:
         day = Day(running.url, tournament_id, token)
-        base = f"/api/v1/tournaments/{tournament_id}/rounds/"
-        round1 = load_event.tables_of(tournament_id, 1)
-        with spectators_apart(day, args.spectators):
-            time.sleep(POLL_SECONDS + 2)  # the spectators' phones open the leaderboard first
-            seconds = asyncio.run(
-                run_round(
-                    day,
-                    round1,
-                    pace=args.hole_seconds,
-                    spread=args.hole_seconds,
-                    kind="hole (round 1, paced)",
-                )
-            )
-        asyncio.run(day.director_call("finalize", base + "1/finalize/"))
-        asyncio.run(day.director_call("seat", base))
-        asyncio.run(day.director_call("publish", base + "2/publish/"))
-        round2 = load_event.tables_of(tournament_id, 2)
-        with spectators_apart(day, args.spectators):
-            time.sleep(POLL_SECONDS + 2)
-            burst = asyncio.run(run_round(day, round2, pace=0, spread=50, kind="hole (round 2, burst)"))
-        asyncio.run(day.director_call("finalize", base + "2/finalize/"))
-        answered = httpx.get(
-            running.url + base.replace("rounds/", "standings/"), headers=day.director, verify=False
-        ).json()["standings"]
+        seconds, burst, answered = play_two_rounds(day, args)
         games = load_event.casual_games(running.url, count=60)
         knee_points = knee(day, games, [int(n) for n in args.knee.split(",")], seconds=20)
         served = running.requests_served()

@@ -95,7 +95,7 @@ def test_the_engine_the_forms_and_the_serializers_use_the_modules_values():
     from scoring.api.calculator import request_serializers as rules_serializers
     from scoring.api.games import request_serializers as game_serializers
     from scoring.rules import hole, ruleset
-    from scoring.web.calculator import forms as score_forms
+    from scoring.web.calculator import page_input as score_forms
     from scoring.web.games import start_forms as game_forms
 
     assert hole.TOTAL_LIMIT is limits.TOTAL_LIMIT and ruleset.MAX_DECKS is limits.MAX_DECKS

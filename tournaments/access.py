@@ -325,40 +325,45 @@ def table_hole_policy(change: HoleChange) -> None:
             where="round",
         )
     if status == RoundStatus.FINALIZED and capabilities is not None:
-        if Capability.MANAGE not in capabilities:
-            raise hole_policies.HoleChangeRefused(
-                _("Round %(n)s is finalized: only a director can change its scores, with a reason.")
-                % {"n": number},
-                where="round",
-            )
-        if change.action in ("undo", "redo"):
-            # Undo and redo move a hole back or forth whole: undoing the last recording takes the
-            # hole away and reopens the game (the round's promise: every scorecard closed).
-            raise hole_policies.HoleChangeRefused(
-                _(
-                    "Round %(n)s is finalized: its scorecards are closed, so undo and redo are off. "
-                    "A director can still correct a hole, with a reason."
-                )
-                % {"n": number},
-                where=change.action,
-            )
-        if change.action == "delete":
-            # A finalized round's games stay over: its holes are corrected, never taken away.
-            raise hole_policies.HoleChangeRefused(
-                _(
-                    "Round %(n)s is finalized: its holes are corrected, not deleted (the game would "
-                    "no longer be over)."
-                )
-                % {"n": number},
-                where="hole",
-            )
-        if not change.reason.strip():
-            raise hole_policies.ReasonRequired(
-                _("Say why a score of finalized round %(n)s is being changed.") % {"n": number},
-                where="reason",
-            )
+        _only_a_directors_correction(change, capabilities, number)
         return
     hole_policies.corrections_at_table_until_next_hole(change)
+
+
+def _only_a_directors_correction(change: HoleChange, capabilities: frozenset[str], number: int) -> None:
+    """In finalized round `number`, a hole changes only by a director's correction, with a reason."""
+    if Capability.MANAGE not in capabilities:
+        raise hole_policies.HoleChangeRefused(
+            _("Round %(n)s is finalized: only a director can change its scores, with a reason.")
+            % {"n": number},
+            where="round",
+        )
+    if change.action in ("undo", "redo"):
+        # Undo and redo move a hole back or forth whole: undoing the last recording takes the
+        # hole away and reopens the game (the round's promise: every scorecard closed).
+        raise hole_policies.HoleChangeRefused(
+            _(
+                "Round %(n)s is finalized: its scorecards are closed, so undo and redo are off. "
+                "A director can still correct a hole, with a reason."
+            )
+            % {"n": number},
+            where=change.action,
+        )
+    if change.action == "delete":
+        # A finalized round's games stay over: its holes are corrected, never taken away.
+        raise hole_policies.HoleChangeRefused(
+            _(
+                "Round %(n)s is finalized: its holes are corrected, not deleted (the game would "
+                "no longer be over)."
+            )
+            % {"n": number},
+            where="hole",
+        )
+    if not change.reason.strip():
+        raise hole_policies.ReasonRequired(
+            _("Say why a score of finalized round %(n)s is being changed.") % {"n": number},
+            where="reason",
+        )
 
 
 def staff_role_choices() -> list[tuple[str, str]]:

@@ -37,7 +37,7 @@ from django.utils.translation import ngettext
 from scoring.rules import StandingRow, rank_records
 from tournaments.live_versions import with_games_version
 from tournaments.models import EntrantStatus, Round, RoundStatus, Tournament
-from tournaments.round_records import RoundRecords, round_key, round_records
+from tournaments.round_records import InPlay, RoundRecords, round_key, round_records
 from tournaments.standings_state import EventRead, Kept, read_event
 
 
@@ -251,7 +251,19 @@ def _compute(
         in_play=next((r.number for r in rounds if r.status == RoundStatus.PUBLISHED), None),
         penalties=any(line.penalty_points for line in lines),
     )
-    kept = Kept(
+    return table, _kept(counted, read, by_round, group_of, in_play)
+
+
+def _kept(
+    counted: list[Round],
+    read: EventRead,
+    by_round: dict[int, RoundRecords],
+    group_of: dict[int, int],
+    in_play: InPlay | None,
+) -> Kept:
+    """What a computation keeps for the next one: the finalized rounds' records by their keys, and
+    what tells whether they still hold (versions, disqualifications, groups, the players' order)."""
+    return Kept(
         by_round=by_round,
         keys={
             r.number: round_key(r, {e for e, n in read.round_dq if n == r.number})
@@ -264,7 +276,6 @@ def _compute(
         order=tuple(pk for pk, _name, _club, _status in read.entrants),
         in_play=in_play,
     )
-    return table, kept
 
 
 def _line(

@@ -11,13 +11,12 @@ from .cards import JOKER, KNOWN_TOKENS, PLAIN_RANKS, Card, Grid, parse_grid
 from .citations import cite
 from .decks import grid_card_problems
 from .errors import DeckError, GridError, Problem
-from .grid_results import Block, CardScore, GridScore, Match, Position, position_label
+from .grid_results import Block, CardScore, GridScore, Match, Position
+from .grid_words import block_sentence, joker_clause, match_place, term, value_rule
 from .lines import block_cells
 from .matching import Found, MatchFinder
-from .presets import PRESETS
 from .ruleset import Ruleset
 
-_OFFICIAL_VALUES = {"A": 1, "2": -2, "J": 10, "Q": 10, "K": 0} | {str(n): n for n in range(3, 11)}
 _ROW_TYPES = (list, tuple)
 
 
@@ -36,7 +35,7 @@ class _Engine:
         )
         self.finder = MatchFinder(ruleset)
         self.value = dict(ruleset.values)
-        self.value_rule = {rank: _value_rule(ruleset, rank) for rank in self.value}
+        self.value_rule = {rank: value_rule(ruleset, rank) for rank in self.value}
         self.keep = ruleset.negative_matches == "keep"
         self.zero_rule = "seed 004" if ruleset.preset == "jokers-54" else "seed 001"
         self.block = ruleset.four_of_a_kind_block
@@ -200,7 +199,7 @@ class _Engine:
             cached = cache[key] = (
                 CardScore(position, card, points, False, rule),
                 f"Row {position[0] + 1}, column {position[1] + 1}: {card} scores {points} ({cite(rule)}).",
-                _term(points),
+                term(points),
             )
         return cached
 
@@ -235,20 +234,9 @@ class _Engine:
         match = Match(line.kind, positions, found.rank, found.points, wild, "seed 002" if wild else line.rule)
         shown = [ranks[c] for c in line.cells]
         cards = " and ".join(shown) if len(shown) == 2 else ", ".join(shown)
-        if line.kind == "column":
-            where = f"Column {positions[0][1] + 1}"
-        elif line.kind == "row" and len(positions) == 2:
-            where = f"Row {positions[0][0] + 1}, columns {positions[0][1] + 1} and {positions[1][1] + 1}"
-        elif line.kind == "row":
-            where = f"Row {positions[0][0] + 1}"
-        elif line.kind == "diagonal":
-            where = "Diagonal from " + position_label(positions[0])
-        else:
-            where = "Cards at " + " and ".join(position_label(p) for p in positions)
-        text = f"{where}: {cards} match ({cite(line.rule)})"
+        text = f"{match_place(line.kind, positions)}: {cards} match ({cite(line.rule)})"
         if wild:
-            jokers = " and ".join(position_label(p) for p in wild)
-            text += f"; the joker at {jokers} stands in for {_article(found.rank)} ({cite('seed 002')})"
+            text += joker_clause(wild, found.rank)
         if any(self.value[rank] < 0 for rank in shown):
             if self.keep:
                 text += f"; matched negative cards keep their points: {found.points} ({cite('2.3')})."
@@ -274,7 +262,7 @@ class _Engine:
             match, text = self.match(found, ranks)
             matches.append(match)
             lines.append(text)
-            terms.append(_term(found.points))
+            terms.append(term(found.points))
             for cell in found.line.cells:
                 rule_of[cell] = match.rule
         block_results = [self._block(cells, ranks, lines, terms) for cells in blocks]
@@ -310,35 +298,9 @@ class _Engine:
         assert self.block is not None
         positions = tuple(self.positions[c] for c in cells)
         block = Block(positions, ranks[cells[0]], self.block.points, self.block.others_add, "seed 001")
-        terms.append(_term(block.points))
-        lines.append(
-            f"Columns {positions[0][1] + 1} and {positions[1][1] + 1}: "
-            f"four {ranks[cells[0]]}s form a block scoring {block.points} in all, "
-            f"and every other player adds {block.others_add} ({cite('seed 001')})."
-        )
+        terms.append(term(block.points))
+        lines.append(block_sentence(block))
         return block
-
-
-def _term(points: int) -> str:
-    """A number as a term of the explanation's sum: negatives in brackets."""
-    return str(points) if points >= 0 else f"({points})"
-
-
-def _article(rank: str) -> str:
-    return f"an {rank}" if rank in ("A", "8") else f"a {rank}"
-
-
-def _value_rule(ruleset: Ruleset, rank: str) -> str:
-    """Which source gives `rank` its value in this ruleset."""
-    value = ruleset.value_of(rank)
-    if "values" in ruleset.overrides and value != PRESETS[ruleset.preset].value_of(rank):
-        return "ruleset"
-    if rank != JOKER and value == _OFFICIAL_VALUES[rank]:
-        return "2.2"
-    if ruleset.preset.startswith("official"):
-        return "5.4"
-    source = ruleset.source.split()[0].rstrip(",")
-    return f"seed {source}"
 
 
 def _largest_disjoint(blocks: list[tuple[int, ...]]) -> list[tuple[tuple[int, ...], ...]]:

@@ -214,7 +214,23 @@ def best_pair_matching(present: list[Found], weight: dict[str, int]) -> list[Fou
     - cells with exactly the same partners N that are more than |N| (cards only a joker can match)
       cannot all be matched: only the |N| best can, the others stay unmatched, and then every
       card of N must be matched for the set to be maximal."""
-    partners: dict[int, list[tuple[int, Found]]] = {}
+    partners, near, rank_of = _partnerships(present)
+    free = 0
+    for cell in near:
+        free |= 1 << cell
+    dropped, forced = _joker_only_cells(near, rank_of, weight)
+    answer = _best_pairs(free & ~dropped, forced, partners, near, _twins(near, rank_of))
+    assert answer is not None  # matching greedily always gives a maximal set
+    return sorted(answer[1], key=lambda f: f.line.cells)
+
+
+Partners = dict[int, list[tuple[int, Found]]]  # cell -> (partner cell, the pair) for each pair it is in
+Solution = tuple[int, tuple[Found, ...]]  # (saving, the pairs)
+
+
+def _partnerships(present: list[Found]) -> tuple[Partners, dict[int, int], dict[str, str]]:
+    """Each cell's partners, the bit mask of its partners (`near`), and its rank (a joker's is JOKER)."""
+    partners: Partners = {}
     near: dict[int, int] = {}
     rank_of: dict[int, str] = {}
     for found in present:
@@ -231,20 +247,31 @@ def best_pair_matching(present: list[Found], weight: dict[str, int]) -> list[Fou
             rank_of[b] = JOKER if b in found.wild else found.rank
         else:
             rank_of[a] = rank_of[b] = found.rank
-    free = 0
-    twins: dict[int, int] = {}
+    return partners, near, rank_of
+
+
+def _twins(near: dict[int, int], rank_of: dict[int, str]) -> dict[int, int]:
+    """Each cell's twins as a bit mask (itself included): the cells of the same rank with the same
+    partners, partners of each other."""
     groups: dict[tuple[str, int], int] = {}
-    same_partners: dict[int, list[int]] = {}
     for cell, mask in near.items():
-        free |= 1 << cell
         key = (rank_of[cell], mask | 1 << cell)
         groups[key] = groups.get(key, 0) | 1 << cell
+    return {cell: groups[(rank_of[cell], mask | 1 << cell)] for cell, mask in near.items()}
+
+
+def _joker_only_cells(
+    near: dict[int, int], rank_of: dict[int, str], weight: dict[str, int]
+) -> tuple[int, int]:
+    """(cells left unmatched, cells that must be matched), as bit masks: of cells sharing exactly
+    the same partners N and more than |N|, only the |N| heaviest can be matched, and then every
+    cell of N must be (for the set to be maximal). Neither when a shared set is itself dropped."""
+    same_partners: dict[int, list[int]] = {}
+    for cell, mask in near.items():
         if mask in same_partners:
             same_partners[mask].append(cell)
         else:
             same_partners[mask] = [cell]
-    for cell, mask in near.items():
-        twins[cell] = groups[(rank_of[cell], mask | 1 << cell)]
     dropped = forced = 0
     for shared, cells in same_partners.items():
         room = shared.bit_count()
@@ -254,11 +281,17 @@ def best_pair_matching(present: list[Found], weight: dict[str, int]) -> list[Fou
                 dropped |= 1 << cell
             forced |= shared
     if forced & dropped:  # a partner set that is itself dropped: keep the plain search
-        dropped = forced = 0
-    free &= ~dropped
-    memo: dict[int, tuple[int, tuple[Found, ...]] | None] = {}
+        return 0, 0
+    return dropped, forced
 
-    def best(free: int, must: int) -> tuple[int, tuple[Found, ...]] | None:
+
+def _best_pairs(
+    free: int, forced: int, partners: Partners, near: dict[int, int], twins: dict[int, int]
+) -> Solution | None:
+    """The depth-first search of `best_pair_matching` over the `free` cells, `forced` ones matched."""
+    memo: dict[int, Solution | None] = {}
+
+    def best(free: int, must: int) -> Solution | None:
         if not free:
             return 0, ()
         key = free << 16 | must
@@ -266,7 +299,7 @@ def best_pair_matching(present: list[Found], weight: dict[str, int]) -> list[Fou
             return memo[key]
         bit = free & -free
         cell = bit.bit_length() - 1
-        result: tuple[int, tuple[Found, ...]] | None = None
+        result: Solution | None = None
         tried = 0
         for other, found in partners[cell]:
             other_bit = 1 << other
@@ -288,9 +321,7 @@ def best_pair_matching(present: list[Found], weight: dict[str, int]) -> list[Fou
         memo[key] = result
         return result
 
-    answer = best(free, forced)
-    assert answer is not None  # matching greedily always gives a maximal set
-    return sorted(answer[1], key=lambda f: f.line.cells)
+    return best(free, forced)
 
 
 def best_line_set(present: list[Found]) -> list[Found]:

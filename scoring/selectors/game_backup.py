@@ -10,7 +10,7 @@ before and after) and its Idempotency-Keys, each with its id, so that the histor
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from golfclub.core.backup import dump_datetime
@@ -21,100 +21,130 @@ def games_backup(game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
     """The backup dict of each game in `game_ids`, by id (games not found are left out)."""
     ids = sorted(set(game_ids))
     games = list(Game.objects.filter(pk__in=ids).select_related("owner").order_by("pk"))
-    seats: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for seat in Seat.objects.filter(game_id__in=ids).order_by("game_id", "seat"):
-        seats[seat.game_id].append(
-            {
-                "id": seat.pk,
-                "seat": seat.seat,
-                "name": seat.name,
-                # A seat's roster entry is re-created (or matched) on restore: its id is not kept.
-                "player": seat.player_id is not None,
-                "total": seat.total,
-                "holes_played": seat.holes_played,
-                "playoff_total": seat.playoff_total,
-            }
-        )
-    entries: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for entry in HoleEntry.objects.filter(hole__game_id__in=ids).order_by("hole_id", "seat__seat", "pk"):
-        entries[entry.hole_id].append(
-            {
-                "id": entry.pk,
-                "seat": entry.seat_id,
-                "cards": entry.cards,
-                "typed_total": entry.typed_total,
-                "blocks_marked": entry.blocks_marked,
-                "grid_score": entry.grid_score,
-                "adjustments": entry.adjustments,
-                "score": entry.score,
-            }
-        )
-    holes: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for hole in Hole.objects.filter(game_id__in=ids).order_by("game_id", "is_playoff", "number"):
-        holes[hole.game_id].append(
-            {
-                "id": hole.pk,
-                "number": hole.number,
-                "playoff": hole.is_playoff,
-                "dealer_seat": hole.dealer_seat,
-                "ender": hole.ender_id,
-                "version": hole.version,
-                "created_by": hole.created_by,
-                "created_at": dump_datetime(hole.created_at),
-                "updated_at": dump_datetime(hole.updated_at),
-                "entries": entries.get(hole.pk, []),
-            }
-        )
-    changes: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for change in GameChange.objects.filter(game_id__in=ids).order_by("game_id", "pk"):
-        changes[change.game_id].append(
-            {
-                "id": change.pk,
-                "action": change.action,
-                "hole_number": change.hole_number,
-                "playoff": change.is_playoff,
-                "actor": change.actor,
-                "reason": change.reason,
-                "created_at": dump_datetime(change.created_at),
-                "before": change.before,
-                "after": change.after,
-                "undoes": change.undoes_id,
-            }
-        )
-    keys: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for key in IdempotencyKey.objects.filter(game_id__in=ids).order_by("game_id", "pk"):
-        keys[key.game_id].append(
-            {
-                "id": key.pk,
-                "key": key.key,
-                "request_hash": key.request_hash,
-                "hole": key.hole_id,
-                "hole_number": key.hole_number,
-                "created_at": dump_datetime(key.created_at),
-            }
-        )
+    seats = _grouped(Seat.objects.filter(game_id__in=ids).order_by("game_id", "seat"), "game_id", _seat_row)
+    entries = _grouped(
+        HoleEntry.objects.filter(hole__game_id__in=ids).order_by("hole_id", "seat__seat", "pk"),
+        "hole_id",
+        _entry_row,
+    )
+    holes = _grouped(
+        Hole.objects.filter(game_id__in=ids).order_by("game_id", "is_playoff", "number"),
+        "game_id",
+        lambda hole: _hole_row(hole) | {"entries": entries.get(hole.pk, [])},
+    )
+    changes = _grouped(
+        GameChange.objects.filter(game_id__in=ids).order_by("game_id", "pk"), "game_id", _change_row
+    )
+    keys = _grouped(
+        IdempotencyKey.objects.filter(game_id__in=ids).order_by("game_id", "pk"), "game_id", _key_row
+    )
     return {
-        game.pk: {
-            "id": game.pk,
-            "title": game.title,
-            "owner": game.owner.get_username() if game.owner else None,
-            "edit_token": game.edit_token,
-            "view_token": game.view_token,
-            "start_key": game.start_key,
-            "ruleset": game.ruleset,
-            "ruleset_frozen_at": dump_datetime(game.ruleset_frozen_at),
-            "first_dealer": game.first_dealer,
-            "version": game.version,
-            "status": game.status,
-            "winners": game.winners,
-            "managed_by": game.managed_by,
-            "managed_label": game.managed_label,
-            "created_at": dump_datetime(game.created_at),
-            "updated_at": dump_datetime(game.updated_at),
+        game.pk: _game_row(game)
+        | {
             "seats": seats.get(game.pk, []),
             "holes": holes.get(game.pk, []),
             "changes": changes.get(game.pk, []),
             "idempotency_keys": keys.get(game.pk, []),
         }
         for game in games
+    }
+
+
+Row = dict[str, Any]
+
+
+def _grouped(rows: Iterable[Any], by: str, as_row: Callable[[Any], Row]) -> dict[int, list[Row]]:
+    """`rows` turned into backup dicts and grouped by their attribute `by` (a game's or hole's id),
+    in the order they come."""
+    grouped: dict[int, list[Row]] = defaultdict(list)
+    for row in rows:
+        grouped[getattr(row, by)].append(as_row(row))
+    return grouped
+
+
+def _game_row(game: Game) -> Row:
+    return {
+        "id": game.pk,
+        "title": game.title,
+        "owner": game.owner.get_username() if game.owner else None,
+        "edit_token": game.edit_token,
+        "view_token": game.view_token,
+        "start_key": game.start_key,
+        "ruleset": game.ruleset,
+        "ruleset_frozen_at": dump_datetime(game.ruleset_frozen_at),
+        "first_dealer": game.first_dealer,
+        "version": game.version,
+        "status": game.status,
+        "winners": game.winners,
+        "managed_by": game.managed_by,
+        "managed_label": game.managed_label,
+        "created_at": dump_datetime(game.created_at),
+        "updated_at": dump_datetime(game.updated_at),
+    }
+
+
+def _seat_row(seat: Seat) -> Row:
+    return {
+        "id": seat.pk,
+        "seat": seat.seat,
+        "name": seat.name,
+        # A seat's roster entry is re-created (or matched) on restore: its id is not kept.
+        "player": seat.player_id is not None,
+        "total": seat.total,
+        "holes_played": seat.holes_played,
+        "playoff_total": seat.playoff_total,
+    }
+
+
+def _hole_row(hole: Hole) -> Row:
+    """A hole without its entries (the caller adds them)."""
+    return {
+        "id": hole.pk,
+        "number": hole.number,
+        "playoff": hole.is_playoff,
+        "dealer_seat": hole.dealer_seat,
+        "ender": hole.ender_id,
+        "version": hole.version,
+        "created_by": hole.created_by,
+        "created_at": dump_datetime(hole.created_at),
+        "updated_at": dump_datetime(hole.updated_at),
+    }
+
+
+def _entry_row(entry: HoleEntry) -> Row:
+    return {
+        "id": entry.pk,
+        "seat": entry.seat_id,
+        "cards": entry.cards,
+        "typed_total": entry.typed_total,
+        "blocks_marked": entry.blocks_marked,
+        "grid_score": entry.grid_score,
+        "adjustments": entry.adjustments,
+        "score": entry.score,
+    }
+
+
+def _change_row(change: GameChange) -> Row:
+    return {
+        "id": change.pk,
+        "action": change.action,
+        "hole_number": change.hole_number,
+        "playoff": change.is_playoff,
+        "actor": change.actor,
+        "reason": change.reason,
+        "created_at": dump_datetime(change.created_at),
+        "before": change.before,
+        "after": change.after,
+        "undoes": change.undoes_id,
+    }
+
+
+def _key_row(key: IdempotencyKey) -> Row:
+    return {
+        "id": key.pk,
+        "key": key.key,
+        "request_hash": key.request_hash,
+        "hole": key.hole_id,
+        "hole_number": key.hole_number,
+        "created_at": dump_datetime(key.created_at),
     }

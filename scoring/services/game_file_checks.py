@@ -30,7 +30,7 @@ from golfclub.core.backup import BackupError
 from scoring.models import Game, Hole, HoleEntry, Seat
 from scoring.rules.errors import RulesError
 from scoring.selectors import game_ruleset
-from scoring.selectors.match_adapter import match_state
+from scoring.selectors.match_adapter import MatchState, match_state
 
 
 @dataclass
@@ -130,39 +130,8 @@ def rebuild_derived(found: GameInFile) -> str | None:
     when the file's values were right, as in every file written from one snapshot.
     """
     game = found.game
-    try:
-        ruleset = game_ruleset(game)
-    except (RulesError, TypeError, ValueError, KeyError):
-        raise BackupError(
-            f"{found.where}.ruleset", _("this is not a ruleset this version can read.")
-        ) from None
-    holes = {hole.pk: hole for hole, _where in found.holes}
-    rows = [
-        (entry.seat_id, holes[hole_id].is_playoff, holes[hole_id].number, entry.score)
-        for hole_id, entries in found.entries.items()
-        for entry, _where in entries
-    ]
-    state = match_state(ruleset, found.seats, rows)
-    changed: list[str] = []
-    for seat in found.seats:
-        line = state.seats[seat.pk]
-        stored = (seat.total, seat.holes_played, seat.playoff_total)
-        if stored != (line.total, line.holes_played, line.playoff_total):
-            changed.append(
-                _("%(name)s %(total)s after %(played)s holes (the file said %(old)s after %(old_played)s)")
-                % {
-                    "name": seat.name,
-                    "total": line.total,
-                    "played": line.holes_played,
-                    "old": seat.total,
-                    "old_played": seat.holes_played,
-                }
-            )
-            seat.total, seat.holes_played, seat.playoff_total = (
-                line.total,
-                line.holes_played,
-                line.playoff_total,
-            )
+    state = _state_from_entries(found)
+    changed = _rebuild_seats(found.seats, state)
     if game.status != state.status or list(game.winners) != list(state.winners):
         changed.append(
             _("status %(status)s (the file said %(old)s)") % {"status": state.status, "old": game.status}
@@ -189,3 +158,46 @@ def rebuild_derived(found: GameInFile) -> str | None:
         "where": found.where,
         "changes": "; ".join(changed),
     }
+
+
+def _state_from_entries(found: GameInFile) -> MatchState:
+    """The match as the file's entries make it (the rules engine's totals, status and winners)."""
+    try:
+        ruleset = game_ruleset(found.game)
+    except (RulesError, TypeError, ValueError, KeyError):
+        raise BackupError(
+            f"{found.where}.ruleset", _("this is not a ruleset this version can read.")
+        ) from None
+    holes = {hole.pk: hole for hole, _where in found.holes}
+    rows = [
+        (entry.seat_id, holes[hole_id].is_playoff, holes[hole_id].number, entry.score)
+        for hole_id, entries in found.entries.items()
+        for entry, _where in entries
+    ]
+    return match_state(ruleset, found.seats, rows)
+
+
+def _rebuild_seats(seats: list[Seat], state: MatchState) -> list[str]:
+    """Set each seat's total, holes played and playoff total to the entries'; answer a note for each
+    seat whose stored values differed."""
+    changed: list[str] = []
+    for seat in seats:
+        line = state.seats[seat.pk]
+        if (seat.total, seat.holes_played, seat.playoff_total) == (
+            line.total,
+            line.holes_played,
+            line.playoff_total,
+        ):
+            continue
+        changed.append(
+            _("%(name)s %(total)s after %(played)s holes (the file said %(old)s after %(old_played)s)")
+            % {
+                "name": seat.name,
+                "total": line.total,
+                "played": line.holes_played,
+                "old": seat.total,
+                "old_played": seat.holes_played,
+            }
+        )
+        seat.total, seat.holes_played, seat.playoff_total = line.total, line.holes_played, line.playoff_total
+    return changed

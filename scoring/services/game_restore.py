@@ -87,8 +87,20 @@ def restore_games(records: Sequence[Record], notes: list[str] | None = None) -> 
 
 def _read_game(record: Record, rows: _Rows) -> None:
     """The rows of one game's record, each value checked; references kept inside the game."""
+    game = _game_row(record)
+    rows.games.append(game)
+    rows.where[game.pk] = record.where
+    found = GameInFile(game, record.where)
+    rows.found.append(found)
+    seat_ids = _read_seats(record, game, rows, found)
+    _read_holes(record, game, seat_ids, rows, found)
+    _read_changes(record, game, rows)
+    _read_keys(record, game, rows)
+
+
+def _game_row(record: Record) -> Game:
     owner_name = record.text("owner", null=True)
-    game = Game(
+    return Game(
         id=record.number("id", low=1),
         title=record.text("title"),
         owner=user_for_username(owner_name, f"{record.where}.owner") if owner_name is not None else None,
@@ -106,10 +118,10 @@ def _read_game(record: Record, rows: _Rows) -> None:
         created_at=record.moment("created_at"),
         updated_at=record.moment("updated_at"),
     )
-    rows.games.append(game)
-    rows.where[game.pk] = record.where
-    found = GameInFile(game, record.where)
-    rows.found.append(found)
+
+
+def _read_seats(record: Record, game: Game, rows: _Rows, found: GameInFile) -> set[int]:
+    """The game's seats; answers their ids (the holes' entries may name only those)."""
     seat_ids: set[int] = set()
     for item in record.records("seats"):
         seat = Seat(
@@ -126,6 +138,11 @@ def _read_game(record: Record, rows: _Rows) -> None:
         seat_ids.add(seat.pk)
         rows.seats.append(seat)
         found.seats.append(seat)
+    return seat_ids
+
+
+def _read_holes(record: Record, game: Game, seat_ids: set[int], rows: _Rows, found: GameInFile) -> None:
+    """The game's holes and their entries."""
     for item in record.records("holes"):
         hole = Hole(
             id=item.number("id", low=1),
@@ -156,10 +173,12 @@ def _read_game(record: Record, rows: _Rows) -> None:
                 )
             )
             found.entries.setdefault(hole.pk, []).append((rows.entries[-1], entry.where))
-    change_ids = set()
+
+
+def _read_changes(record: Record, game: Game, rows: _Rows) -> None:
+    """The game's history of changes; an undo must name a change of the same history."""
     changes = record.records("changes")
-    for item in changes:
-        change_ids.add(item.number("id", low=1))
+    change_ids = {item.number("id", low=1) for item in changes}
     for item in changes:
         undoes = item.number("undoes", null=True, low=1)
         if undoes is not None and undoes not in change_ids:
@@ -179,6 +198,10 @@ def _read_game(record: Record, rows: _Rows) -> None:
                 undoes_id=undoes,
             )
         )
+
+
+def _read_keys(record: Record, game: Game, rows: _Rows) -> None:
+    """The game's Idempotency-Keys."""
     for item in record.records("idempotency_keys"):
         rows.keys.append(
             IdempotencyKey(

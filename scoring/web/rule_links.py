@@ -1,7 +1,7 @@
 """Where a rule citation leads: `rule_url("2.3")` is `/rules/official/#2.3`, the section of the
 official reference explained in the app; a seed or a ruleset's override leads to the presets page.
 
-Used by the score breakdowns (`scoring.web.calculator.results.citation`), the `rule_links` filter
+Used by the score breakdowns (`scoring.web.calculator.breakdown.citation`), the `rule_links` filter
 of `{% load golf %}` (explanation lines that say "rule 2.3") and the officials' rulings."""
 
 from __future__ import annotations

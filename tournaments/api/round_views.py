@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, prefetch_related_objects
+from django.db.models import Count
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -14,12 +14,12 @@ from rest_framework.response import Response
 
 from scoring.api.errors import validated
 from scoring.rules.errors import Problem
-from scoring.selectors import games_progress
 from tournaments import services
 from tournaments.access import Action, require_seating, tournament_for_user
 from tournaments.errors import NotFoundInTournament
 from tournaments.live_versions import round_version
-from tournaments.models import Round, Table, TableSeat, Tournament
+from tournaments.models import Round, Table, Tournament
+from tournaments.web.selectors import seated_tables
 
 from ._common import (
     ERRORS,
@@ -49,19 +49,12 @@ _IF_MATCH_SEAT = if_match_parameter("the tournament", '"tournament-7-v42"')
 
 def with_tables(round_: Round) -> Round:
     """`round_` with `tables_in_order`: its tables by number, each with its players in seat order, its
-    game, its confirmer and its game's `progress`, as RoundSerializer reads them. Four queries."""
-    tables = (
-        Table.objects.select_related("game", "confirmed_by")
-        .prefetch_related(
-            Prefetch("seats", queryset=TableSeat.objects.select_related("entrant").order_by("seat"))
-        )
-        .order_by("number")
-    )
-    prefetch_related_objects([round_], Prefetch("tables", queryset=tables, to_attr="tables_in_order"))
-    progress = games_progress([t.game_id for t in round_.tables_in_order])
-    for table in round_.tables_in_order:
-        table.round = round_  # `is_confirmed` reads its status for a confirmation made before a change
-        table.progress = progress[table.game_id]
+    game, its confirmer and its game's `progress`, as RoundSerializer reads them (the three queries of
+    `tournaments.web.selectors.seated_tables`, which the pages read the tables through too)."""
+    seated = seated_tables(round_)
+    for each in seated:
+        each.table.progress = each.progress
+    round_.tables_in_order = [each.table for each in seated]
     return round_
 
 

@@ -61,6 +61,22 @@ def _illegal_move(
     )
 
 
+def _settled(
+    id: str,
+    title: Promise,
+    rules: tuple[str, ...],
+    ruling: Promise,
+    *,
+    correction: Promise | None = None,
+    offence: Offence | None = None,
+    citations: tuple[str, ...] | None = None,
+) -> Situation:
+    """A situation with one answer whatever happened (no fact is asked); its ruling cites the
+    situation's own sections unless `citations` names others."""
+    outcome = Outcome(ruling=ruling, citations=citations or rules, correction=correction, offence=offence)
+    return Situation(id=id, title=title, rules=rules, facts=(), outcomes=(outcome,))
+
+
 SITUATIONS: tuple[Situation, ...] = (
     _illegal_move(
         "took_discard_then_discarded",
@@ -79,22 +95,17 @@ SITUATIONS: tuple[Situation, ...] = (
         _("Whoever discards the card drawn from the deck must flip one of their face-down cards."),
         _("The player flips one of their face-down cards now (their choice of card)."),
     ),
-    Situation(
-        id="looked_at_face_down_card",
-        title=_("Looked at one of their own face-down cards"),
-        rules=("8.1", "4.3", "6.3"),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "Face-down cards may not be looked at until they are legally revealed. Looking "
-                    "at one is cheating: disqualification from the tournament."
-                ),
-                citations=("8.1", "6.3"),
-                correction=_("The card is put back face down in its place; the player leaves the event."),
-                offence=Offence.CHEATING,
-            ),
+    _settled(
+        "looked_at_face_down_card",
+        _("Looked at one of their own face-down cards"),
+        ("8.1", "4.3", "6.3"),
+        _(
+            "Face-down cards may not be looked at until they are legally revealed. Looking "
+            "at one is cheating: disqualification from the tournament."
         ),
+        correction=_("The card is put back face down in its place; the player leaves the event."),
+        offence=Offence.CHEATING,
+        citations=("8.1", "6.3"),
     ),
     Situation(
         id="card_revealed",
@@ -158,55 +169,37 @@ SITUATIONS: tuple[Situation, ...] = (
             "card drawn."
         ),
     ),
-    Situation(
-        id="horizontal_pair_claimed",
-        title=_("A player claims a horizontal pair scores zero"),
-        rules=("2.3", "8.2", "9.1"),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "Only vertical pairs (the two cards of a column) score zero. Horizontal pairs "
-                    "add their values normally; the horizontal-pairs house rule is not used in "
-                    "official events."
-                ),
-                citations=("2.3", "8.2", "9.1"),
-                correction=_("Score the row's cards at their values."),
-            ),
+    _settled(
+        "horizontal_pair_claimed",
+        _("A player claims a horizontal pair scores zero"),
+        ("2.3", "8.2", "9.1"),
+        _(
+            "Only vertical pairs (the two cards of a column) score zero. Horizontal pairs "
+            "add their values normally; the horizontal-pairs house rule is not used in "
+            "official events."
         ),
+        correction=_("Score the row's cards at their values."),
     ),
-    Situation(
-        id="simultaneous_finish",
-        title=_("Two players flipped their last card on the same turn"),
-        rules=("8.5", "3.5"),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "The player whose turn it was when the final card was flipped (the one who "
-                    "acted first) ended the hole; every other player takes one final turn."
-                ),
-                citations=("8.5", "3.5"),
-                correction=_("Record the player who acted first as the one who ended the hole."),
-            ),
+    _settled(
+        "simultaneous_finish",
+        _("Two players flipped their last card on the same turn"),
+        ("8.5", "3.5"),
+        _(
+            "The player whose turn it was when the final card was flipped (the one who "
+            "acted first) ended the hole; every other player takes one final turn."
         ),
+        correction=_("Record the player who acted first as the one who ended the hole."),
     ),
-    Situation(
-        id="stock_exhausted",
-        title=_("The draw pile ran out before the hole ended"),
-        rules=("4.1",),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "Set the top discard aside, shuffle the rest of the discard pile into a new "
-                    "draw pile, and put the set-aside card face up as the new discard pile. Play "
-                    "continues."
-                ),
-                citations=("4.1",),
-                correction=_("Rebuild the draw pile from the discards, keeping the top discard."),
-            ),
+    _settled(
+        "stock_exhausted",
+        _("The draw pile ran out before the hole ended"),
+        ("4.1",),
+        _(
+            "Set the top discard aside, shuffle the rest of the discard pile into a new "
+            "draw pile, and put the set-aside card face up as the new discard pile. Play "
+            "continues."
         ),
+        correction=_("Rebuild the draw pile from the discards, keeping the top discard."),
     ),
     Situation(
         id="memory_claim_disputed",
@@ -274,74 +267,50 @@ SITUATIONS: tuple[Situation, ...] = (
             ),
         ),
     ),
-    Situation(
-        id="outside_assistance",
-        title=_("A player received advice or information from a spectator"),
-        rules=("6.2", "6.3"),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "No outside assistance is permitted in tournament play. It is unsportsmanlike "
-                    "conduct: a warning, then disqualification from the tournament."
-                ),
-                citations=("6.2", "6.3"),
-                correction=_("The spectator stops or is asked to leave the playing area."),
-                offence=Offence.UNSPORTSMANLIKE,
-            ),
+    _settled(
+        "outside_assistance",
+        _("A player received advice or information from a spectator"),
+        ("6.2", "6.3"),
+        _(
+            "No outside assistance is permitted in tournament play. It is unsportsmanlike "
+            "conduct: a warning, then disqualification from the tournament."
         ),
+        correction=_("The spectator stops or is asked to leave the playing area."),
+        offence=Offence.UNSPORTSMANLIKE,
     ),
-    Situation(
-        id="electronic_device",
-        title=_("A player used a phone or another device during play"),
-        rules=("6.2", "6.3"),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "Phones and electronic devices must be silenced and put away during play. "
-                    "Using one is unsportsmanlike conduct: a warning, then disqualification."
-                ),
-                citations=("6.2", "6.3"),
-                correction=_(
-                    "The device is silenced and put away (scoring the table's game on the "
-                    "app between holes is allowed by the director)."
-                ),
-                offence=Offence.UNSPORTSMANLIKE,
-            ),
+    _settled(
+        "electronic_device",
+        _("A player used a phone or another device during play"),
+        ("6.2", "6.3"),
+        _(
+            "Phones and electronic devices must be silenced and put away during play. "
+            "Using one is unsportsmanlike conduct: a warning, then disqualification."
         ),
+        correction=_(
+            "The device is silenced and put away (scoring the table's game on the "
+            "app between holes is allowed by the director)."
+        ),
+        offence=Offence.UNSPORTSMANLIKE,
     ),
-    Situation(
-        id="starting_player",
-        title=_("Who starts the hole?"),
-        rules=("1.3", "3.1"),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "The player with the highest face-up card starts; on a tie, the first of them "
-                    "clockwise from the dealer. Play then goes clockwise."
-                ),
-                citations=("1.3", "3.1"),
-                correction=_("Start with the highest face-up card."),
-            ),
+    _settled(
+        "starting_player",
+        _("Who starts the hole?"),
+        ("1.3", "3.1"),
+        _(
+            "The player with the highest face-up card starts; on a tie, the first of them "
+            "clockwise from the dealer. Play then goes clockwise."
         ),
+        correction=_("Start with the highest face-up card."),
     ),
-    Situation(
-        id="discard_pile_emptied",
-        title=_("Drawing the only discard leaves the discard pile empty"),
-        rules=("10",),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "The top discard may be drawn even if it is the only one. The next card "
-                    "discarded starts a new discard pile."
-                ),
-                citations=("10", "3.2"),
-                correction=None,
-            ),
+    _settled(
+        "discard_pile_emptied",
+        _("Drawing the only discard leaves the discard pile empty"),
+        ("10",),
+        _(
+            "The top discard may be drawn even if it is the only one. The next card "
+            "discarded starts a new discard pile."
         ),
+        citations=("10", "3.2"),
     ),
     Situation(
         id="over_time_limit",
@@ -356,20 +325,12 @@ SITUATIONS: tuple[Situation, ...] = (
             ),
         ),
     ),
-    Situation(
-        id="house_rule_requested",
-        title=_("A player asks for a house rule (knock, look once, horizontal pairs...)"),
-        rules=("9",),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "House rules are for casual play only. Official tournaments use only the standard rules."
-                ),
-                citations=("9",),
-                correction=_("Play on under the standard rules."),
-            ),
-        ),
+    _settled(
+        "house_rule_requested",
+        _("A player asks for a house rule (knock, look once, horizontal pairs...)"),
+        ("9",),
+        _("House rules are for casual play only. Official tournaments use only the standard rules."),
+        correction=_("Play on under the standard rules."),
     ),
     # Answered by the reference beyond the SPEC's list.
     _illegal_move(
@@ -379,37 +340,22 @@ SITUATIONS: tuple[Situation, ...] = (
         _("The card flipped after a discard must be a face-down one."),
         _("The player flips one of their face-down cards instead."),
     ),
-    Situation(
-        id="final_turn_skipped",
-        title=_("A player did not get their final turn after someone went out"),
-        rules=("3.5",),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "When a player flips their last card, every other player takes one final "
-                    "turn before the cards are revealed and scored."
-                ),
-                citations=("3.5",),
-                correction=_("The player takes their final turn before the hole is scored."),
-            ),
+    _settled(
+        "final_turn_skipped",
+        _("A player did not get their final turn after someone went out"),
+        ("3.5",),
+        _(
+            "When a player flips their last card, every other player takes one final "
+            "turn before the cards are revealed and scored."
         ),
+        correction=_("The player takes their final turn before the hole is scored."),
     ),
-    Situation(
-        id="pair_of_twos_scored_zero",
-        title=_("A column pair of 2s was scored as zero"),
-        rules=("2.3", "7"),
-        facts=(),
-        outcomes=(
-            Outcome(
-                ruling=_(
-                    "A pair of 2s in a column scores -4, not 0: the pair rule does not cancel "
-                    "negative values."
-                ),
-                citations=("2.3", "7"),
-                correction=_("Correct the hole's score: the column counts -4."),
-            ),
-        ),
+    _settled(
+        "pair_of_twos_scored_zero",
+        _("A column pair of 2s was scored as zero"),
+        ("2.3", "7"),
+        _("A pair of 2s in a column scores -4, not 0: the pair rule does not cancel negative values."),
+        correction=_("Correct the hole's score: the column counts -4."),
     ),
 )
 

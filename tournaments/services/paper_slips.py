@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -37,6 +37,9 @@ from tournaments.errors import NotFoundInTournament, TournamentError, WrongState
 from tournaments.models import EventLogEntry, RoundStatus, Table
 from tournaments.services import locks
 from tournaments.services.events import log_event
+
+if TYPE_CHECKING:
+    from scoring.models import Game
 
 
 @dataclass(frozen=True)
@@ -142,64 +145,9 @@ def enter_paper_slip(
         _refuse_unless_in_play(locked)
         game = locked.game
         recorded = {hole.number: hole for hole in scoring_selectors.scoreboard(game).holes}
-        conflicts: list[SlipConflict] = []
-        to_correct: list[tuple[SlipRow, Any]] = []
-        to_record: list[SlipRow] = []
-        for row in sorted(rows, key=lambda r: r.number):
-            hole = recorded.get(row.number)
-            phone = {entry.name: entry.score for entry in hole.entries} if hole else {}
-            if hole is None and row.seen_version is None:
-                to_record.append(row)
-            elif hole is not None and phone == row.scores:
-                continue  # the slip agrees with the phone
-            elif hole is None or hole.version != row.seen_version:
-                conflicts.append(
-                    SlipConflict(row.number, phone, hole.version if hole else None, row.scores, True)
-                )
-            elif not replace:
-                conflicts.append(SlipConflict(row.number, phone, hole.version, row.scores, False))
-            else:
-                to_correct.append((row, hole))
-        if conflicts:
-            raise SlipConflicts(conflicts)
-        expected = len(recorded) + 1
-        for row in to_record:
-            if row.number != expected:
-                raise TournamentError(
-                    Problem(
-                        f"hole-{expected}",
-                        _("Hole %(n)s is blank: type the holes in order, without a gap.") % {"n": expected},
-                    )
-                )
-            expected += 1
-        done = SlipEntered()
-        reason = _("Typed in from the paper slip")
-        typed: dict[str, list[int]] = {}  # hole number -> [id, version] as the slip left it
-        for row, hole in to_correct:
-            changed = scoring_services.hole_update(
-                game,
-                row.number,
-                expected_version=hole.version,
-                expected_id=hole.id,
-                entries=row.scores,
-                ender=None,  # a slip has the hole's scores only, as they were written
-                actor=actor_text,
-                capabilities=capabilities,
-                reason=reason,
-            )
-            done.corrected.append(row.number)
-            typed[str(row.number)] = [changed.pk, changed.version]
-        for row in to_record:
-            created = scoring_services.hole_record(
-                game,
-                entries=row.scores,
-                ender=None,
-                actor=actor_text,
-                expected_number=row.number,
-                capabilities=capabilities,
-            )
-            done.recorded.append(row.number)
-            typed[str(row.number)] = [created.pk, created.version]
+        to_record, to_correct = _compare_with_the_phone(rows, recorded, replace=replace)
+        _refuse_gaps(to_record, first=len(recorded) + 1)
+        done, typed = _write_slip(game, to_record, to_correct, actor_text, capabilities)
         if done.recorded or done.corrected:
             log_event(
                 locked.round.tournament,
@@ -212,6 +160,88 @@ def enter_paper_slip(
                 hole_versions=typed,
             )
     return done
+
+
+def _compare_with_the_phone(
+    rows: Sequence[SlipRow], recorded: dict[int, Any], *, replace: bool
+) -> tuple[list[SlipRow], list[tuple[SlipRow, Any]]]:
+    """The slip's holes the phone has not recorded, and those to correct from the slip (with the
+    phone's hole), in hole order; `SlipConflicts` when the slip and the phone disagree (see the
+    module). Holes where they agree need nothing."""
+    conflicts: list[SlipConflict] = []
+    to_correct: list[tuple[SlipRow, Any]] = []
+    to_record: list[SlipRow] = []
+    for row in sorted(rows, key=lambda r: r.number):
+        hole = recorded.get(row.number)
+        phone = {entry.name: entry.score for entry in hole.entries} if hole else {}
+        if hole is None and row.seen_version is None:
+            to_record.append(row)
+        elif hole is not None and phone == row.scores:
+            continue  # the slip agrees with the phone
+        elif hole is None or hole.version != row.seen_version:
+            seen = hole.version if hole else None
+            conflicts.append(SlipConflict(row.number, phone, seen, row.scores, True))
+        elif not replace:
+            conflicts.append(SlipConflict(row.number, phone, hole.version, row.scores, False))
+        else:
+            to_correct.append((row, hole))
+    if conflicts:
+        raise SlipConflicts(conflicts)
+    return to_record, to_correct
+
+
+def _refuse_gaps(to_record: list[SlipRow], *, first: int) -> None:
+    """`TournamentError` unless the holes to record follow on from hole `first`, without a gap."""
+    expected = first
+    for row in to_record:
+        if row.number != expected:
+            raise TournamentError(
+                Problem(
+                    f"hole-{expected}",
+                    _("Hole %(n)s is blank: type the holes in order, without a gap.") % {"n": expected},
+                )
+            )
+        expected += 1
+
+
+def _write_slip(
+    game: Game,
+    to_record: list[SlipRow],
+    to_correct: list[tuple[SlipRow, Any]],
+    actor_text: str,
+    capabilities: Collection[str] | None,
+) -> tuple[SlipEntered, dict[str, list[int]]]:
+    """Correct, then record, the slip's holes through the game's services; answers what changed and
+    each hole's [id, version] as the slip left it, by hole number."""
+    done = SlipEntered()
+    reason = _("Typed in from the paper slip")
+    typed: dict[str, list[int]] = {}
+    for row, hole in to_correct:
+        changed = scoring_services.hole_update(
+            game,
+            row.number,
+            expected_version=hole.version,
+            expected_id=hole.id,
+            entries=row.scores,
+            ender=None,  # a slip has the hole's scores only, as they were written
+            actor=actor_text,
+            capabilities=capabilities,
+            reason=reason,
+        )
+        done.corrected.append(row.number)
+        typed[str(row.number)] = [changed.pk, changed.version]
+    for row in to_record:
+        created = scoring_services.hole_record(
+            game,
+            entries=row.scores,
+            ender=None,
+            actor=actor_text,
+            expected_number=row.number,
+            capabilities=capabilities,
+        )
+        done.recorded.append(row.number)
+        typed[str(row.number)] = [created.pk, created.version]
+    return done, typed
 
 
 def typed_from_slip(table: Table, holes: Sequence[Any]) -> set[int]:

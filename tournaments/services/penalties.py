@@ -62,34 +62,12 @@ def give_penalty(
     token`), decided here under the tournament's lock, so a ladder that moved on since the question
     asks again; otherwise `DisqualificationToConfirm` and nothing is written. None (the API): no
     question."""
-    problems: list[Problem] = []
-    offence = _choice(offence, "offence", Offence.values, problems)
-    step = None if step in (None, "") else _choice(step, "step", PenaltyStep.values, problems)
-    seconds = _seconds_over(seconds_over, offence, problems)
-    text = clean_note(note, problems)
-    if problems:
-        raise TournamentError(problems)
+    offence, step, seconds, text = _checked_input(offence, step, seconds_over, note)
     with transaction.atomic():
         locked = lock_tournament(tournament)
         entrant = player_of(locked, player)
         number = _round_number(locked, round_number)
-        rung = (
-            decided_rung(offence, step, seconds_over=seconds)
-            if step
-            else proposed_rung(locked, entrant.pk, offence, seconds_over=seconds)
-        )
-        if rung.step == PenaltyStep.ROUND_DQ and number is None:
-            raise TournamentError(Problem("round", _("A disqualification from a round names the round.")))
-        if rung.step == PenaltyStep.EVENT_DQ:
-            _refuse_when_disqualified(entrant)
-        if rung.step == PenaltyStep.ROUND_DQ:
-            _refuse_when_out_of_the_round(entrant, number)
-        if confirmed_dq is not None and rung.step in DISQUALIFYING:
-            question = DisqualificationToConfirm(
-                player_id=entrant.pk, player=entrant.name, step=rung.step, round_number=number
-            )
-            if confirmed_dq != question.token:
-                raise question
+        rung = _rung_to_give(locked, entrant, number, offence, step, seconds, confirmed_dq)
         penalty = Penalty.objects.create(
             tournament=locked,
             entrant=entrant,
@@ -103,10 +81,7 @@ def give_penalty(
             given_by=actor if getattr(actor, "is_authenticated", False) else None,
         )
         if rung.step == PenaltyStep.EVENT_DQ:
-            entrant.status = EntrantStatus.DISQUALIFIED
-            entrant.left_after_round = locked.round_set.count()
-            entrant.bulk_action = None  # no undo of a bulk action brings a disqualified player back
-            entrant.save(update_fields=["status", "left_after_round", "bulk_action"])
+            _take_out_of_the_event(locked, entrant)
             refresh_seating_plan(
                 locked, reason=_("Made again after %(name)s was disqualified.") % {"name": entrant.name}
             )
@@ -125,6 +100,59 @@ def give_penalty(
         )
         bump_version(locked.pk)
     return penalty
+
+
+def _checked_input(offence: Any, step: Any, seconds_over: Any, note: Any) -> tuple[str, str | None, int, str]:
+    """The offence, the step an official decided (None: the ladder's), the seconds over a time limit
+    and the note, checked; `TournamentError` naming each bad one."""
+    problems: list[Problem] = []
+    offence = _choice(offence, "offence", Offence.values, problems)
+    step = None if step in (None, "") else _choice(step, "step", PenaltyStep.values, problems)
+    seconds = _seconds_over(seconds_over, offence, problems)
+    text = clean_note(note, problems)
+    if problems:
+        raise TournamentError(problems)
+    return offence, step, seconds, text
+
+
+def _rung_to_give(
+    locked: Tournament,
+    entrant: Entrant,
+    number: int | None,
+    offence: str,
+    step: str | None,
+    seconds: int,
+    confirmed_dq: str | None,
+) -> Rung:
+    """The ladder's step to give (the official's `step`, else the ladder's next), once it is known
+    to apply: a round's disqualification names a round the player is in, an event's a player not
+    already out, and a disqualification the pages ask about is the one confirmed."""
+    rung = (
+        decided_rung(offence, step, seconds_over=seconds)
+        if step
+        else proposed_rung(locked, entrant.pk, offence, seconds_over=seconds)
+    )
+    if rung.step == PenaltyStep.ROUND_DQ and number is None:
+        raise TournamentError(Problem("round", _("A disqualification from a round names the round.")))
+    if rung.step == PenaltyStep.EVENT_DQ:
+        _refuse_when_disqualified(entrant)
+    if rung.step == PenaltyStep.ROUND_DQ:
+        _refuse_when_out_of_the_round(entrant, number)
+    if confirmed_dq is not None and rung.step in DISQUALIFYING:
+        question = DisqualificationToConfirm(
+            player_id=entrant.pk, player=entrant.name, step=rung.step, round_number=number
+        )
+        if confirmed_dq != question.token:
+            raise question
+    return rung
+
+
+def _take_out_of_the_event(locked: Tournament, entrant: Entrant) -> None:
+    """A player disqualified from the event leaves it after the rounds seated so far."""
+    entrant.status = EntrantStatus.DISQUALIFIED
+    entrant.left_after_round = locked.round_set.count()
+    entrant.bulk_action = None  # no undo of a bulk action brings a disqualified player back
+    entrant.save(update_fields=["status", "left_after_round", "bulk_action"])
 
 
 def _refuse_when_disqualified(entrant: Entrant) -> None:

@@ -220,31 +220,7 @@ def swap_players(
                 Problem("round", _("Round %(n)s is already published: its seating is final.") % {"n": number})
             )
         a, b = entrant_in(locked, first), entrant_in(locked, second)
-        seat_a = TableSeat.objects.select_related("table__game").filter(round=round_, entrant=a).first()
-        seat_b = TableSeat.objects.select_related("table__game").filter(round=round_, entrant=b).first()
-        missing = [e.name for e, s in ((a, seat_a), (b, seat_b)) if s is None]
-        if missing or seat_a is None or seat_b is None:
-            raise TournamentError(
-                Problem(
-                    "players",
-                    _("Not seated in round %(n)s: %(who)s.") % {"n": number, "who": ", ".join(missing)},
-                )
-            )
-        if seat_a.table_id == seat_b.table_id:
-            raise TournamentError(
-                Problem("players", _("%(a)s and %(b)s are at the same table.") % {"a": a.name, "b": b.name})
-            )
-        # Level 4 of the lock order: both games, in id order, before either is renamed.
-        scoring_services.lock_games([seat_a.table.game_id, seat_b.table.game_id])
-        scoring_services.seat_rename(seat_a.table.game, seat_a.seat, b.name)
-        scoring_services.seat_rename(seat_b.table.game, seat_b.seat, a.name)
-        # Two updates through a free seat number would be needed for a unique (round, entrant): delete
-        # and recreate the two rows instead.
-        rows = [(seat_a.table_id, b.pk, seat_a.seat), (seat_b.table_id, a.pk, seat_b.seat)]
-        TableSeat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
-        TableSeat.objects.bulk_create(
-            TableSeat(table_id=t, round=round_, entrant_id=e, seat=s) for t, e, s in rows
-        )
+        _exchange_seats(round_, *_seats_at_two_tables(round_, a, b), a, b)
         round_.repeat_pairs = _repeat_pairs_of(locked, round_)
         round_.version += 1
         round_.save(update_fields=["repeat_pairs", "version"])
@@ -261,6 +237,40 @@ def swap_players(
         )
         bump_version(locked.pk)
     return round_
+
+
+def _seats_at_two_tables(round_: Round, a: Entrant, b: Entrant) -> tuple[TableSeat, TableSeat]:
+    """The seats of `a` and `b` in `round_`; `TournamentError` unless both are seated, at two tables."""
+    seat_a = TableSeat.objects.select_related("table__game").filter(round=round_, entrant=a).first()
+    seat_b = TableSeat.objects.select_related("table__game").filter(round=round_, entrant=b).first()
+    missing = [e.name for e, s in ((a, seat_a), (b, seat_b)) if s is None]
+    if missing or seat_a is None or seat_b is None:
+        raise TournamentError(
+            Problem(
+                "players",
+                _("Not seated in round %(n)s: %(who)s.") % {"n": round_.number, "who": ", ".join(missing)},
+            )
+        )
+    if seat_a.table_id == seat_b.table_id:
+        raise TournamentError(
+            Problem("players", _("%(a)s and %(b)s are at the same table.") % {"a": a.name, "b": b.name})
+        )
+    return seat_a, seat_b
+
+
+def _exchange_seats(round_: Round, seat_a: TableSeat, seat_b: TableSeat, a: Entrant, b: Entrant) -> None:
+    """`a` takes `b`'s seat and `b` takes `a`'s, in the seating and in the two tables' games."""
+    # Level 4 of the lock order: both games, in id order, before either is renamed.
+    scoring_services.lock_games([seat_a.table.game_id, seat_b.table.game_id])
+    scoring_services.seat_rename(seat_a.table.game, seat_a.seat, b.name)
+    scoring_services.seat_rename(seat_b.table.game, seat_b.seat, a.name)
+    # Two updates through a free seat number would be needed for a unique (round, entrant): delete
+    # and recreate the two rows instead.
+    rows = [(seat_a.table_id, b.pk, seat_a.seat), (seat_b.table_id, a.pk, seat_b.seat)]
+    TableSeat.objects.filter(pk__in=[seat_a.pk, seat_b.pk]).delete()
+    TableSeat.objects.bulk_create(
+        TableSeat(table_id=t, round=round_, entrant_id=e, seat=s) for t, e, s in rows
+    )
 
 
 def _repeat_pairs_of(tournament: Tournament, round_: Round) -> int:
@@ -315,30 +325,7 @@ def finalize_round(
             return round_
         if round_.status == RoundStatus.SEATED:
             raise WrongState(Problem("round", _("Round %(n)s has not been published yet.") % {"n": number}))
-        # The tables, then their games (the lock order): a confirmation or a hole write in flight
-        # finishes first; later ones see the round finalized (and their follower logs them).
-        tables = locks.lock_tables(round_)
-        games = scoring_services.lock_games([t.game_id for t in tables])
-        playing = [t.number for t in tables if not games[t.game_id].is_finished]
-        # Confirmed means confirmed for the game as it stands: one corrected since is not.
-        unconfirmed = [
-            t.number
-            for t in tables
-            if games[t.game_id].is_finished and not t.confirms(games[t.game_id].version)
-        ]
-        problems = []
-        if playing:
-            problems.append(Problem("tables", _("Tables still playing: %(t)s.") % {"t": _numbers(playing)}))
-        if unconfirmed and not override:
-            problems.append(
-                Problem(
-                    "tables",
-                    _("Tables not confirmed by a player (or disputed): %(t)s.")
-                    % {"t": _numbers(unconfirmed)},
-                )
-            )
-        if problems:
-            raise WrongState(problems)
+        unconfirmed = _unconfirmed_tables(round_, override=override)
         if unconfirmed:  # each table let through keeps the director's reason (the invariant's)
             # and no confirmation of an earlier scorecard (it would read as holding once finalized).
             Table.objects.filter(round=round_, number__in=unconfirmed).update(
@@ -360,6 +347,34 @@ def finalize_round(
         )
         bump_version(locked.pk)
     return round_
+
+
+def _unconfirmed_tables(round_: Round, *, override: bool) -> list[int]:
+    """The numbers of the round's finished tables not confirmed, once nothing stops the round's end:
+    `WrongState` naming the tables still playing, and the unconfirmed ones unless `override`.
+
+    The tables, then their games, are locked (the lock order): a confirmation or a hole write in
+    flight finishes first; later ones see the round finalized (and their follower logs them)."""
+    tables = locks.lock_tables(round_)
+    games = scoring_services.lock_games([t.game_id for t in tables])
+    playing = [t.number for t in tables if not games[t.game_id].is_finished]
+    # Confirmed means confirmed for the game as it stands: one corrected since is not.
+    unconfirmed = [
+        t.number for t in tables if games[t.game_id].is_finished and not t.confirms(games[t.game_id].version)
+    ]
+    problems = []
+    if playing:
+        problems.append(Problem("tables", _("Tables still playing: %(t)s.") % {"t": _numbers(playing)}))
+    if unconfirmed and not override:
+        problems.append(
+            Problem(
+                "tables",
+                _("Tables not confirmed by a player (or disputed): %(t)s.") % {"t": _numbers(unconfirmed)},
+            )
+        )
+    if problems:
+        raise WrongState(problems)
+    return unconfirmed
 
 
 def _numbers(numbers: list[int]) -> str:

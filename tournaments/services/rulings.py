@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from scoring.rules.errors import Problem
 from tournaments.errors import TournamentError
-from tournaments.models import Entrant, PenaltyStep, Ruling, Table, TableSeat, Tournament
-from tournaments.officiating.advice import advise
+from tournaments.models import Entrant, Penalty, PenaltyStep, Ruling, Table, TableSeat, Tournament
+from tournaments.officiating.advice import Advice, advise
 from tournaments.services.events import bump_version, lock_tournament
 from tournaments.services.penalties import clean_note, give_penalty, player_of
 
@@ -50,48 +50,18 @@ def record_ruling(
     `confirmed_dq`: the pages' confirmation of a disqualification (`give_penalty`).
     """
     problems: list[Problem] = []
-    advice = None
-    try:
-        advice = advise(situation, facts)
-    except TournamentError as error:
-        problems.extend(error.problems)
-    offence = advice.offence if advice is not None else None
-    if offence and player is None:
-        problems.append(
-            Problem("player", _("This situation is an offence (%(o)s): name the player.") % {"o": offence})
-        )
-    if offence and step not in (None, "") and step not in PenaltyStep.values:
-        problems.append(
-            Problem("step", _("One of: %(choices)s.") % {"choices": ", ".join(PenaltyStep.values)})
-        )
+    advice = _advice(situation, facts, player, step, problems)
     table_number = _small(table, "table", MAX_TABLE, problems)
     hole_number = _small(hole, "hole", MAX_HOLE, problems)
     text = clean_note(note, problems)
     with transaction.atomic():
         locked = lock_tournament(tournament)
-        entrant = None
-        if player is not None:
-            try:
-                entrant = player_of(locked, player)
-            except TournamentError as error:
-                problems.extend(error.problems)
+        entrant = _entrant_named(locked, player, problems)
         number = _round(locked, round_number, problems)
         problems.extend(_against_the_event(locked, entrant, number, table_number, hole_number))
         if problems or advice is None:  # no advice only when its problems are listed
             raise TournamentError(_in_field_order(problems))
-        penalty = None
-        if advice.offence and entrant is not None:
-            penalty = give_penalty(
-                locked,
-                player=entrant.pk,
-                offence=advice.offence,
-                round_number=number,
-                step=step,
-                seconds_over=advice.seconds_over or None,
-                note=text,
-                actor=actor,
-                confirmed_dq=confirmed_dq,
-            )
+        penalty = _its_penalty(locked, advice, entrant, number, step, text, actor, confirmed_dq)
         ruling = Ruling.objects.create(
             tournament=locked,
             situation=advice.situation.id,
@@ -110,6 +80,63 @@ def record_ruling(
         )
         bump_version(locked.pk)  # the player's page lists their rulings (its ETag moves)
     return ruling
+
+
+def _advice(situation: Any, facts: Any, player: Any, step: Any, problems: list[Problem]) -> Advice | None:
+    """The catalogue's answer to `situation` and `facts` (None when they are wrong: `problems` says
+    why); an offence names its player, and the step an official decides is one of the ladder's."""
+    advice = None
+    try:
+        advice = advise(situation, facts)
+    except TournamentError as error:
+        problems.extend(error.problems)
+    offence = advice.offence if advice is not None else None
+    if offence and player is None:
+        problems.append(
+            Problem("player", _("This situation is an offence (%(o)s): name the player.") % {"o": offence})
+        )
+    if offence and step not in (None, "") and step not in PenaltyStep.values:
+        problems.append(
+            Problem("step", _("One of: %(choices)s.") % {"choices": ", ".join(PenaltyStep.values)})
+        )
+    return advice
+
+
+def _its_penalty(
+    locked: Tournament,
+    advice: Advice,
+    entrant: Entrant | None,
+    number: int | None,
+    step: Any,
+    note: str,
+    actor: Any,
+    confirmed_dq: str | None,
+) -> Penalty | None:
+    """The penalty an offence carries, given as `give_penalty` gives it (None for no offence)."""
+    if not advice.offence or entrant is None:
+        return None
+    return give_penalty(
+        locked,
+        player=entrant.pk,
+        offence=advice.offence,
+        round_number=number,
+        step=step,
+        seconds_over=advice.seconds_over or None,
+        note=note,
+        actor=actor,
+        confirmed_dq=confirmed_dq,
+    )
+
+
+def _entrant_named(tournament: Tournament, player: Any, problems: list[Problem]) -> Entrant | None:
+    """The event's player named (None when none is, or `problems` says why not)."""
+    if player is None:
+        return None
+    try:
+        return player_of(tournament, player)
+    except TournamentError as error:
+        problems.extend(error.problems)
+        return None
 
 
 def _round(tournament: Tournament, value: Any, problems: list[Problem]) -> int | None:

@@ -75,6 +75,37 @@ def confirm_table(
     `scorecard`, when given, is what the player attested (a phone that confirmed offline): refused
     (409) when the game's holes differ from it now (`tournaments.services.attested`)."""
     attested = clean_scorecard(scorecard)
+    name = _checked_confirmation(by, disagree, note)
+    with transaction.atomic():
+        table = table_of_game(game, lock=True)
+        _refuse_when_finalized(table)
+        seat = (
+            TableSeat.objects.select_related("entrant")
+            .filter(table=table, entrant__name_key=name_key(name))
+            .first()
+        )
+        if seat is None:
+            raise TournamentError(
+                Problem("by", _("%(name)s is not a player at this table.") % {"name": name})
+            )
+        if disagree:
+            _flag_disagreement(table, seat, note.strip())
+            return table
+        _refuse_unless_confirmable(table)
+        if attested is not None:
+            check_attested(table.game_id, attested)
+        if not table.confirms(table.game.version):  # a confirmation of an older scorecard is renewed
+            table.confirmed_by = seat.entrant
+            table.confirmed_at = timezone.now()
+            table.confirmed_game_version = table.game.version
+            table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_game_version"])
+            round_changed(table)
+    return table
+
+
+def _checked_confirmation(by: Any, disagree: Any, note: Any) -> str:
+    """The confirming player's name, once `by`, `disagree` and `note` are right (`TournamentError`
+    naming each that is not)."""
     problems: list[Problem] = []
     try:
         name = clean_name(by)
@@ -89,66 +120,51 @@ def confirm_table(
         problems.append(Problem("disagree", _("disagree must be true or false.")))
     if problems:
         raise TournamentError(problems)
-    with transaction.atomic():
-        table = table_of_game(game, lock=True)
-        _refuse_when_finalized(table)
-        seat = (
-            TableSeat.objects.select_related("entrant")
-            .filter(table=table, entrant__name_key=name_key(name))
-            .first()
+    return name
+
+
+def _flag_disagreement(table: Table, seat: TableSeat, note: str) -> None:
+    """The player at `seat` flags the scorecard for the director: any confirmation goes, the event's
+    log keeps who and why."""
+    table.disputed_by = seat.entrant
+    table.dispute_note = note
+    table.disputed_at = timezone.now()
+    table.confirmed_by, table.confirmed_at, table.confirmed_game_version = None, None, None
+    table.save(
+        update_fields=[
+            "disputed_by",
+            "dispute_note",
+            "disputed_at",
+            "confirmed_by",
+            "confirmed_at",
+            "confirmed_game_version",
+        ]
+    )
+    round_changed(table)
+    log_event(
+        table.round.tournament,
+        "table_disputed",
+        round_number=table.round.number,
+        table=table.number,
+        by=seat.entrant.name,
+        note=note,  # up to MAX_NOTE: in the details, the reason column is shorter
+    )
+
+
+def _refuse_unless_confirmable(table: Table) -> None:
+    """`WrongState` while the game is not over or the scorecard is disputed."""
+    if not table.game.is_finished:
+        raise WrongState(
+            Problem("game", _("The game is not over yet: the scorecard is confirmed after the last hole."))
         )
-        if seat is None:
-            raise TournamentError(
-                Problem("by", _("%(name)s is not a player at this table.") % {"name": name})
+    if table.is_disputed:
+        raise WrongState(
+            Problem(
+                "game",
+                _("%(name)s flagged a disagreement: the director clears it first.")
+                % {"name": table.disputed_by.name if table.disputed_by else ""},
             )
-        if disagree:
-            table.disputed_by = seat.entrant
-            table.dispute_note = note.strip()
-            table.disputed_at = timezone.now()
-            table.confirmed_by, table.confirmed_at, table.confirmed_game_version = None, None, None
-            table.save(
-                update_fields=[
-                    "disputed_by",
-                    "dispute_note",
-                    "disputed_at",
-                    "confirmed_by",
-                    "confirmed_at",
-                    "confirmed_game_version",
-                ]
-            )
-            round_changed(table)
-            log_event(
-                table.round.tournament,
-                "table_disputed",
-                round_number=table.round.number,
-                table=table.number,
-                by=seat.entrant.name,
-                note=note.strip(),  # up to MAX_NOTE: in the details, the reason column is shorter
-            )
-            return table
-        if not table.game.is_finished:
-            raise WrongState(
-                Problem(
-                    "game", _("The game is not over yet: the scorecard is confirmed after the last hole.")
-                )
-            )
-        if table.is_disputed:
-            raise WrongState(
-                Problem(
-                    "game",
-                    _("%(name)s flagged a disagreement: the director clears it first.")
-                    % {"name": table.disputed_by.name if table.disputed_by else ""},
-                )
-            )
-        if attested is not None:
-            check_attested(table.game_id, attested)
-        if not table.confirms(table.game.version):  # a confirmation of an older scorecard is renewed
-            table.confirmed_by = seat.entrant
-            table.confirmed_at = timezone.now()
-            table.confirmed_game_version = table.game.version
-            table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_game_version"])
-            round_changed(table)
-    return table
+        )
 
 
 def clear_dispute(table: Table, *, note: str = "", actor: Any = None) -> Table:

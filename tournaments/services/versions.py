@@ -46,7 +46,7 @@ def check_version(what: str, current: int, expected: int | None) -> None:
 def settings_digest(tournament: Tournament) -> str:
     """A fingerprint of a tournament's settings as stored: a page form carries the one it was read
     with, so a submit against a newer version is refused only when a setting itself changed."""
-    from tournaments.services.events import SETTINGS
+    from tournaments.services.event_settings import SETTINGS
 
     values: dict[str, Any] = {key: getattr(tournament, key) for key in SETTINGS}
     text = json.dumps(values, sort_keys=True, separators=(",", ":"), default=str)

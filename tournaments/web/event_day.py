@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
-
 from golfclub.core.names import search_key
-from scoring.selectors import deal_order, games_progress
+from scoring.selectors import deal_order
 from tournaments.clock import Clock, round_clock
 from tournaments.live_versions import event_version
-from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
+from tournaments.models import Round, RoundStatus, TableSeat, Tournament
+from tournaments.web.selectors import SeatedTable, seated_tables
 
 #: Longest text "find my table" looks for (a name is at most 40 characters).
 MAX_FIND = 60
@@ -154,31 +153,20 @@ class Slip:
 
 
 def score_slips(round_: Round, numbers: range | None = None) -> list[Slip]:
-    """A slip per table of `round_` (three queries), or per table numbered in `numbers`. A match
-    played to a target score instead of a number of holes gets 12 rows, the most a slip holds. Who
-    deals and who plays first is the engine's rotation (`scoring.selectors.deal_order`)."""
-    found = Table.objects.filter(round=round_)
-    if numbers is not None:
-        found = found.filter(number__gte=numbers.start, number__lt=numbers.stop)
-    tables = list(
-        found.select_related("game")
-        .prefetch_related(
-            Prefetch("seats", queryset=TableSeat.objects.select_related("entrant").order_by("seat"))
-        )
-        .order_by("number")
-    )
-    progress = games_progress([table.game_id for table in tables])
-    slips = []
-    for table in tables:
-        players = [seat.entrant.name for seat in table.seats.all()]
-        if not players:
-            slips.append(Slip(table.number, players, []))
-            continue
-        holes = progress[table.game_id].holes_to_play or 12
-        rows = []
-        for hole in range(1, holes + 1):
-            # A first dealer past the table's seats (never seated so) wraps round, as a deal does.
-            dealer, first = deal_order(table.game.first_dealer % len(players), len(players), hole)
-            rows.append((hole, players[dealer], players[first]))
-        slips.append(Slip(table.number, players, rows))
-    return slips
+    """A slip per table of `round_`, or per table numbered in `numbers` (the three queries of
+    `seated_tables`). A match played to a target score instead of a number of holes gets 12 rows,
+    the most a slip holds. Who deals and who plays first is the engine's rotation
+    (`scoring.selectors.deal_order`)."""
+    return [_score_slip(seated) for seated in seated_tables(round_, numbers)]
+
+
+def _score_slip(seated: SeatedTable) -> Slip:
+    players = seated.players
+    if not players:
+        return Slip(seated.table.number, players, [])
+    rows = []
+    for hole in range(1, (seated.progress.holes_to_play or 12) + 1):
+        # A first dealer past the table's seats (never seated so) wraps round, as a deal does.
+        dealer, first = deal_order(seated.table.game.first_dealer % len(players), len(players), hole)
+        rows.append((hole, players[dealer], players[first]))
+    return Slip(seated.table.number, players, rows)

@@ -1,5 +1,6 @@
 """The reads of the tournament pages, each in a fixed number of queries whatever the event's size:
-the dashboard's tables, a round's seating, a table's scorecard, a player's record hole by hole."""
+a round's tables with their players and progress (`seated_tables`, read by the dashboard and the
+score slips alike), a round's seating, a table's scorecard, a player's record hole by hole."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.db.models import Count, Prefetch, Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from scoring.selectors import PHONE_CONTACT_RELATION, Scorecard, games_progress, scorecards
+from scoring.selectors import PHONE_CONTACT_RELATION, GameProgress, Scorecard, games_progress, scorecards
 from tournaments.models import Entrant, EntrantStatus, Round, RoundStatus, Table, TableSeat, Tournament
 
 if TYPE_CHECKING:
@@ -42,12 +43,30 @@ def rounds_of(tournament: Tournament) -> list[Round]:
     return list(Round.objects.filter(tournament=tournament).order_by("number"))
 
 
-def table_lines(round_: Round) -> list[TableLine]:
-    """The tables of `round_` with their players and progress (three queries); each game's phone
-    contact comes along (`scoring.selectors.phone_contact_of` reads it at no cost)."""
+@dataclass(frozen=True)
+class SeatedTable:
+    """A table of a round, its seats in seat order (each with its entrant) and its game's progress."""
+
+    table: Table
+    seats: list[TableSeat]
+    progress: GameProgress
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names in seat order."""
+        return [seat.entrant.name for seat in self.seats]
+
+
+def seated_tables(round_: Round, numbers: range | None = None) -> list[SeatedTable]:
+    """The tables of `round_` in number order (or those numbered in `numbers`), each with its seats
+    and its game's progress: three queries whatever the round's size. Each game's phone contact and
+    who confirmed or disputed the table come along (`scoring.selectors.phone_contact_of` reads the
+    contact at no cost)."""
+    found = Table.objects.filter(round=round_)
+    if numbers is not None:
+        found = found.filter(number__gte=numbers.start, number__lt=numbers.stop)
     tables = list(
-        Table.objects.filter(round=round_)
-        .select_related("game", f"game__{PHONE_CONTACT_RELATION}", "confirmed_by", "disputed_by")
+        found.select_related("game", f"game__{PHONE_CONTACT_RELATION}", "confirmed_by", "disputed_by")
         .prefetch_related(
             Prefetch("seats", queryset=TableSeat.objects.select_related("entrant").order_by("seat"))
         )
@@ -56,34 +75,40 @@ def table_lines(round_: Round) -> list[TableLine]:
     progress = games_progress([table.game_id for table in tables])
     for table in tables:
         table.round = round_  # `is_confirmed` reads its status for a confirmation made before a change
-    lines = []
-    for table in tables:
-        players = [seat.entrant.name for seat in table.seats.all()]
-        game = table.game
-        done = progress[table.game_id]
-        dealer = players[game.first_dealer] if 0 <= game.first_dealer < len(players) else ""
-        if table.is_disputed:
-            state = "flagged"
-        elif table.is_confirmed:
-            state = "confirmed"
-        elif done.finished:
-            state = "finished"
-        elif round_.status == RoundStatus.SEATED:
-            state = "waiting"
-        else:
-            state = "playing"
-        lines.append(
-            TableLine(
-                table=table,
-                players=players,
-                first_dealer=dealer,
-                holes_done=done.holes_played,
-                holes_total=done.holes_to_play,
-                state=state,
-                finished=done.finished,
-            )
-        )
-    return lines
+    return [SeatedTable(table, list(table.seats.all()), progress[table.game_id]) for table in tables]
+
+
+def table_lines(round_: Round) -> list[TableLine]:
+    """The tables of `round_` as the staff see them, with their players and progress (the three
+    queries of `seated_tables`)."""
+    return [_table_line(seated, round_) for seated in seated_tables(round_)]
+
+
+def _table_line(seated: SeatedTable, round_: Round) -> TableLine:
+    players = seated.players
+    first_dealer = seated.table.game.first_dealer
+    return TableLine(
+        table=seated.table,
+        players=players,
+        first_dealer=players[first_dealer] if 0 <= first_dealer < len(players) else "",
+        holes_done=seated.progress.holes_played,
+        holes_total=seated.progress.holes_to_play,
+        state=_table_state(seated, round_),
+        finished=seated.progress.finished,
+    )
+
+
+def _table_state(seated: SeatedTable, round_: Round) -> str:
+    """Where a table stands, the staff's concern first: flagged, confirmed, finished, waiting, playing."""
+    if seated.table.is_disputed:
+        return "flagged"
+    if seated.table.is_confirmed:
+        return "confirmed"
+    if seated.progress.finished:
+        return "finished"
+    if round_.status == RoundStatus.SEATED:
+        return "waiting"
+    return "playing"
 
 
 def player_counts(tournament: Tournament) -> dict[str, int]:

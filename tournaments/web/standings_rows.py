@@ -14,6 +14,7 @@ in `data-label` (the column heads stay in the markup for screen readers).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils.html import escape
@@ -41,56 +42,75 @@ def standings_rows(
     play count) names them instead when given. Late entries, dropped, withdrawn and disqualified
     players carry their label beside their name."""
     labels = _Labels(tuple(round_numbers), tuple(round_heads))
-    # One reverse() for the whole table: the player's id is the last part of the path.
-    player_url = escape(reverse("tournaments:player", args=[tournament_id, 0])[: -len("0/")])
-    dq, playoff = escape(_("DQ")), escape(_("playoff"))
-    badge = f' <span class="badge">{playoff}</span>'
-    status_tag = {
-        value: f' <span class="status status-{value}">{escape(label)}</span>'
-        for value, label in EntrantStatus.choices
-        if value != EntrantStatus.ACTIVE
-    }
-    late = f' <span class="status status-late">{escape(_("late entry"))}</span>'
-    rows = []
-    for line in lines:
-        # Only the texts people typed (names, and the tiebreak texts built from them) need escaping;
-        # the numbers are ints, the statuses the choices above.
-        classes = " ".join(
-            name
-            for name, on in (("playoff-row", line.playoff), ("leader", line.rank == 1 and line.complete))
-            if on
+    shared = _Shared.build(tournament_id)
+    return mark_safe("\n".join(_row(line, labels, shared) for line in lines))
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """The pieces of markup every row may hold, each built once for the table."""
+
+    player_url: str  # the player's page but for their id, which ends the path
+    dq: str
+    badge: str  # "playoff"
+    late: str  # "late entry"
+    status_tag: dict[str, str]  # by status, but for active players
+
+    @classmethod
+    def build(cls, tournament_id: int) -> _Shared:
+        # One reverse() for the whole table: the player's id is the last part of the path.
+        player_url = escape(reverse("tournaments:player", args=[tournament_id, 0])[: -len("0/")])
+        return cls(
+            player_url=player_url,
+            dq=escape(_("DQ")),
+            badge=f' <span class="badge">{escape(_("playoff"))}</span>',
+            late=f' <span class="status status-late">{escape(_("late entry"))}</span>',
+            status_tag={
+                value: f' <span class="status status-{value}">{escape(label)}</span>'
+                for value, label in EntrantStatus.choices
+                if value != EntrantStatus.ACTIVE
+            },
         )
-        rank = dq if line.disqualified else f"{line.rank}{'=' if line.shared else ''}"
-        cells = [
-            f'<td class="num round"{label}>{_number(score)}'
-            for label, score in zip(labels.rounds(len(line.rounds)), line.rounds, strict=True)
-        ]
-        total_thru = ""
-        if line.thru is not None and cells:
-            # The round in play is the last counted: its score so far, and how far the player is.
-            thru = escape(_("thru %(n)s") % {"n": int(line.thru)})
-            cells[-1] += f' <span class="thru">{thru}</span>'
-            # A phone shows it under the total too, on the row's first line (hidden from screen
-            # readers, which read it in the round's cell).
-            total_thru = f' <span class="thru thru-total" aria-hidden="true">{thru}</span>'
-        rounds = "".join(f"{cell}</td>" for cell in cells)
-        columns = "".join(
-            f'<td class="num"{labels.column(name) if value else ""}>{escape(value)}</td>'
-            for name, value in line.columns
-        )
-        why = f"{labels.why if line.why_above else ''}>{escape(line.why_above)}"
-        rows.append(
-            f'<tr class="{classes}"><td class="num">{rank}</td>'
-            f'<th scope="row"><a href="{player_url}{int(line.entrant_id)}/">{escape(line.name)}</a>'
-            f"{badge if line.playoff else ''}{late if line.late_entry else ''}"
-            f"{status_tag.get(line.status, '')}</th>"
-            f'<td class="num total">{_number(line.total)}{total_thru}</td>'
-            f'<td class="num holes"{labels.holes}>{int(line.holes_played)}</td>{rounds}'
-            f'<td class="num pen"{labels.penalty}>'
-            f"{f'+{int(line.penalty_points)}' if line.penalty_points else '0'}</td>"
-            f'{columns}<td class="why"{why}</td></tr>'
-        )
-    return mark_safe("\n".join(rows))
+
+
+def _row(line: StandingLine, labels: _Labels, shared: _Shared) -> str:
+    """One player's `<tr>`. Only the texts people typed (names, and the tiebreak texts built from
+    them) need escaping; the numbers are ints, the statuses the choices of `_Shared`."""
+    classes = " ".join(
+        name
+        for name, on in (("playoff-row", line.playoff), ("leader", line.rank == 1 and line.complete))
+        if on
+    )
+    rank = shared.dq if line.disqualified else f"{line.rank}{'=' if line.shared else ''}"
+    cells = [
+        f'<td class="num round"{label}>{_number(score)}'
+        for label, score in zip(labels.rounds(len(line.rounds)), line.rounds, strict=True)
+    ]
+    total_thru = ""
+    if line.thru is not None and cells:
+        # The round in play is the last counted: its score so far, and how far the player is.
+        thru = escape(_("thru %(n)s") % {"n": int(line.thru)})
+        cells[-1] += f' <span class="thru">{thru}</span>'
+        # A phone shows it under the total too, on the row's first line (hidden from screen
+        # readers, which read it in the round's cell).
+        total_thru = f' <span class="thru thru-total" aria-hidden="true">{thru}</span>'
+    rounds = "".join(f"{cell}</td>" for cell in cells)
+    columns = "".join(
+        f'<td class="num"{labels.column(name) if value else ""}>{escape(value)}</td>'
+        for name, value in line.columns
+    )
+    why = f"{labels.why if line.why_above else ''}>{escape(line.why_above)}"
+    return (
+        f'<tr class="{classes}"><td class="num">{rank}</td>'
+        f'<th scope="row"><a href="{shared.player_url}{int(line.entrant_id)}/">{escape(line.name)}</a>'
+        f"{shared.badge if line.playoff else ''}{shared.late if line.late_entry else ''}"
+        f"{shared.status_tag.get(line.status, '')}</th>"
+        f'<td class="num total">{_number(line.total)}{total_thru}</td>'
+        f'<td class="num holes"{labels.holes}>{int(line.holes_played)}</td>{rounds}'
+        f'<td class="num pen"{labels.penalty}>'
+        f"{f'+{int(line.penalty_points)}' if line.penalty_points else '0'}</td>"
+        f'{columns}<td class="why"{why}</td></tr>'
+    )
 
 
 class _Labels:

@@ -1,7 +1,8 @@
 """The "Score a grid" page's result: the rules engine called on what the form says, shaped for templates.
 
 Every number shown comes from the engine (score_grid, score_hole); this module only decides when a grid
-is ready to score and turns GridScore / HoleScore into matches, card points, adjustments and citations.
+is ready to score and what the result area says; `breakdown` turns the engine's scores into matches,
+card points, adjustments and citations.
 """
 
 from __future__ import annotations
@@ -13,15 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.rules import (
-    RULES,
     CardError,
     DeckError,
-    GridScore,
-    PlayerHoleScore,
     Problem,
     RulesError,
     check_grid_cards,
-    cite,
     low_scorers,
     parse_card,
     parse_grid,
@@ -29,150 +26,9 @@ from scoring.rules import (
     score_hole,
 )
 from scoring.web.grid_entry import filled_count, is_blank, is_complete, names_a_cell, token_problems
-from scoring.web.numbers import minus_text
-from scoring.web.rule_links import rule_url
 
-from .forms import PlayerInput, ScoreInput
-
-Position = tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Citation:
-    """A rule reference as shown: "rule 2.3" and the section's title."""
-
-    label: str
-    title: str
-    url: str = ""  # where the rule is explained (`scoring.web.rule_links.rule_url`)
-
-
-@dataclass(frozen=True, slots=True)
-class MatchLine:
-    """One match of the breakdown: "Column 1", the cards that cancel, the points, the rule."""
-
-    kind: str
-    title: str
-    cards: str
-    where: str
-    points: int
-    citation: Citation
-
-
-@dataclass(frozen=True, slots=True)
-class CardLine:
-    """One card of the grid as scored: the card, its points, whether a match took it."""
-
-    token: str
-    name: str
-    where: str
-    points: int
-    matched: bool
-    citation: Citation
-
-
-@dataclass(frozen=True, slots=True)
-class GridBreakdown:
-    """A scored grid, ready to draw."""
-
-    total: int
-    matches: tuple[MatchLine, ...]
-    card_rows: tuple[tuple[CardLine, ...], ...]
-    explanation: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class AdjustmentLine:
-    """A hole adjustment (block, ender penalty) as shown."""
-
-    reason: str
-    points: int
-    citation: Citation
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """One player's line in the hole result; scores are None until the whole hole can be scored."""
-
-    number: int
-    name: str
-    grid_score: int | None
-    adjustments: tuple[AdjustmentLine, ...]
-    score: int | None
-    breakdown: GridBreakdown | None
-    status: str
-    lowest: bool = False
-
-
-def citation(rule: str) -> Citation:
-    """A Citation for a rule key of the engine ("2.3", "seed 001", "project")."""
-    return Citation(cite(rule), RULES.get(rule, ""), rule_url(rule))
-
-
-def position_text(position: Position) -> str:
-    """ "row 1, column 2" for the 0-based engine position (0, 1)."""
-    return _("row %(row)d, column %(col)d") % {"row": position[0] + 1, "col": position[1] + 1}
-
-
-def _match_title(kind: str, positions: Sequence[Position]) -> str:
-    rows = {row for row, _col in positions}
-    cols = {col for _row, col in positions}
-    if kind == "column" and len(cols) == 1:
-        return _("Column %(col)d") % {"col": next(iter(cols)) + 1}
-    if kind == "row" and len(rows) == 1:
-        return _("Row %(row)d") % {"row": next(iter(rows)) + 1}
-    return {"diagonal": _("Diagonal"), "anywhere": _("Pair"), "column": _("Column"), "row": _("Row")}.get(
-        kind, kind
-    )
-
-
-def grid_breakdown(score: GridScore, rows: int, cols: int) -> GridBreakdown:
-    """Shape the engine's GridScore for the page: matches, a rows x cols table of card points, explanation."""
-    cards_at = {card.position: card for card in score.cards}
-    matches = tuple(
-        MatchLine(
-            kind=match.kind,
-            title=_match_title(match.kind, match.positions),
-            cards=" + ".join(str(cards_at[p].card) for p in match.positions if p in cards_at),
-            where=" · ".join(position_text(p) for p in match.positions),
-            points=match.points,
-            citation=citation(match.rule),
-        )
-        for match in score.matches
-    )
-    card_rows = tuple(
-        tuple(
-            CardLine(
-                token=str(cards_at[(r, c)].card),
-                name=cards_at[(r, c)].card.name,
-                where=position_text((r, c)),
-                points=cards_at[(r, c)].points,
-                matched=cards_at[(r, c)].matched,
-                citation=citation(cards_at[(r, c)].rule),
-            )
-            for c in range(cols)
-            if (r, c) in cards_at
-        )
-        for r in range(rows)
-    )
-    return GridBreakdown(
-        score.total, matches, card_rows, tuple(minus_text(line) for line in score.explanation)
-    )
-
-
-def player_result(number: int, score: PlayerHoleScore, rows: int, cols: int) -> PlayerResult:
-    """One player's scored hole."""
-    return PlayerResult(
-        number=number,
-        name=score.name,
-        grid_score=score.grid_score,
-        adjustments=tuple(
-            AdjustmentLine(adjustment.reason, adjustment.points, citation(adjustment.rule))
-            for adjustment in score.adjustments
-        ),
-        score=score.score,
-        breakdown=grid_breakdown(score.grid, rows, cols) if score.grid is not None else None,
-        status="",
-    )
+from .breakdown import GridBreakdown, PlayerResult, grid_breakdown, player_result
+from .page_input import PlayerInput, ScoreInput
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,41 +182,53 @@ def score_hole_page(page: ScoreInput) -> ScoreResult:
     problems: list[Problem] = []
     lines: list[ProblemLine] = []
     players: list[PlayerResult] = []
-    cells = page.rows * page.cols
     to_go = 0
     for player in page.players:
-        where = grid_where(page, player)
         if player.name_error:
             lines.append(ProblemLine(player.display_name, player.name_error))
-        tokens = player.tokens
-        found: list[Problem] = []
-        grid_score: int | None = None
-        breakdown = None
-        if not is_complete(tokens):
-            found = _problems_of_unfinished(page, tokens, where)
-            missing = cells - filled_count(tokens)
-            to_go += missing
-            status = _to_go_text(missing)
-        else:
-            try:
-                scored = score_grid(tokens, page.ruleset, players=len(page.players))
-            except RulesError as error:
-                found = _moved(error.problems, "grid", where)
-                status = _("Check this grid.")
-            else:
-                grid_score, breakdown = scored.total, grid_breakdown(scored, page.rows, page.cols)
-                status = ""
+        result, found, missing = _grid_on_its_own(page, player)
         problems += found
         lines += [ProblemLine(player.display_name, p.message, names_a_cell(p)) for p in found]
-        players.append(
-            PlayerResult(player.number, player.display_name, grid_score, (), None, breakdown, status)
-        )
+        players.append(result)
+        to_go += missing
     if lines:
         return ScoreResult(
             "error", _problems_text(lines), players=players, problems=problems, problem_lines=lines
         )
     if to_go:
         return ScoreResult("incomplete", _to_go_text(to_go), players=players, to_go=to_go)
+    return _whole_hole(page, players)
+
+
+def _grid_on_its_own(page: ScoreInput, player: PlayerInput) -> tuple[PlayerResult, list[Problem], int]:
+    """A player's grid before the hole scores: its line (its grid score once finished), its
+    problems, and how many of its cards are still missing."""
+    assert page.ruleset is not None
+    tokens = player.tokens
+    found: list[Problem] = []
+    grid_score: int | None = None
+    breakdown = None
+    missing = 0
+    if not is_complete(tokens):
+        found = _problems_of_unfinished(page, tokens, grid_where(page, player))
+        missing = page.rows * page.cols - filled_count(tokens)
+        status = _to_go_text(missing)
+    else:
+        try:
+            scored = score_grid(tokens, page.ruleset, players=len(page.players))
+        except RulesError as error:
+            found = _moved(error.problems, "grid", grid_where(page, player))
+            status = _("Check this grid.")
+        else:
+            grid_score, breakdown = scored.total, grid_breakdown(scored, page.rows, page.cols)
+            status = ""
+    result = PlayerResult(player.number, player.display_name, grid_score, (), None, breakdown, status)
+    return result, found, missing
+
+
+def _whole_hole(page: ScoreInput, players: list[PlayerResult]) -> ScoreResult:
+    """The hole scored by the engine once every grid is finished, the lowest scores marked."""
+    assert page.ruleset is not None
     entries = {player.display_name: player.tokens for player in page.players}
     try:
         hole = score_hole(entries, page.ruleset, ender=page.ender_name)

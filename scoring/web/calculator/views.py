@@ -11,12 +11,8 @@ from golfclub.core.limits import CALCULATOR_PAGE_MAX_PLAYERS, MIN_PLAYERS
 from scoring.rules import PRESETS
 from scoring.web.grid_entry import build_grid_entry
 
-from .forms import (
-    ScoreInput,
-    adjusted_parameters,
-    page_query,
-    read_score_input,
-)
+from .forms import adjusted_parameters
+from .page_input import ScoreInput, page_query, read_score_input
 from .results import ScoreResult, grid_totals, grid_where, score_grid_page, score_hole_page
 
 # htmx asks for a part of the page by naming the element it swaps.

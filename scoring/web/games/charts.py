@@ -53,6 +53,37 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.2" fill="{colour}"/>'
 
 
+PLOT_WIDTH, PLOT_HEIGHT = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+
+@dataclass(frozen=True)
+class _Axes:
+    """Where a hole and a total fall on the chart: holes 0..`holes` across, `low`..`high` down."""
+
+    holes: int
+    low: int
+    high: int
+    step: int
+
+    def x_at(self, hole: int) -> float:
+        return LEFT + PLOT_WIDTH * hole / self.holes
+
+    def y_at(self, value: int) -> float:
+        return TOP + PLOT_HEIGHT * (self.high - value) / (self.high - self.low)
+
+
+def _axes(series: Sequence[Series], holes: int) -> _Axes:
+    """Axes holding 0 and every total, their ends on round ticks."""
+    values = [0, *(v for s in series for v in s.totals)]
+    low, high = min(values), max(values)
+    step = _nice_step(high - low)
+    low = step * math.floor(low / step)
+    high = step * math.ceil(high / step)
+    if high == low:
+        high = low + step
+    return _Axes(holes, low, high, step)
+
+
 def cumulative_chart(
     series: Sequence[Series], *, title: str | None = None, x_label: str | None = None
 ) -> SafeString:
@@ -65,50 +96,8 @@ def cumulative_chart(
     if holes == 0:
         return mark_safe("")
     title = title or _("Running totals after each hole")
-    values = [0, *(v for s in series for v in s.totals)]
-    low, high = min(values), max(values)
-    step = _nice_step(high - low)
-    low = step * math.floor(low / step)
-    high = step * math.ceil(high / step)
-    if high == low:
-        high = low + step
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x_at(hole: int) -> float:
-        return LEFT + plot_w * hole / holes
-
-    def y_at(value: int) -> float:
-        return TOP + plot_h * (high - value) / (high - low)
-
-    parts: list[str] = []
-    for tick in range(low, high + 1, step):
-        y = y_at(tick)
-        weight = ' stroke-width="1.5"' if tick == 0 else ""
-        parts.append(
-            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" class="grid"{weight}/>'
-            f'<text x="{LEFT - 4}" y="{y + 4:.1f}" text-anchor="end" class="tick">{tick}</text>'
-        )
-    label_every = 1 if holes <= 10 else 2 if holes <= 20 else 5
-    for hole in range(holes + 1):
-        if hole % label_every == 0 or hole == holes:
-            parts.append(
-                f'<text x="{x_at(hole):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" '
-                f'class="tick">{hole}</text>'
-            )
-    for index, line in enumerate(series):
-        colour = PALETTE[index % len(PALETTE)]
-        dash = DASHES[index % len(DASHES)]
-        marker = MARKERS[index % len(MARKERS)]
-        points = [(x_at(0), y_at(0))] + [(x_at(h + 1), y_at(v)) for h, v in enumerate(line.totals)]
-        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        # `color` is a presentation attribute: game.css can swap in lighter colours for dark mode.
-        parts.append(
-            f'<g class="series s{index % len(PALETTE)}" color="{colour}"><title>{escape(line.name)}</title>'
-            f'<polyline points="{path}" fill="none" stroke="currentColor" stroke-width="2.5"{dash_attr}/>'
-            + "".join(_marker(marker, x, y, "currentColor") for x, y in points[1:])
-            + "</g>"
-        )
+    axes = _axes(series, holes)
+    parts = _gridlines(axes) + [_series_line(index, line, axes) for index, line in enumerate(series)]
     desc = "; ".join(
         _("%(name)s %(total)s") % {"name": s.name, "total": s.totals[-1] if s.totals else 0} for s in series
     )
@@ -119,10 +108,49 @@ def cumulative_chart(
         f'<title id="chart-title">{escape(title)}</title>'
         f'<desc id="chart-desc">{escape(_("Totals after the last hole (lower is better):"))} '
         f"{escape(desc)}</desc>"
-        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 1}" text-anchor="middle" class="axis">'
+        f'<text x="{LEFT + PLOT_WIDTH / 2:.1f}" y="{HEIGHT - 1}" text-anchor="middle" class="axis">'
         f"{escape(x_label or _('hole'))}</text>" + "".join(parts) + "</svg>"
     )
     return mark_safe(svg)  # every text piece above is escaped
+
+
+def _gridlines(axes: _Axes) -> list[str]:
+    """A line and a label for each tick of the totals (the zero line heavier), a label for the holes."""
+    parts: list[str] = []
+    for tick in range(axes.low, axes.high + 1, axes.step):
+        y = axes.y_at(tick)
+        weight = ' stroke-width="1.5"' if tick == 0 else ""
+        parts.append(
+            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" class="grid"{weight}/>'
+            f'<text x="{LEFT - 4}" y="{y + 4:.1f}" text-anchor="end" class="tick">{tick}</text>'
+        )
+    label_every = 1 if axes.holes <= 10 else 2 if axes.holes <= 20 else 5
+    for hole in range(axes.holes + 1):
+        if hole % label_every == 0 or hole == axes.holes:
+            parts.append(
+                f'<text x="{axes.x_at(hole):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" '
+                f'class="tick">{hole}</text>'
+            )
+    return parts
+
+
+def _series_line(index: int, line: Series, axes: _Axes) -> str:
+    """One player's line from the start, with its colour, dash pattern and markers."""
+    colour = PALETTE[index % len(PALETTE)]
+    dash = DASHES[index % len(DASHES)]
+    marker = MARKERS[index % len(MARKERS)]
+    points = [(axes.x_at(0), axes.y_at(0))] + [
+        (axes.x_at(h + 1), axes.y_at(v)) for h, v in enumerate(line.totals)
+    ]
+    path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    # `color` is a presentation attribute: game.css can swap in lighter colours for dark mode.
+    return (
+        f'<g class="series s{index % len(PALETTE)}" color="{colour}"><title>{escape(line.name)}</title>'
+        f'<polyline points="{path}" fill="none" stroke="currentColor" stroke-width="2.5"{dash_attr}/>'
+        + "".join(_marker(marker, x, y, "currentColor") for x, y in points[1:])
+        + "</g>"
+    )
 
 
 def legend(series: Sequence[Series]) -> list[dict[str, str]]:

@@ -20,8 +20,8 @@ from golfclub.core.inputs import int_or_none
 from scoring import selectors, services
 from scoring.game_errors import ANSWERED_ERRORS
 from scoring.models import Game, GameChange
-from scoring.rules import RulesError, Ruleset, parse_grid, score_grid
-from scoring.web.calculator.results import AdjustmentLine, citation, grid_breakdown
+from scoring.rules import PlayerHoleScore, RulesError, Ruleset, parse_grid, score_grid
+from scoring.web.calculator.breakdown import AdjustmentLine, citation, grid_breakdown
 from scoring.web.games.hole_forms import HoleForm, bad_cards, named_problem
 from scoring.web.numbers import minus_sign
 
@@ -243,33 +243,7 @@ def preview_scores(
     """Score what the form holds with the engine: each player's hole score, or what is wrong."""
     entries, ender = form.partial_entries()
     ruleset = board.ruleset
-    blocks: dict[str, int] = {}
-    for index, name in enumerate(form.players):
-        marked = int_or_none(form.data.get(f"p{index}-blocks"), minimum=0)
-        if marked is not None:
-            blocks[name] = marked
-    rows: list[dict[str, Any]] = []
-    problems: list[str] = []
-    bad: set[str] = set()
-    engine_entries: list[services.EntryToScore] = []
-    for name in form.players:
-        if name not in entries:
-            continue
-        value = entries[name]
-        marked = blocks.get(name, 0)
-        if isinstance(value, int):
-            engine_entries.append(services.EntryToScore(name=name, total=value, blocks_marked=marked))
-            continue
-        try:
-            # Each grid on its own first (its cards, its shape, the joker rule): one player's bad grid
-            # shows that player's error and leaves everyone else's score on screen.
-            grid = parse_grid(value, where=f"entries.{name}", jokers=ruleset.jokers > 0)
-            score_grid(grid, ruleset)
-        except RulesError as error:
-            problems += [named_problem(name, p.message) for p in error.problems]
-            bad.add(name)
-            continue
-        engine_entries.append(services.EntryToScore(name=name, cards=value, blocks_marked=marked))
+    engine_entries, problems, bad = _entries_to_score(form, entries, ruleset)
     scored = None
     if engine_entries:
         good = {entry.name for entry in engine_entries}
@@ -286,35 +260,65 @@ def preview_scores(
     by_name = {p.name: p for p in scored.players} if scored else {}
     playoff = editing.is_playoff if editing else bool(board.next_hole and board.next_hole.is_playoff)
     replaced = {e.name: e.score for e in editing.entries} if editing else {}
-    for name in form.players:
+    rows: list[dict[str, Any]] = []
+    for seat, name in enumerate(form.players):
         result = by_name.get(name)
         match_total = None
         if result is not None and not playoff:
             # Playoff holes never change the match totals, so only regular holes show one.
             match_total = board.totals.get(name, 0) - replaced.get(name, 0) + result.score
-        rows.append(
-            {
-                "name": name,
-                "seat": len(rows),
-                "entered": name in entries,
-                "bad": name in bad,
-                "score": result.score if result else None,
-                "grid_score": result.grid_score if result else None,
-                "adjustments": list(result.adjustments) if result else [],
-                # How the score was made, drawn like /score/ draws it (the engine's breakdown, rules cited).
-                "breakdown": (
-                    grid_breakdown(result.grid, ruleset.rows, ruleset.cols)
-                    if result is not None and result.grid is not None
-                    else None
-                ),
-                "cited": [AdjustmentLine(a.reason, a.points, citation(a.rule)) for a in result.adjustments]
-                if result
-                else [],
-                "match_total": match_total,
-            }
-        )
+        row = _preview_row(result, ruleset) | {"match_total": match_total}
+        rows.append({"name": name, "seat": seat, "entered": name in entries, "bad": name in bad} | row)
     missing = [row["name"] for row in rows if not row["entered"]]
     return {"rows": rows, "problems": problems, "missing": missing, "complete": not missing and not problems}
+
+
+def _entries_to_score(
+    form: HoleForm, entries: dict[str, Any], ruleset: Ruleset
+) -> tuple[list[services.EntryToScore], list[str], set[str]]:
+    """The entered grids and totals ready for the engine, each grid checked on its own first (its
+    cards, its shape, the joker rule): one player's bad grid shows that player's error and leaves
+    everyone else's score on screen. Answers (the entries, the problems, the players with a bad grid)."""
+    blocks: dict[str, int] = {}
+    for index, name in enumerate(form.players):
+        marked = int_or_none(form.data.get(f"p{index}-blocks"), minimum=0)
+        if marked is not None:
+            blocks[name] = marked
+    problems: list[str] = []
+    bad: set[str] = set()
+    engine_entries: list[services.EntryToScore] = []
+    for name in form.players:
+        if name not in entries:
+            continue
+        value = entries[name]
+        marked = blocks.get(name, 0)
+        if isinstance(value, int):
+            engine_entries.append(services.EntryToScore(name=name, total=value, blocks_marked=marked))
+            continue
+        try:
+            score_grid(parse_grid(value, where=f"entries.{name}", jokers=ruleset.jokers > 0), ruleset)
+        except RulesError as error:
+            problems += [named_problem(name, p.message) for p in error.problems]
+            bad.add(name)
+            continue
+        engine_entries.append(services.EntryToScore(name=name, cards=value, blocks_marked=marked))
+    return engine_entries, problems, bad
+
+
+def _preview_row(result: PlayerHoleScore | None, ruleset: Ruleset) -> dict[str, Any]:
+    """A player's scores in the preview (all empty until the engine scored them)."""
+    if result is None:
+        return {"score": None, "grid_score": None, "adjustments": [], "breakdown": None, "cited": []}
+    return {
+        "score": result.score,
+        "grid_score": result.grid_score,
+        "adjustments": list(result.adjustments),
+        # How the score was made, drawn like /score/ draws it (the engine's breakdown, rules cited).
+        "breakdown": (
+            grid_breakdown(result.grid, ruleset.rows, ruleset.cols) if result.grid is not None else None
+        ),
+        "cited": [AdjustmentLine(a.reason, a.points, citation(a.rule)) for a in result.adjustments],
+    }
 
 
 def change_summary(change: GameChange) -> dict[str, str]:

@@ -6,7 +6,6 @@ import hashlib
 import json
 import uuid
 from typing import Any
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -31,8 +30,8 @@ from scoring.web.games import display
 from scoring.web.games._drafts import mark_draft_done, said_saved_meanwhile, saved_message, say_sent_twice
 from scoring.web.games._page_helpers import SESSION_SCORER, hole_or_404, scorer_name
 from scoring.web.games.access import game_page
+from scoring.web.games.hole_context import first_player_of, hole_context
 from scoring.web.games.hole_forms import HoleDeleteForm, HoleForm, hole_initial
-from scoring.web.games.start_forms import describe_preset
 
 # --------------------------------------------------------------------------------------------
 # Holes
@@ -43,111 +42,87 @@ def _request_hash(cleaned: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
-def _hole_context(
-    game: Game,
-    token: str,
-    form: HoleForm,
-    *,
-    number: int,
-    playoff: bool,
-    dealer: str,
-    first_player: str | None,
-    board: selectors.Scoreboard,
-    editing: selectors.HoleLine | None = None,
-) -> dict[str, Any]:
-    names = form.players
-    dealer_index = names.index(dealer) if dealer in names else None
-    first_index = names.index(first_player) if first_player in names else None
-    preview_query = urlencode({"hole": editing.number if editing else "new", "playoff": int(playoff)})
-    return {
-        "game": game,
-        "title": display.game_title(game, [p.name for p in board.players]),
-        "form": form,
-        "players": form.player_fields(dealer=dealer_index, first=first_index),
-        "number": number,
-        "playoff": playoff,
-        "dealer": dealer,
-        "first_player": first_player,
-        "editing": editing,
-        "token": token,
-        "preview_url": f"{reverse('games:preview', args=[token])}?{preview_query}",
-        "holes_total": board.ruleset.holes,
-        "ruleset": board.ruleset,
-        "ruleset_label": describe_preset(board.ruleset),
-        "has_ender_penalty": board.ruleset.ender_penalty is not None,
-        "wake_lock": True,
-        "preview": display.preview_scores(form, board, editing=editing) if form.is_bound else None,
-        "error_summary": form.error_summary() if form.is_bound else [],
-    }
-
-
 @game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
 def hole_new(request: HttpRequest, grant: GameGrant, playoff: bool = False) -> HttpResponse:
     """Record the next hole (or the next playoff hole): each grid by keypad or a typed total."""
-    game, token = grant.game, grant.token
-    board = selectors.scoreboard(game)
+    board = selectors.scoreboard(grant.game)
     upcoming = board.next_hole
     if upcoming is None or upcoming.is_playoff != playoff:
-        if request.method == "POST" and said_saved_meanwhile(request, game, playoff):
-            return redirect("games:edit", token=token)
-        if upcoming is None:
-            messages.error(request, _("The match is over: no more holes to score."))
-        elif playoff:
-            messages.error(request, _("No sudden death is pending: score the next regular hole."))
-        else:
-            messages.error(request, _("The regular holes are over: the tie is settled by a playoff hole."))
-        return redirect("games:edit", token=token)
+        return _no_such_hole(request, grant, upcoming, playoff)
     players = list(upcoming.players)
-    ruleset = board.ruleset
     status = 200
     if request.method == "POST":
-        form = HoleForm(request.POST, players=players, ruleset=ruleset)
-        key = text_or_none(request.POST.get("idempotency_key"), max_length=64)  # the form names a bad one
+        form = HoleForm(request.POST, players=players, ruleset=board.ruleset)
         if form.is_valid():
             with catch_refusal() as refused:
-                try:
-                    # The number the form was filled for is checked under the game lock: of two phones
-                    # saving the same hole, one records it and the other is told, its cards kept.
-                    hole = services.hole_record(
-                        game,
-                        entries=form.cleaned_data["entries"],
-                        ender=form.cleaned_data["ender_name"],
-                        playoff=playoff,
-                        blocks_marked=form.cleaned_data["blocks_marked"] or None,
-                        actor=scorer_name(request),
-                        idempotency_key=key,
-                        request_hash=_request_hash(form.cleaned_data),
-                        expected_number=form.cleaned_data.get("number") or upcoming.number,
-                        capabilities=grant.capabilities,
-                    )
-                except HoleAlreadyRecorded as moved:
-                    return hole_moved_on(request, grant, moved, playoff)
-                except services.IdempotentReplay as replay:
-                    say_sent_twice(request, game, replay.record.hole_number, playoff)
-                    return mark_draft_done(
-                        request, redirect("games:edit", token=token), game, upcoming.number, playoff
-                    )
-                except IdempotencyConflict:
-                    messages.error(
-                        request,
-                        _(
-                            "This form was already used to save a hole, so it was not saved again. "
-                            "To change that hole, tap its number on the scorecard."
-                        ),
-                    )
-                    return redirect("games:edit", token=token)
-                messages.success(request, saved_message(game, hole.number, playoff))
-                response = redirect(f"{reverse('games:edit', args=[token])}#news")
-                return mark_draft_done(
-                    request, response, game, form.cleaned_data.get("number") or upcoming.number, playoff
-                )
+                return _record_hole(request, grant, form, upcoming, playoff)
             form.add_problems(refused.problems)
             status = refused.status
         else:
             status = 400
     else:
-        form = HoleForm(initial={"idempotency_key": uuid.uuid4().hex}, players=players, ruleset=ruleset)
+        form = HoleForm(initial={"idempotency_key": uuid.uuid4().hex}, players=players, ruleset=board.ruleset)
     return _new_hole_page(request, grant, form, upcoming, board, playoff, status=status)
+
+
+def _no_such_hole(
+    request: HttpRequest, grant: GameGrant, upcoming: selectors.NextHole | None, playoff: bool
+) -> HttpResponse:
+    """Back to the game when the hole asked for is not the next one: the match is over, or a regular
+    hole was asked during a playoff (or the reverse); a form another phone saved meanwhile says so."""
+    game, token = grant.game, grant.token
+    if request.method == "POST" and said_saved_meanwhile(request, game, playoff):
+        return redirect("games:edit", token=token)
+    if upcoming is None:
+        messages.error(request, _("The match is over: no more holes to score."))
+    elif playoff:
+        messages.error(request, _("No sudden death is pending: score the next regular hole."))
+    else:
+        messages.error(request, _("The regular holes are over: the tie is settled by a playoff hole."))
+    return redirect("games:edit", token=token)
+
+
+def _record_hole(
+    request: HttpRequest, grant: GameGrant, form: HoleForm, upcoming: selectors.NextHole, playoff: bool
+) -> HttpResponse:
+    """Record the valid form's hole and go back to the game; a refusal the engine or the game's
+    state makes is raised for the caller's `catch_refusal` to show on the form."""
+    game, token = grant.game, grant.token
+    key = text_or_none(request.POST.get("idempotency_key"), max_length=64)  # the form names a bad one
+    try:
+        # The number the form was filled for is checked under the game lock: of two phones
+        # saving the same hole, one records it and the other is told, its cards kept.
+        hole = services.hole_record(
+            game,
+            entries=form.cleaned_data["entries"],
+            ender=form.cleaned_data["ender_name"],
+            playoff=playoff,
+            blocks_marked=form.cleaned_data["blocks_marked"] or None,
+            actor=scorer_name(request),
+            idempotency_key=key,
+            request_hash=_request_hash(form.cleaned_data),
+            expected_number=form.cleaned_data.get("number") or upcoming.number,
+            capabilities=grant.capabilities,
+        )
+    except HoleAlreadyRecorded as moved:
+        return hole_moved_on(request, grant, moved, playoff)
+    except services.IdempotentReplay as replay:
+        say_sent_twice(request, game, replay.record.hole_number, playoff)
+        return mark_draft_done(request, redirect("games:edit", token=token), game, upcoming.number, playoff)
+    except IdempotencyConflict:
+        messages.error(
+            request,
+            _(
+                "This form was already used to save a hole, so it was not saved again. "
+                "To change that hole, tap its number on the scorecard."
+            ),
+        )
+        return redirect("games:edit", token=token)
+    messages.success(request, saved_message(game, hole.number, playoff))
+    response = redirect(f"{reverse('games:edit', args=[token])}#news")
+    return mark_draft_done(
+        request, response, game, form.cleaned_data.get("number") or upcoming.number, playoff
+    )
 
 
 def _new_hole_page(
@@ -162,7 +137,7 @@ def _new_hole_page(
     moved_saved: str = "",
 ) -> HttpResponse:
     """The hole screen for the next hole (`moved_saved`: what another phone saved meanwhile)."""
-    context = _hole_context(
+    context = hole_context(
         grant.game,
         grant.token,
         form,
@@ -187,57 +162,77 @@ def _edit_form(line: selectors.HoleLine, ruleset: Ruleset, data: Any = None) -> 
 @game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
 def hole_edit(request: HttpRequest, grant: GameGrant, number: int, playoff: bool = False) -> HttpResponse:
     """Correct a recorded hole. The form carries the hole's version: a stale edit is refused."""
-    game, token = grant.game, grant.token
-    board = selectors.scoreboard(game)
-    line = hole_or_404(game, number, playoff)
+    board = selectors.scoreboard(grant.game)
+    line = hole_or_404(grant.game, number, playoff)
     status = 200
     form = _edit_form(line, board.ruleset)
     if request.method == "POST":
         form = _edit_form(line, board.ruleset, request.POST)
-        if form.is_valid():
-            version = form.cleaned_data.get("version")
-            if version is None or form.cleaned_data.get("hole_id") is None:
-                form.add_error(
-                    None, _("The form lost the hole's version: open the hole again from the scorecard.")
-                )
-                status = 400
-            else:
-                with catch_refusal() as refused:
-                    services.hole_update(
-                        game,
-                        number,
-                        expected_id=form.cleaned_data["hole_id"],
-                        expected_version=version,
-                        entries=form.cleaned_data["entries"],
-                        ender=form.cleaned_data["ender_name"],
-                        blocks_marked=form.cleaned_data["blocks_marked"] or None,
-                        actor=scorer_name(request),
-                        playoff=playoff,
-                        capabilities=grant.capabilities,
-                        reason=form.cleaned_data.get("reason") or "",
-                    )
-                    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
-                    messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
-                    return redirect(f"{reverse('games:edit', args=[token])}#news")
-                if isinstance(refused.error, StaleVersion):
-                    # Never overwrite silently: show the hole as it is now, with what happened.
-                    line = hole_or_404(game, number, playoff)
-                    form = _edit_form(line, board.ruleset)
-                    form.stale = True
-                    status = 409
-                else:
-                    form.add_problems(refused.problems)
-                    status = refused.status
-        else:
+        if not form.is_valid():
             status = 400
-    context = _hole_context(
-        game,
-        token,
+        elif form.cleaned_data.get("version") is None or form.cleaned_data.get("hole_id") is None:
+            form.add_error(
+                None, _("The form lost the hole's version: open the hole again from the scorecard.")
+            )
+            status = 400
+        else:
+            with catch_refusal() as refused:
+                return _correct_hole(request, grant, form, number, playoff)
+            if isinstance(refused.error, StaleVersion):
+                # Never overwrite silently: show the hole as it is now, with what happened.
+                line = hole_or_404(grant.game, number, playoff)
+                form = _edit_form(line, board.ruleset)
+                form.stale = True
+                status = 409
+            else:
+                form.add_problems(refused.problems)
+                status = refused.status
+    return _edit_hole_page(request, grant, form, board, line, number, playoff, status=status)
+
+
+def _correct_hole(
+    request: HttpRequest, grant: GameGrant, form: HoleForm, number: int, playoff: bool
+) -> HttpResponse:
+    """Save the valid form's correction and go back to the game; a refusal is raised for the
+    caller's `catch_refusal` (a stale version among them)."""
+    services.hole_update(
+        grant.game,
+        number,
+        expected_id=form.cleaned_data["hole_id"],
+        expected_version=form.cleaned_data["version"],
+        entries=form.cleaned_data["entries"],
+        ender=form.cleaned_data["ender_name"],
+        blocks_marked=form.cleaned_data["blocks_marked"] or None,
+        actor=scorer_name(request),
+        playoff=playoff,
+        capabilities=grant.capabilities,
+        reason=form.cleaned_data.get("reason") or "",
+    )
+    label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
+    messages.success(request, _("%(hole)s corrected.") % {"hole": label % {"n": number}})
+    return redirect(f"{reverse('games:edit', args=[grant.token])}#news")
+
+
+def _edit_hole_page(
+    request: HttpRequest,
+    grant: GameGrant,
+    form: HoleForm,
+    board: selectors.Scoreboard,
+    line: selectors.HoleLine,
+    number: int,
+    playoff: bool,
+    *,
+    status: int,
+) -> HttpResponse:
+    """The hole screen for correcting (or deleting) recorded hole `number`."""
+    context = hole_context(
+        grant.game,
+        grant.token,
         form,
         number=number,
         playoff=playoff,
         dealer=line.dealer,
-        first_player=_first_player_of(board, line),
+        first_player=first_player_of(board, line),
         board=board,
         editing=line,
     )
@@ -245,21 +240,9 @@ def hole_edit(request: HttpRequest, grant: GameGrant, number: int, playoff: bool
     context["reason_max_length"] = MAX_REASON_LENGTH
     context["scorer_name"] = request.session.get(SESSION_SCORER, "")
     context["delete_url"] = reverse(
-        "games:playoff-delete" if playoff else "games:hole-delete", args=[token, number]
+        "games:playoff-delete" if playoff else "games:hole-delete", args=[grant.token, number]
     )
     return render(request, "scoring/game_hole.html", context, status=status)
-
-
-def _first_player_of(board: selectors.Scoreboard, line: selectors.HoleLine) -> str | None:
-    """The player on the dealer's left (the next seat clockwise) who played this hole."""
-    seats = sorted(board.players, key=lambda p: p.seat)
-    playing = {e.name for e in line.entries}
-    count = len(seats)
-    for step in range(1, count + 1):
-        candidate = seats[(line.dealer_seat + step) % count]
-        if candidate.name in playing:
-            return candidate.name
-    return None
 
 
 @game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
