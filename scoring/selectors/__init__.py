@@ -44,7 +44,6 @@ from .game_lookups import (
     owned_player,
     owned_players,
     recent_player_names,
-    recorded_hole,
 )
 from .game_progress import GameProgress, deal_order, game_progress, games_progress, holes_to_play
 from .hole_scores import (
@@ -115,7 +114,6 @@ __all__ = [
     "phone_contact_of",
     "phone_contacts",
     "recent_player_names",
-    "recorded_hole",
     "redo_target",
     "redo_target_change",
     "regular_hole_scores",

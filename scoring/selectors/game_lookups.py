@@ -11,7 +11,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
 from golfclub.core.inputs import is_token
-from scoring.models import Game, Hole, Player, Seat
+from scoring.models import Game, Player, Seat
 
 
 @dataclass(frozen=True)
@@ -93,11 +93,6 @@ def recent_player_names(
         ):
             add(name)
     return names
-
-
-def recorded_hole(game_id: int, hole_id: int) -> Hole | None:
-    """Hole `hole_id` of game `game_id` as it stands, or None once it was undone or deleted."""
-    return Hole.objects.filter(pk=hole_id, game_id=game_id).first()
 
 
 def owned_players(user: AbstractBaseUser) -> QuerySet[Player]:

@@ -6,42 +6,55 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('clubs', '0002_memberresult_fillfactor'),
-        ('tournaments', '0010_club_and_member'),
+        ("clubs", "0002_memberresult_fillfactor"),
+        ("tournaments", "0010_club_and_member"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SeatingPlan',
+            name="SeatingPlan",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('first_round', models.PositiveSmallIntegerField(verbose_name='first planned round')),
-                ('players', models.JSONField(default=list, verbose_name='players')),
-                ('rounds', models.JSONField(default=list, verbose_name='planned rounds')),
-                ('repeats', models.PositiveIntegerField(verbose_name='repeated meetings')),
-                ('least_possible', models.PositiveIntegerField(verbose_name='least possible')),
-                ('reason', models.CharField(blank=True, default='', max_length=200, verbose_name='why it was made')),
-                ('made_at', models.DateTimeField(auto_now=True, verbose_name='made')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("first_round", models.PositiveSmallIntegerField(verbose_name="first planned round")),
+                ("players", models.JSONField(default=list, verbose_name="players")),
+                ("rounds", models.JSONField(default=list, verbose_name="planned rounds")),
+                ("repeats", models.PositiveIntegerField(verbose_name="repeated meetings")),
+                ("least_possible", models.PositiveIntegerField(verbose_name="least possible")),
+                (
+                    "reason",
+                    models.CharField(blank=True, default="", max_length=200, verbose_name="why it was made"),
+                ),
+                ("made_at", models.DateTimeField(auto_now=True, verbose_name="made")),
             ],
             options={
-                'verbose_name': 'seating plan',
-                'verbose_name_plural': 'seating plans',
+                "verbose_name": "seating plan",
+                "verbose_name_plural": "seating plans",
             },
         ),
         migrations.RemoveConstraint(
-            model_name='tournament',
-            name='tournament_rounds_1_to_10',
+            model_name="tournament",
+            name="tournament_rounds_1_to_10",
         ),
         migrations.AddConstraint(
-            model_name='tournament',
-            constraint=models.CheckConstraint(condition=models.Q(('rounds__gte', 1), ('rounds__lte', 21)), name='tournament_rounds_in_range'),
+            model_name="tournament",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("rounds__gte", 1), ("rounds__lte", 21)), name="tournament_rounds_in_range"
+            ),
         ),
         migrations.AddField(
-            model_name='seatingplan',
-            name='tournament',
-            field=models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='seating_plan', to='tournaments.tournament'),
+            model_name="seatingplan",
+            name="tournament",
+            field=models.OneToOneField(
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="seating_plan",
+                to="tournaments.tournament",
+            ),
         ),
     ]
