@@ -25,12 +25,12 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
+from golfclub.core.limits import MAX_FORM_KEY
 from scoring.game_errors import IdempotencyConflict
 from scoring.services.idempotency import Answer, Claim, Replayed, run_once, scope_for, stored_answer
 
 #: The hidden input's name (the hole form's, too).
 FIELD = "idempotency_key"
-MAX_FORM_KEY = 64
 _NOT_HASHED = {FIELD, "csrfmiddlewaretoken"}
 
 

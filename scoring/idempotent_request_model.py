@@ -13,8 +13,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-#: The longest key the API takes (the games API's limit too).
-MAX_KEY_LENGTH = 255
+from golfclub.core.limits import MAX_IDEMPOTENCY_KEY
 
 
 class IdempotentRequest(models.Model):
@@ -30,7 +29,7 @@ class IdempotentRequest(models.Model):
     """
 
     scope = models.CharField(_("scope"), max_length=80)
-    key = models.CharField(_("key"), max_length=MAX_KEY_LENGTH)
+    key = models.CharField(_("key"), max_length=MAX_IDEMPOTENCY_KEY)
     method = models.CharField(_("method"), max_length=8)
     # The URL's route pattern ("api/v1/tournaments/<id:tournament_id>/penalties/"), never a path
     # that holds a table link's secret token.

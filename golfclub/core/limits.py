@@ -28,7 +28,9 @@ __all__ = [
     "MAX_CLUB_NAME_LENGTH",
     "MAX_DECKS",
     "MAX_DIGITS",
+    "MAX_FORM_KEY",
     "MAX_HOLES",
+    "MAX_IDEMPOTENCY_KEY",
     "MAX_NAME_LENGTH",
     "MAX_PASTED_MEMBERS",
     "MAX_PHONE_PENDING",
@@ -152,6 +154,10 @@ BIGINT_MAX = 2**63 - 1
 #: guessable "1" would replay one's game, edit token and all, to the other. 16 is far beyond
 #: guessing for a random key and fits a UUID (36). Keys of a logged-in user or of a link: 1 to 255.
 MIN_ANONYMOUS_IDEMPOTENCY_KEY = 16
+#: The longest Idempotency-Key header the API takes, as the one idempotency store's column holds it.
+MAX_IDEMPOTENCY_KEY = 255
+#: The longest one-time key a page's form sends back (the page makes a 32-character one).
+MAX_FORM_KEY = 64
 
 # No address of the API is longer than a few hundred characters (tokens are 32): a longer one is
 # refused with a JSON 414 (golfclub.middleware). gunicorn refuses a request line over 4094 bytes

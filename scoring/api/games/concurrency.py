@@ -22,10 +22,10 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 
 from golfclub.core.inputs import INT_MAX
+from golfclub.core.limits import MAX_IDEMPOTENCY_KEY
 from scoring.game_errors import GameError, StaleVersion, VersionRequired
 from scoring.rules.errors import Problem
 
-MAX_IDEMPOTENCY_KEY = 255
 _TAG = re.compile(r'^"(?P<kind>[a-z]+)-(?P<id>[0-9]{1,18})(?:-v(?P<version>[0-9]{1,18}))?"$')
 
 
