@@ -95,6 +95,13 @@ def test_retiring_a_member_says_so_in_their_row_keeps_the_focus_there_and_counts
     club = make_club("The Fridays", make_owner("parent"))
     ann, _bob = make_members(club, "Ann", "Bob")
     phone.goto(f"/clubs/{club.pk}/members/")
+    # Whether htmx had processed the swapped-in form when its button took the focus: if not, an
+    # Enter pressed at once posts the whole page instead of swapping the row.
+    phone.evaluate(
+        "document.addEventListener('focusin', (e) => {"
+        " const form = e.target.closest && e.target.closest('form[hx-post]');"
+        " if (form) window.liveOnFocus = 'htmx-internal-data' in form; })"
+    )
     row = phone.locator(f"#member-{ann.pk}")
     row.get_by_text("Change Ann").click()
     row.get_by_role("button", name="Retire").click()
@@ -104,6 +111,7 @@ def test_retiring_a_member_says_so_in_their_row_keeps_the_focus_there_and_counts
     assert phone.locator("#members-count").inner_text() == "2 members · 1 active"
     focused = phone.evaluate("document.activeElement.textContent.trim()")
     assert focused == "Bring back"
+    assert phone.evaluate("window.liveOnFocus") is True
     phone.keyboard.press("Enter")  # the focus is on the way back
     phone.locator(f"#member-{ann.pk} [role=status]", has_text="back among").wait_for()
     assert phone.locator("#members-count").inner_text() == "2 members · 2 active"
