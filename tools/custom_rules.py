@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
-from tools.access_rule import ACCESS_RULE
+from tools.access_rule import ACCESS_RULE, GAME_ACCESS_RULE
 from tools.custom_check import Example, Rule, SourceFile, line_pattern
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -242,3 +242,4 @@ RULES: list[Rule] = [
 
 # The access rule lives beside its own check (tools/access_rule.py, by issue 35's access helper).
 RULES.append(ACCESS_RULE)
+RULES.append(GAME_ACCESS_RULE)
