@@ -55,7 +55,6 @@ def game_edit(request: HttpRequest, token: str) -> HttpResponse:
 def game_view(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only live page: the scoreboard refreshes itself while the page is visible."""
     grant = game_for_page(request, token, Capability.VIEW)
-    token = grant.token
     if grant.token_kind is TokenKind.EDIT:
         return redirect("games:edit", token=token)  # the scorer's link opens the scorer's page
     remember_game(request, grant.game, False)
@@ -93,7 +92,7 @@ def hole_scores(
 ) -> HttpResponse:
     """How each player's score of one recorded hole was made (a tap on a score of the scorecard)."""
     grant = game_for_page(request, token, link_capability(can_edit))
-    game, token = grant.game, grant.token
+    game = grant.game
     board = selectors.scoreboard(game)
     line = hole_or_404(game, number, playoff)
     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
@@ -118,7 +117,7 @@ def hole_scores(
 def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
     """Every change to the game, newest first: who, when, before and after."""
     grant = game_for_page(request, token, link_capability(can_edit))
-    game, token = grant.game, grant.token
+    game = grant.game
     history = selectors.game_history(game)
     return render(
         request,
@@ -139,7 +138,7 @@ def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpRespon
 def game_share(request: HttpRequest, token: str) -> HttpResponse:
     """The two links of the game, each with its QR code (the edit link only to those who hold it)."""
     grant = game_for_page(request, token, Capability.SCORE)
-    game, token = grant.game, grant.token
+    game = grant.game
     edit_url = (
         request.build_absolute_uri(reverse("games:edit", args=[game.edit_token]))
         if grant.token_kind is TokenKind.EDIT
@@ -168,7 +167,7 @@ def game_settings(request: HttpRequest, token: str) -> HttpResponse:
     A managed game's table link gets a 409 instead: its names and rules are set by what manages it.
     """
     grant = game_for_page(request, token, Capability.MANAGE, methods=FORM_METHODS)
-    game, token = grant.game, grant.token
+    game = grant.game
     errors: dict[str, list[str]] = {}
     status = 200
     if request.method == "POST":

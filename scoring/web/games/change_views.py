@@ -30,7 +30,7 @@ def undo_confirm(request: HttpRequest, token: str) -> HttpResponse:
     form, naming the change: if another change came first, the undo refuses as it always does.
     """
     grant = game_for_page(request, token, Capability.SCORE)
-    game, token = grant.game, grant.token
+    game = grant.game
     back = request.GET.get("next", "") == "history"
     undo = undo_item(game)
     wanted = int_or_none(request.GET.get("change"), minimum=1, maximum=2**63 - 1)

@@ -25,7 +25,7 @@ def end_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """Ask before ending: after which hole, and who would win by the holes played (the engine's
     ranking of the game as if ended, computed on an unsaved copy: nothing is written)."""
     grant = game_for_page(request, token, Capability.SCORE)
-    game, token = grant.game, grant.token
+    game = grant.game
     board = selectors.scoreboard(game)
     if game.is_managed or board.match_over or not board.holes:
         return redirect(_board_url(token))  # the button is not offered then: back to the scoreboard

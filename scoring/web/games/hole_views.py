@@ -248,7 +248,7 @@ def _edit_hole_page(
 def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = False) -> HttpResponse:
     """Ask, then delete a hole (later holes move down one number; undo brings it back)."""
     grant = game_for_page(request, token, Capability.SCORE, methods=FORM_METHODS)
-    game, token = grant.game, grant.token
+    game = grant.game
     line = hole_or_404(game, number, playoff)
     status = 200
     error_message = ""
