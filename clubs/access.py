@@ -123,6 +123,16 @@ def member_of(grant: ClubGrant, member_id: Any) -> Member:
     return member
 
 
+def owner_of(grant: ClubGrant, owner_id: Any) -> ClubOwner:
+    """The owner `owner_id` of the granted club, with their user, or `NotFoundInClub`."""
+    pk = _row_id(owner_id)
+    owners = ClubOwner.objects.filter(club=grant.club, pk=pk).select_related("user")
+    owner = owners.first() if pk is not None else None
+    if owner is None:
+        raise NotFoundInClub(Problem("owner", _("No such owner of this club.")))
+    return owner
+
+
 def season_of(grant: ClubGrant, season_id: Any) -> Season:
     """The season `season_id` of the granted club, or `NotFoundInClub`."""
     pk = _row_id(season_id)

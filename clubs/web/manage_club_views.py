@@ -6,14 +6,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from clubs.access import ClubCapability, ClubGrant, club_for_user, clubs_of
-from clubs.models import Club, ClubOwner, OwnerInvitation
+from clubs.access import ClubCapability, ClubGrant, club_for_user, clubs_of, owner_of
+from clubs.models import Club, OwnerInvitation
 from clubs.services import clubs as services
 from clubs.web.manage_access import READ_WRITE, WRITE, club_home_url, login_first, page_answer
 from clubs.web.manage_forms import ClubForm, add_problems
@@ -140,9 +140,7 @@ def owner_remove(request: HttpRequest, club_id: int, owner_id: int) -> HttpRespo
 
 
 def _remove_owner(request: HttpRequest, grant: ClubGrant, owner_id: int) -> HttpResponse:
-    owner = ClubOwner.objects.filter(club=grant.club, pk=owner_id).select_related("user").first()
-    if owner is None:
-        raise Http404(_("No such owner of this club."))
+    owner = owner_of(grant, owner_id)
     with catch_refusal() as refused:
         services.remove_owner(grant.club, owner)
     if refused:
@@ -161,10 +159,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
     Someone not logged in is sent to log in (or sign up) and told why: the log-in page alone does
     not say that an invitation waits behind it."""
-    with catch_refusal() as missing:
-        found = services.invitation_by_token(token)
-    if missing:
-        raise Http404(missing.messages[0])
+    found = services.invitation_by_token(token)  # NotFoundInClub: the site's 404
     why = _("Log in, or sign up, to become a co-owner of %(name)s.") % {"name": found.club.name}
     if (to_login := login_first(request, why)) is not None:
         return to_login
