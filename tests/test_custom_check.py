@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from tools import check_conventions
-from tools.access_rule import GAME_ACCESS_RULE
 from tools.custom_check import Example, Rule, SourceFile, check_sources, line_pattern
 from tools.custom_rules import RULES
+from tools.game_access_rule import GAME_ACCESS_RULE
 
 
 def _findings(rule: Rule, example: Example) -> list[str]:
@@ -127,7 +127,7 @@ def _game_routes() -> list[tuple[str, str, str]]:
 def test_every_game_route_is_a_view_the_access_rule_checks() -> None:
     """The rule sees every view a game's link reaches (so none escapes it by its shape), and each
     begins with its access call."""
-    from tools.access_rule import _is_game_view, _starts_with_access_call
+    from tools.game_access_rule import _is_game_view, _starts_with_access_call
 
     routes = _game_routes()
     assert len(routes) > 30

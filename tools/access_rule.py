@@ -15,9 +15,14 @@ rule finds:
 - a comparison with `StandingsRelease.LIVE`: who sees live standings is decided by
   `tournaments.access.sees_live_standings` only;
 - a capability tested by hand (`Action.RUN in page.actions`): the grant answers it
-  (`page.allows(Action.RUN)`, `grant.can_manage`), so a rule about it has one home.
+  (`page.allows(Action.RUN)`, `grant.can_manage`), so a rule about it has one home;
+- in the clubs' views: a function reached by a club's id (a `club_id` parameter) that does not
+  begin with the access call (`club_for_user(...)` in its first statement, the docstring aside), as
+  a decorator's wrapper or a helper answering the refusal its own way did; and a clubs view that
+  catches an access refusal (`except NotFoundInClub`, `except NotAnOwner`): refusals propagate to
+  the one place that answers them (Django's 404 and 403 handlers, the API's exception handler).
 
-A second rule (`GAME_ACCESS_RULE`, below) checks that the game views make that call first.
+A second rule (tools/game_access_rule.py) checks that the game views make that call first.
 
 Templates may still show what the caller may do (`{% if "officiate" in page.actions %}`): they read
 the grant, they decide nothing. What the rule cannot see is a decision written another way (a
@@ -57,7 +62,6 @@ ACCESS_FILES = (
     "scoring/web/games/access.py",
     "scoring/api/games/access.py",
     "tournaments/web/access.py",
-    "clubs/web/manage_access.py",
 )
 
 
@@ -109,8 +113,57 @@ def _capability_tested_by_hand(node: ast.Compare) -> bool:
     )
 
 
+#: The clubs' access call, and the refusals it raises (answered in one place, never by a view).
+CLUB_ACCESS_CALL = "club_for_user"
+CLUB_REFUSALS = frozenset({"NotFoundInClub", "NotAnOwner"})
+
+
+def _calls(node: ast.AST, name: str) -> bool:
+    """Whether `node` holds a call of `name` (`name(...)` or `module.name(...)`)."""
+    return any(
+        isinstance(call, ast.Call)
+        and (
+            (isinstance(call.func, ast.Name) and call.func.id == name)
+            or (isinstance(call.func, ast.Attribute) and call.func.attr == name)
+        )
+        for call in ast.walk(node)
+    )
+
+
+#: The statements that may make the access call: a plain one (no `try:`, `with`, `if` around it).
+_PLAIN_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return)
+
+
+def _first_statement(function: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.stmt | None:
+    """The function's first statement after its docstring, when it is a plain one."""
+    body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+    return body[0] if body and isinstance(body[0], _PLAIN_STATEMENTS) else None
+
+
+def club_view_findings(source: SourceFile) -> Iterator[tuple[int, str]]:
+    """A clubs view reached by a club's id that does not begin with its access call, and a clubs
+    view that catches an access refusal instead of letting it reach the one place answering it."""
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            arguments = node.args
+            names = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
+            first = _first_statement(node)
+            if "club_id" in names and (first is None or not _calls(first, CLUB_ACCESS_CALL)):
+                yield node.lineno, f"{node.name}(): a club view begins with its access call, club_for_user()"
+        elif isinstance(node, ast.ExceptHandler) and node.type is not None:
+            caught = {ast.unparse(kind).rsplit(".", 1)[-1] for kind in _kinds(node.type)}
+            for refusal in sorted(caught & CLUB_REFUSALS):
+                yield node.lineno, f"except {refusal}: an access refusal propagates to its one answer"
+
+
+def _kinds(node: ast.expr) -> list[ast.expr]:
+    return list(node.elts) if isinstance(node, ast.Tuple) else [node]
+
+
 def access_decisions(source: SourceFile) -> Iterator[tuple[int, str]]:
     """Every access decision this view module makes beside the one call of its access module."""
+    if source.path.startswith("clubs/"):
+        yield from club_view_findings(source)
     internals, modules = _access_names(source)
     for node in ast.walk(source.tree):
         if isinstance(node, ast.Call) and (name := _decision_called(node, internals, modules)):
@@ -131,7 +184,9 @@ ACCESS_RULE = Rule(
         "(role_of, allowed_actions, may, require, decide, grant_for, sees_seating, "
         "sees_live_standings...), tests no is_authenticated, compares nothing with "
         "StandingsRelease.LIVE and tests no capability by hand (`Action.RUN in page.actions`: "
-        "`page.allows(Action.RUN)`). The access modules themselves are left out."
+        "`page.allows(Action.RUN)`). A clubs view reached by `club_id` begins with "
+        "`club_for_user(...)` and catches no refusal (NotFoundInClub, NotAnOwner): they are "
+        "answered in one place. The access modules themselves are left out."
     ),
     check=access_decisions,
     include=VIEWS,
@@ -139,6 +194,8 @@ ACCESS_RULE = Rule(
     allow={
         # Not who may do what: an anonymous client's Idempotency-Keys are kept by its address.
         "scoring/api/write_once.py::write_once.once": "idempotency's scope, not access (effects' store)",
+        # Not a club's access: an owner's invitation is for anybody logged in (its token decides).
+        "clubs/web/manage_access.py::login_first": "an invitation's page asks for any logged-in user",
     },
     good=(
         Example(
@@ -154,6 +211,21 @@ ACCESS_RULE = Rule(
             "    return request.user.is_authenticated and role_of(request.user, t)\n",
         ),
         Example("tournaments/services/example.py", "def f(user):\n    return user.is_authenticated\n"),
+        Example(
+            "clubs/web/example.py",
+            "from clubs.access import ClubCapability, club_for_user\n\n"
+            "def page(request, club_id):\n"
+            '    """A page."""\n'
+            "    grant = club_for_user(request.user, club_id, ClubCapability.MANAGE, owners_page=True)\n"
+            "    return answer(request, grant)\n\n"
+            "def _body(request, grant):\n    return grant.can_manage\n",
+        ),
+        Example(
+            "clubs/api/example.py",
+            "from clubs.access import club_for_user, need_for\n\n"
+            "def view(request, club_id):\n"
+            "    return answer(club_for_user(request.user, club_id, need_for(request.method)))\n",
+        ),
     ),
     bad=(
         Example(
@@ -166,6 +238,24 @@ ACCESS_RULE = Rule(
             "from scoring import access\n\ndef view(request, token):\n    return access.decide(token)\n",
         ),
         Example("clubs/web/example.py", "def view(request):\n    return request.user.is_authenticated\n"),
+        Example(  # a wrapper deciding for the view, and answering the refusal its own way
+            "clubs/web/example.py",
+            "from clubs.access import club_for_user\n\n"
+            "def wrapper(request, club_id):\n"
+            "    try:\n        return view(request, club_for_user(request.user, club_id))\n"
+            "    except NotFoundInClub:\n        raise Http404 from None\n",
+        ),
+        Example(  # the decision made by a helper
+            "clubs/web/example.py",
+            "def page(request, club_id):\n    grant = grant_of(request, club_id)\n    return grant\n",
+        ),
+        Example(
+            "clubs/api/example.py",
+            "from clubs import errors\n\n"
+            "def view(request, grant, member_id):\n"
+            "    try:\n        return member_of(grant, member_id)\n"
+            "    except (ValueError, errors.NotFoundInClub):\n        return None\n",
+        ),
         Example(
             "tournaments/web/example.py",
             "from tournaments.access import Action\n\n"
@@ -176,163 +266,5 @@ ACCESS_RULE = Rule(
             "from tournaments.models import StandingsRelease\n\n"
             "def live(t):\n    return t.standings_release == StandingsRelease.LIVE\n",
         ),
-    ),
-)
-
-
-# --------------------------------------------------------------------------------------------
-# A game's views begin with their access call
-
-#: The one access call of a view reached by a game's link (`scoring.web.games.access`,
-#: `scoring.api.games.access`): its first line, `grant = game_for_page(request, token, ...)`.
-GAME_ACCESS_CALLS = frozenset({"game_for_page", "game_for_api", "game_for_api_deferring"})
-#: The decorators that decided before the view (issue 35 item 1 made them plain calls).
-REMOVED_GAME_DECORATORS = frozenset({"game_page", "game_grant_required"})
-GAME_PAGES = "scoring/web/games/"
-
-
-def _called_name(node: ast.expr) -> str:
-    """`f` of `f`, `f(...)`, `module.f` and `module.f(...)`."""
-    target = node.func if isinstance(node, ast.Call) else node
-    if isinstance(target, ast.Attribute):
-        return target.attr
-    return target.id if isinstance(target, ast.Name) else ""
-
-
-def _first_statement(func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.stmt | None:
-    """The function's first statement after its docstring."""
-    body = func.body
-    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-        body = body[1:]
-    return body[0] if body else None
-
-
-def _starts_with_access_call(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """`grant = game_for_...(request, token, ...)` first."""
-    first = _first_statement(func)
-    if not (isinstance(first, ast.Assign) and isinstance(first.value, ast.Call)):
-        return False
-    arguments = [ast.unparse(argument) for argument in first.value.args[:2]]
-    return _called_name(first.value) in GAME_ACCESS_CALLS and arguments == ["request", "token"]
-
-
-def _is_game_view(
-    func: ast.FunctionDef | ast.AsyncFunctionDef, path: str, token_api: ast.Call | None
-) -> bool:
-    """A view reached by a game's link: an API view made by `@token_api`, or a page of
-    scoring/web/games taking `(request, token, ...)`."""
-    if token_api is not None:
-        return True
-    parameters = [argument.arg for argument in func.args.args[:2]]
-    return path.startswith(GAME_PAGES) and parameters == ["request", "token"]
-
-
-def _posts_without_call_once(token_api: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A `@token_api` view taking POST whose Idempotency-Key is nowhere taken: no `call_once` in it,
-    and no `own_idempotency=True` (the hole POST, which keeps its own keys)."""
-    methods = token_api.args[0] if token_api.args else None
-    posts = isinstance(methods, ast.List) and any(
-        isinstance(method, ast.Constant) and method.value == "POST" for method in methods.elts
-    )
-    own = any(
-        keyword.arg == "own_idempotency" and ast.unparse(keyword.value) == "True"
-        for keyword in token_api.keywords
-    )
-    calls_once = any(
-        isinstance(node, ast.Call) and _called_name(node) == "call_once" for node in ast.walk(func)
-    )
-    return posts and not own and not calls_once
-
-
-def game_views_without_access_call(source: SourceFile) -> Iterator[tuple[int, str]]:
-    """Every game view that does not begin with its access call, and every use of a removed decorator."""
-    for node in ast.walk(source.tree):
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if alias.name in REMOVED_GAME_DECORATORS:
-                    yield node.lineno, f"{alias.name}: removed; begin the view with its access call"
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            continue
-        for decorator in node.decorator_list:
-            if _called_name(decorator) in REMOVED_GAME_DECORATORS:
-                yield (
-                    decorator.lineno,
-                    f"@{_called_name(decorator)}: removed; begin the view with its access call",
-                )
-        token_api = next(
-            (d for d in node.decorator_list if isinstance(d, ast.Call) and _called_name(d) == "token_api"),
-            None,
-        )
-        if _is_game_view(node, source.path, token_api) and not _starts_with_access_call(node):
-            yield (
-                node.lineno,
-                f"{node.name}: a game view begins with grant = game_for_...(request, token, ...)",
-            )
-        if token_api is not None and _posts_without_call_once(token_api, node):
-            yield (
-                node.lineno,
-                f"{node.name}: its POST takes the Idempotency-Key through call_once, after access",
-            )
-
-
-GAME_ACCESS_RULE = Rule(
-    name="game-view-begins-with-access-call",
-    description=(
-        "A view reached by a game's link (a page of scoring/web/games taking `(request, token, ...)`, "
-        "any `@token_api` view) begins, after its docstring, with its ONE access call: "
-        "`grant = game_for_page(request, token, capability)` or `grant = game_for_api(request, token, "
-        "writes=capability)` (`game_for_api_deferring` for the hole POST), which returns the "
-        "GameGrant or raises the refusal. The removed decorators (`@game_page`, "
-        "`game_grant_required`) decided before the view and are refused. A `@token_api` view "
-        "taking POST honours the Idempotency-Key with `call_once` after that call (unless "
-        "`own_idempotency=True`)."
-    ),
-    check=game_views_without_access_call,
-    include=("scoring/web/*", "scoring/api/*", "tournaments/*", "clubs/*"),
-    exclude=ACCESS_FILES,
-    allow={},
-    good=(
-        Example(
-            "scoring/web/games/example.py",
-            "def page(request, token, can_edit):\n"
-            '    """A page."""\n'
-            "    grant = game_for_page(request, token, link_capability(can_edit))\n"
-            "    return grant\n\n"
-            "def _helper(request, grant):\n    return grant\n",
-        ),
-        Example(
-            "scoring/api/games/example.py",
-            '@token_api(["GET", "POST"])\n'
-            "def view(request, token):\n"
-            "    grant = game_for_api(request, token, writes=Capability.SCORE)\n"
-            "    return call_once(request, _write, (grant,), {})\n\n"
-            '@token_api(["GET", "POST"], own_idempotency=True)\n'
-            "def holes(request, token):\n"
-            "    grant = game_for_api_deferring(\n"
-            '        request, token, writes=Capability.SCORE, deferred=("POST",)\n'
-            "    )\n"
-            "    return grant\n",
-        ),
-    ),
-    bad=(
-        Example(
-            "scoring/web/games/example.py",
-            "@game_page(Capability.SCORE)\ndef page(request, grant):\n    return grant\n",
-        ),
-        Example(
-            "scoring/web/games/example.py",
-            "def page(request, token):\n    game = load(token)\n"
-            "    grant = game_for_page(request, token, Capability.VIEW)\n    return grant\n",
-        ),
-        Example(
-            "scoring/api/games/example.py",
-            '@token_api(["GET"])\ndef view(request, token):\n    return Response(token)\n',
-        ),
-        Example(
-            "scoring/api/games/example.py",
-            '@token_api(["POST"])\ndef view(request, token):\n'
-            "    grant = game_for_api(request, token, writes=Capability.SCORE)\n    return write(grant)\n",
-        ),
-        Example("tournaments/api/example.py", "from scoring.api.games.access import game_grant_required\n"),
     ),
 )
