@@ -21,6 +21,7 @@ from pathlib import Path
 
 from tools.access_rule import ACCESS_RULE
 from tools.custom_check import Example, Rule, SourceFile, line_pattern
+from tools.game_access_rule import GAME_ACCESS_RULE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -240,5 +241,6 @@ RULES: list[Rule] = [
     ),
 ]
 
-# The access rule lives beside its own check (tools/access_rule.py, by issue 35's access helper).
+# The access rules live beside their own checks (tools/access_rule.py, tools/game_access_rule.py; issue 35).
 RULES.append(ACCESS_RULE)
+RULES.append(GAME_ACCESS_RULE)
