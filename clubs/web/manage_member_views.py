@@ -20,8 +20,9 @@ from clubs.access import ClubGrant, member_of
 from clubs.models import Member
 from clubs.services import members as services
 from clubs.web.manage_access import club_home_url, club_page
-from clubs.web.manage_forms import MemberForm, MergeForm, PasteForm, RenameForm, add_problems
+from clubs.web.manage_forms import MemberForm, MergeForm, PasteForm, RenameForm
 from golfclub.core.errors import Refusal, catch_refusal
+from golfclub.core.form_fields import place_problems
 
 _POST = ("POST",)
 
@@ -47,7 +48,7 @@ def _members_page(
 
 def _refused(form: forms.Form, refused: Refusal) -> int:
     """Put a refusal's problems on the form that was sent; the status to answer with."""
-    add_problems(form, refused.problems)
+    place_problems(form, refused.problems)
     return refused.status
 
 

@@ -11,8 +11,9 @@ from clubs.access import ClubGrant, season_of
 from clubs.models import Season
 from clubs.services import seasons as services
 from clubs.web.manage_access import club_home_url, club_page
-from clubs.web.manage_forms import SeasonForm, add_problems
+from clubs.web.manage_forms import SeasonForm
 from golfclub.core.errors import catch_refusal
+from golfclub.core.form_fields import place_problems
 
 _POST = ("POST",)
 
@@ -57,7 +58,7 @@ def season_add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     with catch_refusal() as refused:
         season = services.create_season(grant.club, name=data["name"], start=data["start"], end=data["end"])
     if refused:
-        add_problems(form, refused.problems)
+        place_problems(form, refused.problems)
         return _seasons_page(request, grant, refused.status, form)
     messages.success(request, _("The season %(name)s is created.") % {"name": season.name})
     return redirect("clubs:seasons", club_id=grant.club.pk)
@@ -81,7 +82,7 @@ def season_edit(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpR
             version=data["version"],
         )
     if refused:
-        add_problems(form, refused.problems)
+        place_problems(form, refused.problems)
         return _seasons_page(request, grant, refused.status, form, editing=season.pk)
     messages.success(request, _("The season is saved."))
     return redirect("clubs:seasons", club_id=grant.club.pk)

@@ -11,8 +11,9 @@
   (scoring/api/errors.py), the middleware (golfclub/middleware.py: bodies too large, non-JSON error
   answers under /api/) and the input guard (golfclub/input_guard.py) all answer through it.
 - **A page's refusal.** `catch_refusal()` turns an answered error raised in its block into a `Refusal`
-  (problems, messages, status) that the view shows on its form; `flash_refusal(request)` shows it
-  as error messages on the next page. Views never catch and format answered errors themselves.
+  (problems, messages, status) that the view shows on its form (`golfclub.core.form_fields.place_problems`);
+  `flash_refusal(request)` shows it as error messages on the next page. Views never catch and format
+  answered errors themselves.
 - **Site-wide answers** (handler400/403/404/500 in golfclub/urls.py, CSRF_FAILURE_VIEW): JSON under
   /api/, a page elsewhere; a database that does not answer is a 503 (`server_error`).
 """
@@ -134,7 +135,7 @@ def catch_refusal() -> Iterator[Refusal]:
         with catch_refusal() as refused:
             entrant = services.add_entrant(...)
         if refused:
-            add_problems(form, refused.problems)
+            place_problems(form, refused.problems)
             return players_page(request, form=form, status=refused.status)
     """
     refused = Refusal()

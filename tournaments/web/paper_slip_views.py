@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from golfclub.core.errors import catch_refusal
-from golfclub.core.form_fields import WholeNumberField
+from golfclub.core.form_fields import WholeNumberField, place_problems
 from golfclub.core.limits import TOTAL_LIMIT
 from scoring import selectors as scoring_selectors
 from scoring.selectors import Scoreboard
@@ -86,6 +86,11 @@ class PaperSlipForm(forms.Form):
                     % {"n": number},
                 )
         return data
+
+    def field_for_problem(self, where: str) -> None:
+        """Every problem at the form's top (`place_problems` reads this hook), above the slip: the
+        services name holes ("hole-3"), not the slip's cells."""
+        return None
 
     def rows(self) -> list[SlipRow]:
         """The holes typed, as the service takes them."""
@@ -171,8 +176,7 @@ def paper_slip(request: HttpRequest, page: TournamentPage, table_id: int) -> Htt
             form.is_valid()
             conflicts = slip.conflicts
         if refused:
-            for message in refused.messages:
-                form.add_error(None, message)
+            place_problems(form, refused.problems)
             return _render(request, page, table, board, form, conflicts, status=refused.status)
         if done.recorded or done.corrected:
             messages.success(

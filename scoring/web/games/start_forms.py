@@ -15,7 +15,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from golfclub.core.form_fields import TextField
+from golfclub.core.form_fields import TextField, place_problems
 from golfclub.core.limits import MAX_PLAYERS as MAX_PLAYERS  # start_views takes it from here
 from golfclub.core.limits import (
     MAX_TITLE_LENGTH,
@@ -123,9 +123,13 @@ class PlayersForm(forms.Form):
             try:
                 cleaned["resolved"] = resolve_ruleset(self.ruleset_spec(cleaned))
             except RulesetError as error:
-                for problem in error.problems:
-                    self.add_error(None, problem.message)
+                place_problems(self, error.problems)
         return cleaned
+
+    def field_for_problem(self, where: str) -> None:
+        """Every problem at the form's top (`place_problems` reads this hook), in the one list the start
+        screens show above the form: the engine's "ruleset.holes" is no control of this form."""
+        return None
 
     @staticmethod
     def ruleset_spec(cleaned: Mapping[str, Any]) -> str | dict[str, Any]:
