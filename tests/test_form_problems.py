@@ -122,6 +122,17 @@ def test_the_form_hooks_read_the_paths_and_say_how_the_problems_are_shown() -> N
     assert _errors(form) == {"start": ["shown: 1"], NON_FIELD_ERRORS: ["shown: 2", "shown: 3", "shown: 4"]}
 
 
+class TopForm(AliasForm):
+    problems_at_top = True
+
+
+@given(PROBLEMS)
+def test_a_form_with_problems_at_top_shows_every_message_at_its_top_in_order(problems: list[Problem]) -> None:
+    form = _bound(TopForm(data={}))
+    place_problems(form, problems)
+    assert _errors(form) == ({NON_FIELD_ERRORS: [p.message for p in problems]} if problems else {})
+
+
 # --- Each form's reading, with the paths its services and the engine send ----------------------
 
 

@@ -2,10 +2,11 @@
 
 `golfclub.core.form_fields.place_problems(form, problems)` puts the services' and the rules engine's
 problems on a page form: each message on the field its `where` names, else at the form's top; a form
-says how its paths read as data (`problem_fields`) or a small hook (`field_for_problem`,
-`problems_to_place`). Before it there were five copies of that loop (tournaments, clubs, the
-calculator, the hole form, the officials' ruling form) and three more that put every message at the
-top, each reading the paths its own way. So, outside golfclub/core/form_fields.py, this rule finds:
+says how its paths read as data (`problem_fields`, `problems_at_top`) or a small hook
+(`field_for_problem`, `problems_to_place`). Before it there were four copies of that loop
+(tournaments, clubs, the calculator, the hole form; the officials' ruling form wrapped the first)
+and three more that put every message at the top, each reading the paths its own way. So, outside
+golfclub/core/form_fields.py, this rule finds:
 
 - a form error made of a problem's message (`form.add_error(field, problem.message)`);
 - a loop over a refusal's or an error's problems or messages (`for message in refused.messages:`,
@@ -64,7 +65,7 @@ def problems_placed_by_hand(source: SourceFile) -> Iterator[tuple[int, str]]:
         yield (
             line,
             "a refusal's problems put on a form by hand: call golfclub.core.form_fields.place_problems("
-            "form, problems), giving the form `problem_fields` or a `field_for_problem` hook if it needs one",
+            "form, problems), giving the form `problem_fields`, `problems_at_top` or a hook if it needs one",
         )
 
 
@@ -73,8 +74,8 @@ PROBLEMS_RULE = Rule(
     description=(
         "A refusal's problems (a service's or the rules engine's, each a `where` and a `message`) go on a "
         "page form through golfclub/core/form_fields.py's `place_problems(form, problems)` only: the "
-        "form says how its paths read (`problem_fields`, or a `field_for_problem` hook), never another "
-        "loop of `add_error(..., problem.message)`."
+        "form says how its paths read (`problem_fields`, `problems_at_top`, or a `field_for_problem` hook), "
+        "never another loop of `add_error(..., problem.message)`."
     ),
     check=problems_placed_by_hand,
     exclude=("golfclub/core/form_fields.py", "*/migrations/*", "tests/*"),

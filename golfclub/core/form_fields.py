@@ -90,11 +90,14 @@ def leading_paths(where: str) -> list[str]:
 def problem_field(form: forms.Form, where: str) -> str | None:
     """The visible field of `form` that shows a problem at `where`, or None for the form's top.
 
-    The form's `field_for_problem(where)` answers when the form has that hook; else the longest of
-    `where`'s leading paths in the form's `problem_fields` mapping; else `where`'s first name
-    ("names[3]" and "start.day" name "names" and "start"). A name that is no field of the form, or a
-    hidden one (a stale "version"), puts the message at the top, where it is seen.
+    None for every problem when the form's `problems_at_top` is true; else the form's
+    `field_for_problem(where)` when it has that hook; else the longest of `where`'s leading paths in
+    the form's `problem_fields` mapping; else `where`'s first name ("names[3]" and "start.day" name
+    "names" and "start"). A name that is no field of the form, or a hidden one (a stale "version"),
+    puts the message at the top, where it is seen.
     """
+    if getattr(form, "problems_at_top", False):
+        return None
     hook = getattr(form, "field_for_problem", None)
     if hook is not None:
         name = hook(where)
@@ -113,8 +116,9 @@ def place_problems(form: forms.Form, problems: Iterable[ProblemLike]) -> None:
     A form whose problems do not name its fields says how to read them, as data or one small hook:
     - `problem_fields`: a mapping of a `where`'s leading path to the field that shows it
       ({"tiebreakers": "tiebreak_1"}, {"facts.hand": "fact_hand"});
+    - `problems_at_top = True`: every problem at the form's top (its page lists them above the form);
     - `field_for_problem(where)`: the field's name, or None for the top (the calculator's
-      "ruleset.values.Q" is its "value_Q"; a form showing every problem at its top answers None);
+      "ruleset.values.Q" is its "value_Q");
     - `problems_to_place(problems)`: the problems as the form shows them, for a form that shows them
       elsewhere too (the hole form names whose grid in each message and keeps them for its grids).
     """

@@ -53,6 +53,9 @@ class PaperSlipForm(forms.Form):
             "Replace the phone's scores with the slip's where they differ (kept in the history)"
         ),
     )
+    # A refusal's problems (`place_problems`) all go above the slip: the services name holes
+    # ("hole-3"), not the slip's cells.
+    problems_at_top = True
 
     def __init__(self, *args: Any, players: list[str], holes: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -86,11 +89,6 @@ class PaperSlipForm(forms.Form):
                     % {"n": number},
                 )
         return data
-
-    def field_for_problem(self, where: str) -> None:
-        """Every problem at the form's top (`place_problems` reads this hook), above the slip: the
-        services name holes ("hole-3"), not the slip's cells."""
-        return None
 
     def rows(self) -> list[SlipRow]:
         """The holes typed, as the service takes them."""

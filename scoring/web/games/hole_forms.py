@@ -90,6 +90,9 @@ class HoleForm(forms.Form):
         max_length=MAX_REASON_LENGTH,
         where="reason",
     )
+    # A refusal's problems (`place_problems`) all go in the list atop the page; the grids and players
+    # show theirs again (`problems_to_place` keeps them, `player_fields` reads them).
+    problems_at_top = True
 
     def __init__(
         self,
@@ -246,11 +249,6 @@ class HoleForm(forms.Form):
             named.append(Problem(problem.where, named_problem(owner, problem.message)) if owner else problem)
         self.problems.extend(named)
         return named
-
-    def field_for_problem(self, where: str) -> None:
-        """Every problem at the form's top (`place_problems` reads this hook): the list atop the page
-        says them all, and the grids and players show theirs again (`player_fields`)."""
-        return None
 
     def partial_entries(self) -> tuple[dict[str, Any], str | None]:
         """What can be previewed from a half-filled form: complete grids and typed totals only.

@@ -105,6 +105,9 @@ class PlayersForm(forms.Form):
     ender_penalty = forms.ChoiceField(
         label=gettext_lazy("Player who ends the hole"), choices=ENDER_CHOICES, required=False
     )
+    # A refusal's problems (`place_problems`) all go in the one list the start screens show above the
+    # form: the engine's "ruleset.holes" is no control of this form.
+    problems_at_top = True
 
     def __init__(self, data: QueryDict | None = None, **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
@@ -125,11 +128,6 @@ class PlayersForm(forms.Form):
             except RulesetError as error:
                 place_problems(self, error.problems)
         return cleaned
-
-    def field_for_problem(self, where: str) -> None:
-        """Every problem at the form's top (`place_problems` reads this hook), in the one list the start
-        screens show above the form: the engine's "ruleset.holes" is no control of this form."""
-        return None
 
     @staticmethod
     def ruleset_spec(cleaned: Mapping[str, Any]) -> str | dict[str, Any]:
