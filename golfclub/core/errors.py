@@ -14,14 +14,19 @@
   (problems, messages, status) that the view shows on its form (`golfclub.core.form_fields.place_problems`);
   `flash_refusal(request)` shows it as error messages on the next page. Views never catch and format
   answered errors themselves.
+- **A page refused by its access call** (a game's link that may only watch, a managed game's table
+  link asked to manage, a method the page does not take) raises a `PageRefusal` naming the page
+  to show; `refused_page` answers it, from one place (`PageRefusalMiddleware`, golfclub/middleware.py).
 - **Site-wide answers** (handler400/403/404/500 in golfclub/urls.py, CSRF_FAILURE_VIEW): JSON under
-  /api/, a page elsewhere; a database that does not answer is a 503 (`server_error`).
+  /api/, a page elsewhere; a database that does not answer is a 503 (`server_error`). They answer
+  the access refusals a page's view raises too (the clubs' `NotFoundInClub` is an `Http404`, its
+  `NotAnOwner` a `PermissionDenied` that says how it is answered: `permission_denied`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -30,7 +35,7 @@ from typing import Any, Protocol
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -156,6 +161,33 @@ def flash_refusal(request: HttpRequest) -> Iterator[None]:
     refused.flash(request)
 
 
+class PageRefusal(Exception):
+    """A page's request refused by its access call (`scoring.web.games.access.game_for_page`): no
+    view answers it; `refused_page` does, for every page, from `PageRefusalMiddleware`
+    (golfclub/middleware.py). `template` is rendered with `context` at `status`."""
+
+    def __init__(self, status: int, template: str, context: Mapping[str, Any]) -> None:
+        super().__init__(f"{status} {template}")
+        self.status = status
+        self.template = template
+        self.context = dict(context)
+
+
+class MethodNotTaken(PageRefusal):
+    """405: the page does not take the request's method (Django's empty answer, with Allow)."""
+
+    def __init__(self, allowed: Sequence[str]) -> None:
+        super().__init__(405, "", {})
+        self.allowed = list(allowed)
+
+
+def refused_page(request: HttpRequest, refusal: PageRefusal) -> HttpResponse:
+    """The answer of a page's refused request: the refusal's page at its status (405: no body)."""
+    if isinstance(refusal, MethodNotTaken):
+        return HttpResponseNotAllowed(refusal.allowed)
+    return render(request, refusal.template, refusal.context, status=refusal.status)
+
+
 def wants_json(request: HttpRequest) -> bool:
     """Every answer under /api/ is JSON, whatever went wrong and wherever."""
     return request.path.startswith("/api/")
@@ -212,7 +244,17 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """403: not allowed; says so without details."""
+    """403: not allowed; says so without details. A page's refusal raised by an access module
+    (`clubs.access`: an answered error that is a `PermissionDenied`) may ask, by its shape, to send
+    an anonymous visitor to log in first (`login_first`) or to be shown on its own page (`page`, a
+    template given the refusal's `problems`)."""
+    if exception is not None and is_answered(exception) and not wants_json(request):
+        if getattr(exception, "login_first", False):
+            from django.contrib.auth.views import redirect_to_login  # auth's models: apps loaded
+
+            return redirect_to_login(request.get_full_path())
+        if page := getattr(exception, "page", ""):
+            return render(request, page, {"problems": problems_of(exception)}, status=403)
     message = _("You are not allowed to do that here.")
     return error_response(request, 403, title=_("Not allowed"), message=message)
 
