@@ -11,8 +11,9 @@
   (scoring/api/errors.py), the middleware (golfclub/middleware.py: bodies too large, non-JSON error
   answers under /api/) and the input guard (golfclub/input_guard.py) all answer through it.
 - **A page's refusal.** `catch_refusal()` turns an answered error raised in its block into a `Refusal`
-  (problems, messages, status) that the view shows on its form; `flash_refusal(request)` shows it
-  as error messages on the next page. Views never catch and format answered errors themselves.
+  (problems, messages, status) that the view shows on its form (`golfclub.core.form_fields.place_problems`);
+  `flash_refusal(request)` shows it as error messages on the next page. Views never catch and format
+  answered errors themselves.
 - **A page refused by its access call** (`game_for_page`, `tournament_page_for`, `club_for_user`:
   a game's link that may only watch, a managed game's table link asked to manage, someone without
   the role, an anonymous visitor to send to log in, a method the page does not take) raises a
@@ -141,7 +142,7 @@ def catch_refusal() -> Iterator[Refusal]:
         with catch_refusal() as refused:
             entrant = services.add_entrant(...)
         if refused:
-            add_problems(form, refused.problems)
+            place_problems(form, refused.problems)
             return players_page(request, form=form, status=refused.status)
     """
     refused = Refusal()

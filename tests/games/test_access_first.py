@@ -91,3 +91,18 @@ def test_a_table_link_on_the_settings_page_is_told_the_game_is_managed_whatever_
 
 def test_an_unknown_link_is_the_sites_404_page(client: Client):
     assert client.post(f"/games/e/{'z' * 24}/undo/").status_code == 404
+
+
+def test_a_friends_games_hole_posted_by_its_edit_link_does_not_read_who_is_logged_in(django_user_model, game):
+    """Nothing but the link grants anything on a game nobody manages, so the hole POST's decision does
+    not read the session: its answer does not vary by cookie, logged in or not."""
+    client = Client()
+    client.force_login(django_user_model.objects.create_user("someone", password="x" * 12))
+    for who in (client, Client()):
+        answer = who.post(
+            f"/api/v1/games/{game.edit_token}/holes/",
+            {"entries": {"Ann": 3, "Bob": 4}},
+            content_type="application/json",
+        )
+        assert answer.status_code == 201, answer.content
+        assert "cookie" not in answer.get("Vary", "").lower()

@@ -47,6 +47,7 @@ from scoring.access import (
     grant_for,
     managed_refusal_message,
 )
+from scoring.game_managers import NO_MANAGER, manager_of
 from scoring.models import Game
 
 
@@ -162,6 +163,13 @@ class DeferredGrant:
 
     def on_edit_token_game(self, game: Game) -> frozenset[Capability]:
         """Decide on `game`, found by this request's token as its edit token: the capabilities."""
+        if manager_of(game) is NO_MANAGER:
+            # Only the link grants anything on a game nobody manages: who sends it cannot change the
+            # decision, so the user is not looked up (no session read, no Vary: Cookie), as before
+            # the decision was made here. A table's phone pays nothing for the officials' case.
+            return _allowed(
+                self.request, grant_for(game, TokenKind.EDIT, token=self.token), self.capability, False
+            ).capabilities
         user, by_session = request_user(self.request)
         grant = grant_for(game, TokenKind.EDIT, user, token=self.token)
         return _allowed(self.request, grant, self.capability, by_session).capabilities

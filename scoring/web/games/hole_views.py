@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from golfclub.core.errors import catch_refusal
+from golfclub.core.form_fields import place_problems
 from golfclub.core.inputs import SMALL_INT_MAX, optional_int, text_or_none
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import selectors, services
@@ -56,7 +57,7 @@ def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpRes
         if form.is_valid():
             with catch_refusal() as refused:
                 return _record_hole(request, grant, form, upcoming, playoff)
-            form.add_problems(refused.problems)
+            place_problems(form, refused.problems)
             status = refused.status
         else:
             status = 400
@@ -185,7 +186,7 @@ def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = Fal
                 form.stale = True
                 status = 409
             else:
-                form.add_problems(refused.problems)
+                place_problems(form, refused.problems)
                 status = refused.status
     return _edit_hole_page(request, grant, form, board, line, number, playoff, status=status)
 
