@@ -13,7 +13,16 @@ import pytest
 from django.db import DatabaseError, connection, connections, transaction
 
 from scoring import db_batch, db_statements, services
-from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, IdempotentRequest, Seat
+from scoring.models import (
+    ChangeAction,
+    Game,
+    GameChange,
+    GameStatus,
+    Hole,
+    HoleEntry,
+    IdempotentRequest,
+    Seat,
+)
 
 pytestmark = [
     pytest.mark.postgres,
