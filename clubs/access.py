@@ -6,7 +6,10 @@ its public link, its API by id) but change nothing; a private club does not exis
 its owners (404, never a 403 that would confirm it exists).
 
 A view makes ONE call at its top, `club_for_user(user, club_id, need)` (or `club_by_public_token`)
-and gets the club with what the caller may do; it never tests roles itself.
+and gets the club with what the caller may do; it never tests roles itself. A refusal is raised,
+never answered by the view: `NotFoundInClub` (404) or `NotAnOwner` (403), answered in one place,
+the API's exception handler or, for a page, Django's 404 and 403 handlers (`clubs.errors`). How a
+page answers a 403 is decided here too, by the call's `owners_page`.
 """
 
 from __future__ import annotations
@@ -62,9 +65,21 @@ def capabilities_of(user: Any, club: Club) -> frozenset[ClubCapability]:
     return frozenset({ClubCapability.VIEW}) if club.is_public else frozenset()
 
 
-def club_for_user(user: Any, club_id: Any, need: ClubCapability = ClubCapability.VIEW) -> ClubGrant:
+#: The page that tells a logged-in visitor of an owners' page who may change the club.
+OWNERS_ONLY_PAGE = "clubs/manage_forbidden.html"
+
+
+def club_for_user(
+    user: Any, club_id: Any, need: ClubCapability = ClubCapability.VIEW, *, owners_page: bool = False
+) -> ClubGrant:
     """The club `club_id` with `user`'s capabilities when they include `need`; else `NotFoundInClub`
-    (no such club, or a private one they do not own) or `NotAnOwner` (they may only read it)."""
+    (no such club, or a private one they do not own: its existence is never confirmed) or
+    `NotAnOwner` (they may only read it).
+
+    `owners_page`: the request is one of the owners' pages (settings, members, seasons), whose
+    refusal sends an anonymous visitor to log in (then back) and tells anyone else who may change
+    the club (`OWNERS_ONLY_PAGE`); elsewhere a page answers the site's plain 403. The API answers
+    the refusal's problem whatever this says."""
     club_pk = _row_id(club_id)
     club = Club.objects.filter(pk=club_pk).first() if club_pk is not None else None
     if club is None:
@@ -74,9 +89,21 @@ def club_for_user(user: Any, club_id: Any, need: ClubCapability = ClubCapability
         return ClubGrant(club, capabilities)
     if ClubCapability.VIEW not in capabilities:
         raise _no_such_club()
+    raise _not_an_owner(user, owners_page=owners_page)
+
+
+def _not_an_owner(user: Any, *, owners_page: bool) -> NotAnOwner:
     if user is None or not user.is_authenticated:
-        raise NotAnOwner(Problem("club", _("Log in as one of the club's owners to change it.")))
-    raise NotAnOwner(Problem("club", _("Only the club's owners may change it.")))
+        problem = Problem("club", _("Log in as one of the club's owners to change it."))
+        return NotAnOwner(problem, login_first=owners_page)
+    problem = Problem("club", _("Only the club's owners may change it."))
+    return NotAnOwner(problem, page=OWNERS_ONLY_PAGE if owners_page else "")
+
+
+def need_for(method: str | None) -> ClubCapability:
+    """What a request of an API address that both reads and changes a club needs: a GET reads it,
+    any other method changes it."""
+    return ClubCapability.VIEW if method == "GET" else ClubCapability.MANAGE
 
 
 def club_by_public_token(token: str, user: Any = None) -> ClubGrant:
@@ -94,6 +121,16 @@ def member_of(grant: ClubGrant, member_id: Any) -> Member:
     if member is None:
         raise NotFoundInClub(Problem("member", _("No such member in this club.")))
     return member
+
+
+def owner_of(grant: ClubGrant, owner_id: Any) -> ClubOwner:
+    """The owner `owner_id` of the granted club, with their user, or `NotFoundInClub`."""
+    pk = _row_id(owner_id)
+    owners = ClubOwner.objects.filter(club=grant.club, pk=pk).select_related("user")
+    owner = owners.first() if pk is not None else None
+    if owner is None:
+        raise NotFoundInClub(Problem("owner", _("No such owner of this club.")))
+    return owner
 
 
 def season_of(grant: ClubGrant, season_id: Any) -> Season:

@@ -14,7 +14,12 @@ packages of scoring, tournaments and clubs) but not in their access modules, thi
 - a comparison with `StandingsRelease.LIVE`: who sees live standings is decided by
   `tournaments.access.sees_live_standings` only;
 - a capability tested by hand (`Action.RUN in page.actions`): the grant answers it
-  (`page.allows(Action.RUN)`, `grant.can_manage`), so a rule about it has one home.
+  (`page.allows(Action.RUN)`, `grant.can_manage`), so a rule about it has one home;
+- in the clubs' views: a function reached by a club's id (a `club_id` parameter) that does not
+  begin with the access call (`club_for_user(...)` in its first statement, the docstring aside), as
+  a decorator's wrapper or a helper answering the refusal its own way did; and a clubs view that
+  catches an access refusal (`except NotFoundInClub`, `except NotAnOwner`): refusals propagate to
+  the one place that answers them (Django's 404 and 403 handlers, the API's exception handler).
 
 Templates may still show what the caller may do (`{% if "officiate" in page.actions %}`): they read
 the grant, they decide nothing. What the rule cannot see is a decision written another way (a
@@ -54,7 +59,6 @@ ACCESS_FILES = (
     "scoring/web/games/access.py",
     "scoring/api/games/access.py",
     "tournaments/web/access.py",
-    "clubs/web/manage_access.py",
 )
 
 
@@ -106,8 +110,57 @@ def _capability_tested_by_hand(node: ast.Compare) -> bool:
     )
 
 
+#: The clubs' access call, and the refusals it raises (answered in one place, never by a view).
+CLUB_ACCESS_CALL = "club_for_user"
+CLUB_REFUSALS = frozenset({"NotFoundInClub", "NotAnOwner"})
+
+
+def _calls(node: ast.AST, name: str) -> bool:
+    """Whether `node` holds a call of `name` (`name(...)` or `module.name(...)`)."""
+    return any(
+        isinstance(call, ast.Call)
+        and (
+            (isinstance(call.func, ast.Name) and call.func.id == name)
+            or (isinstance(call.func, ast.Attribute) and call.func.attr == name)
+        )
+        for call in ast.walk(node)
+    )
+
+
+#: The statements that may make the access call: a plain one (no `try:`, `with`, `if` around it).
+_PLAIN_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return)
+
+
+def _first_statement(function: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.stmt | None:
+    """The function's first statement after its docstring, when it is a plain one."""
+    body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+    return body[0] if body and isinstance(body[0], _PLAIN_STATEMENTS) else None
+
+
+def club_view_findings(source: SourceFile) -> Iterator[tuple[int, str]]:
+    """A clubs view reached by a club's id that does not begin with its access call, and a clubs
+    view that catches an access refusal instead of letting it reach the one place answering it."""
+    for node in ast.walk(source.tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            arguments = node.args
+            names = {a.arg for a in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]}
+            first = _first_statement(node)
+            if "club_id" in names and (first is None or not _calls(first, CLUB_ACCESS_CALL)):
+                yield node.lineno, f"{node.name}(): a club view begins with its access call, club_for_user()"
+        elif isinstance(node, ast.ExceptHandler) and node.type is not None:
+            caught = {ast.unparse(kind).rsplit(".", 1)[-1] for kind in _kinds(node.type)}
+            for refusal in sorted(caught & CLUB_REFUSALS):
+                yield node.lineno, f"except {refusal}: an access refusal propagates to its one answer"
+
+
+def _kinds(node: ast.expr) -> list[ast.expr]:
+    return list(node.elts) if isinstance(node, ast.Tuple) else [node]
+
+
 def access_decisions(source: SourceFile) -> Iterator[tuple[int, str]]:
     """Every access decision this view module makes beside the one call of its access module."""
+    if source.path.startswith("clubs/"):
+        yield from club_view_findings(source)
     internals, modules = _access_names(source)
     for node in ast.walk(source.tree):
         if isinstance(node, ast.Call) and (name := _decision_called(node, internals, modules)):
@@ -128,7 +181,9 @@ ACCESS_RULE = Rule(
         "(role_of, allowed_actions, may, require, decide, grant_for, sees_seating, "
         "sees_live_standings...), tests no is_authenticated, compares nothing with "
         "StandingsRelease.LIVE and tests no capability by hand (`Action.RUN in page.actions`: "
-        "`page.allows(Action.RUN)`). The access modules themselves are left out."
+        "`page.allows(Action.RUN)`). A clubs view reached by `club_id` begins with "
+        "`club_for_user(...)` and catches no refusal (NotFoundInClub, NotAnOwner): they are "
+        "answered in one place. The access modules themselves are left out."
     ),
     check=access_decisions,
     include=VIEWS,
@@ -136,6 +191,8 @@ ACCESS_RULE = Rule(
     allow={
         # Not who may do what: an anonymous client's Idempotency-Keys are kept by its address.
         "scoring/api/write_once.py::write_once.once": "idempotency's scope, not access (effects' store)",
+        # Not a club's access: an owner's invitation is for anybody logged in (its token decides).
+        "clubs/web/manage_access.py::login_first": "an invitation's page asks for any logged-in user",
     },
     good=(
         Example(
@@ -151,6 +208,21 @@ ACCESS_RULE = Rule(
             "    return request.user.is_authenticated and role_of(request.user, t)\n",
         ),
         Example("tournaments/services/example.py", "def f(user):\n    return user.is_authenticated\n"),
+        Example(
+            "clubs/web/example.py",
+            "from clubs.access import ClubCapability, club_for_user\n\n"
+            "def page(request, club_id):\n"
+            '    """A page."""\n'
+            "    grant = club_for_user(request.user, club_id, ClubCapability.MANAGE, owners_page=True)\n"
+            "    return answer(request, grant)\n\n"
+            "def _body(request, grant):\n    return grant.can_manage\n",
+        ),
+        Example(
+            "clubs/api/example.py",
+            "from clubs.access import club_for_user, need_for\n\n"
+            "def view(request, club_id):\n"
+            "    return answer(club_for_user(request.user, club_id, need_for(request.method)))\n",
+        ),
     ),
     bad=(
         Example(
@@ -163,6 +235,24 @@ ACCESS_RULE = Rule(
             "from scoring import access\n\ndef view(request, token):\n    return access.decide(token)\n",
         ),
         Example("clubs/web/example.py", "def view(request):\n    return request.user.is_authenticated\n"),
+        Example(  # a wrapper deciding for the view, and answering the refusal its own way
+            "clubs/web/example.py",
+            "from clubs.access import club_for_user\n\n"
+            "def wrapper(request, club_id):\n"
+            "    try:\n        return view(request, club_for_user(request.user, club_id))\n"
+            "    except NotFoundInClub:\n        raise Http404 from None\n",
+        ),
+        Example(  # the decision made by a helper
+            "clubs/web/example.py",
+            "def page(request, club_id):\n    grant = grant_of(request, club_id)\n    return grant\n",
+        ),
+        Example(
+            "clubs/api/example.py",
+            "from clubs import errors\n\n"
+            "def view(request, grant, member_id):\n"
+            "    try:\n        return member_of(grant, member_id)\n"
+            "    except (ValueError, errors.NotFoundInClub):\n        return None\n",
+        ),
         Example(
             "tournaments/web/example.py",
             "from tournaments.access import Action\n\n"

@@ -9,7 +9,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import ClubCapability, ClubGrant, club_for_user
+from clubs.access import ClubCapability, ClubGrant, club_for_user, need_for
 from clubs.models import Club
 from clubs.services import clubs as services
 from scoring.api.errors import validated
@@ -86,8 +86,7 @@ def clubs(request: Request) -> Response:
 @club_api(["GET", "PATCH"])
 def club_detail(request: Request, club_id: int) -> Response:
     """GET/PATCH /api/v1/clubs/{id}/."""
-    need = ClubCapability.VIEW if request.method == "GET" else ClubCapability.MANAGE
-    grant = club_for_user(request.user, club_id, need)
+    grant = club_for_user(request.user, club_id, need_for(request.method))
     if request.method == "PATCH":
         version = expected_version(request, "club", grant.club.pk)
         changes = validated(ClubUpdateSerializer, request)

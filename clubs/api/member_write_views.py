@@ -8,7 +8,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import ClubCapability, club_for_user, member_of
+from clubs.access import ClubCapability, club_for_user, member_of, need_for
 from clubs.models import Member
 from clubs.services import members as services
 from scoring.api.errors import validated
@@ -52,8 +52,7 @@ _ADDED = PolymorphicProxySerializer(
 @club_api(["GET", "POST"])
 def members(request: Request, club_id: int) -> Response:
     """GET/POST /api/v1/clubs/{id}/members/."""
-    need = ClubCapability.VIEW if request.method == "GET" else ClubCapability.MANAGE
-    grant = club_for_user(request.user, club_id, need)
+    grant = club_for_user(request.user, club_id, need_for(request.method))
     if request.method == "POST":
         data = validated(MemberCreateSerializer, request)
         if "names" in data:

@@ -8,7 +8,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import ClubCapability, club_for_user, season_of
+from clubs.access import club_for_user, need_for, season_of
 from clubs.models import Season
 from clubs.services import seasons as services
 from scoring.api.errors import validated
@@ -52,8 +52,7 @@ def _answer(season: Season, code: int = status.HTTP_200_OK, headers: dict | None
 @club_api(["GET", "POST"])
 def seasons(request: Request, club_id: int) -> Response:
     """GET/POST /api/v1/clubs/{id}/seasons/."""
-    need = ClubCapability.VIEW if request.method == "GET" else ClubCapability.MANAGE
-    grant = club_for_user(request.user, club_id, need)
+    grant = club_for_user(request.user, club_id, need_for(request.method))
     if request.method == "POST":
         data = validated(SeasonCreateSerializer, request)
         season = services.create_season(grant.club, **data)
@@ -81,8 +80,7 @@ def seasons(request: Request, club_id: int) -> Response:
 @club_api(["GET", "PATCH", "DELETE"])
 def season_detail(request: Request, club_id: int, season_id: int) -> Response:
     """GET/PATCH/DELETE /api/v1/clubs/{id}/seasons/{season_id}/."""
-    need = ClubCapability.VIEW if request.method == "GET" else ClubCapability.MANAGE
-    grant = club_for_user(request.user, club_id, need)
+    grant = club_for_user(request.user, club_id, need_for(request.method))
     season = season_of(grant, season_id)
     if request.method == "GET":
         return _answer(season)

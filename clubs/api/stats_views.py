@@ -19,7 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.access import ClubCapability, club_for_user, member_of, season_of
+from clubs.access import club_for_user, member_of, need_for, season_of
 from clubs.api.manage_common import EDIT_ERRORS, club_api, expected_version, if_match_parameter, tagged
 from clubs.api.serializers_stats import (
     MemberStatsSerializer,
@@ -96,8 +96,7 @@ def club_ratings(request: Request, club_id: int) -> Response:
 @club_api(["GET", "PATCH"])
 def member_detail(request: Request, club_id: int, member_id: int) -> Response:
     """GET/PATCH /api/v1/clubs/{id}/members/{member_id}/."""
-    need = ClubCapability.VIEW if request.method == "GET" else ClubCapability.MANAGE
-    grant = club_for_user(request.user, club_id, need)
+    grant = club_for_user(request.user, club_id, need_for(request.method))
     member = member_of(grant, member_id)
     if request.method == "PATCH":
         version = expected_version(request, "member", member.pk)

@@ -12,9 +12,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from clubs import exports
-from clubs.access import ClubCapability, member_of
-from clubs.errors import NotFoundInClub
-from clubs.web.play_views import club_page_grant
+from clubs.access import ClubCapability, club_for_user, member_of
 
 
 def _download(content: str, filename: str, content_type: str) -> HttpResponse:
@@ -30,7 +28,7 @@ def _json(data: Any, filename: str) -> HttpResponse:
 @require_GET
 def export_table(request: HttpRequest, club_id: int, what: str, fmt: str) -> HttpResponse:
     """`games.csv`, `games.json`, `members.csv` or `members.json` of the club."""
-    grant = club_page_grant(request, club_id, ClubCapability.VIEW)
+    grant = club_for_user(request.user, club_id, ClubCapability.VIEW)
     if what not in ("games", "members") or fmt not in ("csv", "json"):
         raise Http404
     name = f"{slugify(grant.club.name) or 'club'}-{what}.{fmt}"
@@ -44,9 +42,6 @@ def export_table(request: HttpRequest, club_id: int, what: str, fmt: str) -> Htt
 @require_GET
 def export_member_bgstats(request: HttpRequest, club_id: int, member_id: int) -> HttpResponse:
     """A member's finished games as BG Stats-style JSON."""
-    grant = club_page_grant(request, club_id, ClubCapability.VIEW)
-    try:
-        member = member_of(grant, member_id)
-    except NotFoundInClub as error:
-        raise Http404(str(error)) from None
+    grant = club_for_user(request.user, club_id, ClubCapability.VIEW)
+    member = member_of(grant, member_id)
     return _json(exports.member_bgstats(member), f"{slugify(member.name) or 'member'}-bgstats.json")

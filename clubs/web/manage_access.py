@@ -1,56 +1,40 @@
-"""The owners' pages of a club (settings, members, seasons): the one access call, made by
-`club_page`, and the refusal pages. A private club of someone else is a 404; a public club's
-visitor who is not an owner is told who may change it (403), or asked to log in."""
+"""What the owners' pages of a club (settings, members, seasons) share once their one access call
+(`clubs.access.club_for_user(..., owners_page=True)`, at the top of each view) let the request in:
+`page_answer` (the methods a page takes, and a POST carried out once per form key), the log-in
+check of an invitation (`login_first`) and the club's home link.
+
+A refusal is never answered here: the access call raises it and Django's 404 and 403 handlers
+answer it (`clubs.errors`): a private club of someone else is a 404; a public club's visitor who is
+not an owner is told who may change it (403), or asked to log in."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 
-from clubs.access import ClubCapability, ClubGrant, club_for_user
-from clubs.errors import NotAnOwner, NotFoundInClub
-from scoring.form_once import form_once
+from clubs.access import ClubGrant
+from scoring.form_once import write_form_once
 
-PageView = Callable[..., HttpResponse]
+READ = ("GET", "HEAD")
+WRITE = ("POST",)
+READ_WRITE = (*READ, *WRITE)
 
 
-def club_page(
-    need: ClubCapability = ClubCapability.MANAGE, *, methods: Sequence[str] = ("GET", "HEAD")
-) -> Callable[[PageView], PageView]:
-    """Decorate `view(request, grant, **kwargs)` reached by `<id:club_id>`: the club if the user may
-    do `need` to it. Every POST is carried out once per form key (a double tap writes once)."""
-
-    def decorate(view: PageView) -> PageView:
-        once = form_once(view)
-
-        @functools.wraps(view)
-        def wrapper(request: HttpRequest, club_id: int, **kwargs: Any) -> HttpResponse:
-            try:
-                grant = club_for_user(request.user, club_id, need)
-            except NotFoundInClub as missing:
-                raise Http404(missing.message) from None
-            except NotAnOwner as refused:
-                if not request.user.is_authenticated:
-                    return redirect_to_login(request.get_full_path())
-                return render(
-                    request, "clubs/manage_forbidden.html", {"problems": refused.problems}, status=403
-                )
-            if request.method not in methods:
-                return HttpResponseNotAllowed(list(methods))
-            try:
-                return once(request, grant, **kwargs)
-            except NotFoundInClub as missing:  # a member or season of the URL not in this club
-                raise Http404(missing.message) from None
-
-        return wrapper
-
-    return decorate
+def page_answer(
+    request: HttpRequest, methods: Sequence[str], view: Callable[..., HttpResponse], *args: Any
+) -> HttpResponse:
+    """`view(request, *args)` once the access call let the request in: 405 for a method the page
+    does not take; a POST carried out once per form key (`write_form_once`: a double tap writes
+    once). After the access call, so that a refused visitor is told so, not about the method or key."""
+    if request.method not in methods:
+        return HttpResponseNotAllowed(list(methods))
+    if request.method != "POST":
+        return view(request, *args)
+    return write_form_once(request, lambda: view(request, *args))
 
 
 def login_first(request: HttpRequest, why: str) -> HttpResponse | None:

@@ -6,16 +6,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from clubs.access import ClubGrant, clubs_of
-from clubs.models import Club, ClubOwner, OwnerInvitation
+from clubs.access import ClubCapability, ClubGrant, club_for_user, clubs_of, owner_of
+from clubs.models import Club, OwnerInvitation
 from clubs.services import clubs as services
-from clubs.web.manage_access import club_home_url, club_page, login_first
+from clubs.web.manage_access import READ_WRITE, WRITE, club_home_url, login_first, page_answer
 from clubs.web.manage_forms import ClubForm, add_problems
 from golfclub.core.errors import catch_refusal
 from scoring.form_once import form_once
@@ -78,9 +78,16 @@ def _settings_page(
     return render(request, "clubs/manage_settings.html", context, status=status)
 
 
-@club_page(methods=("GET", "HEAD", "POST"))
-def club_settings(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+_MANAGE = ClubCapability.MANAGE
+
+
+def club_settings(request: HttpRequest, club_id: int) -> HttpResponse:
     """/clubs/<id>/settings/: the club's name and visibility, its owners and their invitations."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, READ_WRITE, _settings, grant)
+
+
+def _settings(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     if request.method != "POST":
         return _settings_page(request, grant)
     form = ClubForm(request.POST)
@@ -100,17 +107,25 @@ def club_settings(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     return redirect("clubs:settings", club_id=grant.club.pk)
 
 
-@club_page(methods=("POST",))
-def club_public_link(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+def club_public_link(request: HttpRequest, club_id: int) -> HttpResponse:
     """Replace the public page's link: whoever has the old one no longer sees the club."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _new_public_link, grant)
+
+
+def _new_public_link(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     services.update_club(grant.club, new_public_link=True)
     messages.success(request, _("The public page has a new link: the old one no longer works."))
     return redirect("clubs:settings", club_id=grant.club.pk)
 
 
-@club_page(methods=("POST",))
-def club_invite(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+def club_invite(request: HttpRequest, club_id: int) -> HttpResponse:
     """Make a new one-use invitation link (shown on the settings page until it is used)."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _invite, grant)
+
+
+def _invite(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     services.invite_owner(grant.club, by=request.user)
     messages.success(
         request, _("A new invitation link is ready: send it to the person you want as co-owner.")
@@ -118,12 +133,14 @@ def club_invite(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     return redirect("clubs:settings", club_id=grant.club.pk)
 
 
-@club_page(methods=("POST",))
-def owner_remove(request: HttpRequest, grant: ClubGrant, owner_id: int) -> HttpResponse:
+def owner_remove(request: HttpRequest, club_id: int, owner_id: int) -> HttpResponse:
     """Remove a co-owner (the last owner stays)."""
-    owner = ClubOwner.objects.filter(club=grant.club, pk=owner_id).select_related("user").first()
-    if owner is None:
-        raise Http404(_("No such owner of this club."))
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _remove_owner, grant, owner_id)
+
+
+def _remove_owner(request: HttpRequest, grant: ClubGrant, owner_id: int) -> HttpResponse:
+    owner = owner_of(grant, owner_id)
     with catch_refusal() as refused:
         services.remove_owner(grant.club, owner)
     if refused:
@@ -142,10 +159,7 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
 
     Someone not logged in is sent to log in (or sign up) and told why: the log-in page alone does
     not say that an invitation waits behind it."""
-    with catch_refusal() as missing:
-        found = services.invitation_by_token(token)
-    if missing:
-        raise Http404(missing.messages[0])
+    found = services.invitation_by_token(token)  # NotFoundInClub: the site's 404
     why = _("Log in, or sign up, to become a co-owner of %(name)s.") % {"name": found.club.name}
     if (to_login := login_first(request, why)) is not None:
         return to_login

@@ -16,14 +16,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.access import ClubGrant, member_of
+from clubs.access import ClubCapability, ClubGrant, club_for_user, member_of
 from clubs.models import Member
 from clubs.services import members as services
-from clubs.web.manage_access import club_home_url, club_page
+from clubs.web.manage_access import READ, WRITE, club_home_url, page_answer
 from clubs.web.manage_forms import MemberForm, MergeForm, PasteForm, RenameForm, add_problems
 from golfclub.core.errors import Refusal, catch_refusal
 
-_POST = ("POST",)
+_MANAGE = ClubCapability.MANAGE
 
 
 def _members_page(
@@ -51,15 +51,43 @@ def _refused(form: forms.Form, refused: Refusal) -> int:
     return refused.status
 
 
-@club_page()
-def members(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+def members(request: HttpRequest, club_id: int) -> HttpResponse:
     """/clubs/<id>/members/: the members, and the forms that change them."""
-    return _members_page(request, grant)
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, READ, _members_page, grant)
 
 
-@club_page(methods=_POST)
-def member_add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+def member_add(request: HttpRequest, club_id: int) -> HttpResponse:
     """Add one member."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _add, grant)
+
+
+def member_paste(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Add a pasted list, one name a line: everyone, or nobody with each bad line named."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _paste, grant)
+
+
+def member_rename(request: HttpRequest, club_id: int, member_id: int) -> HttpResponse:
+    """Rename a member (against the version the page showed)."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _rename, grant, member_id)
+
+
+def member_retire(request: HttpRequest, club_id: int, member_id: int) -> HttpResponse:
+    """Retire a member (`retired=1`) or bring them back (`retired=0`)."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _retire, grant, member_id)
+
+
+def member_merge(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Merge two members who are one person."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _merge, grant)
+
+
+def _add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     form = MemberForm(request.POST)
     if not form.is_valid():
         return _members_page(request, grant, 400, form=form)
@@ -71,9 +99,7 @@ def member_add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     return redirect("clubs:members", club_id=grant.club.pk)
 
 
-@club_page(methods=_POST)
-def member_paste(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
-    """Add a pasted list, one name a line: everyone, or nobody with each bad line named."""
+def _paste(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     form = PasteForm(request.POST)
     if not form.is_valid():
         return _members_page(request, grant, 400, paste_form=form)
@@ -86,9 +112,7 @@ def member_paste(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     return redirect("clubs:members", club_id=grant.club.pk)
 
 
-@club_page(methods=_POST)
-def member_rename(request: HttpRequest, grant: ClubGrant, member_id: int) -> HttpResponse:
-    """Rename a member (against the version the page showed)."""
+def _rename(request: HttpRequest, grant: ClubGrant, member_id: int) -> HttpResponse:
     member = member_of(grant, member_id)
     form = RenameForm(request.POST, prefix=f"m{member.pk}")
     if not form.is_valid():
@@ -103,9 +127,7 @@ def member_rename(request: HttpRequest, grant: ClubGrant, member_id: int) -> Htt
     return redirect("clubs:members", club_id=grant.club.pk)
 
 
-@club_page(methods=_POST)
-def member_retire(request: HttpRequest, grant: ClubGrant, member_id: int) -> HttpResponse:
-    """Retire a member (`retired=1`) or bring them back (`retired=0`)."""
+def _retire(request: HttpRequest, grant: ClubGrant, member_id: int) -> HttpResponse:
     member = member_of(grant, member_id)
     if request.POST.get("retired") not in ("0", "1"):  # anything else must not bring a member back
         messages.error(request, _("Retired: say whether the member is retired (1) or not (0)."))
@@ -126,9 +148,7 @@ def member_retire(request: HttpRequest, grant: ClubGrant, member_id: int) -> Htt
     return redirect("clubs:members", club_id=grant.club.pk)
 
 
-@club_page(methods=_POST)
-def member_merge(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
-    """Merge two members who are one person."""
+def _merge(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     choices = list(Member.objects.filter(club=grant.club).order_by("name_key").values_list("pk", "name"))
     form = MergeForm(request.POST, members=choices)
     if not form.is_valid():

@@ -7,14 +7,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from clubs.access import ClubGrant, season_of
+from clubs.access import ClubCapability, ClubGrant, club_for_user, season_of
 from clubs.models import Season
 from clubs.services import seasons as services
-from clubs.web.manage_access import club_home_url, club_page
+from clubs.web.manage_access import READ, WRITE, club_home_url, page_answer
 from clubs.web.manage_forms import SeasonForm, add_problems
 from golfclub.core.errors import catch_refusal
 
-_POST = ("POST",)
+_MANAGE = ClubCapability.MANAGE
 
 
 def _seasons_page(
@@ -41,15 +41,31 @@ def _seasons_page(
     return render(request, "clubs/manage_seasons.html", context, status=status)
 
 
-@club_page()
-def seasons(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+def seasons(request: HttpRequest, club_id: int) -> HttpResponse:
     """/clubs/<id>/seasons/: the club's seasons, and the forms that change them."""
-    return _seasons_page(request, grant)
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, READ, _seasons_page, grant)
 
 
-@club_page(methods=_POST)
-def season_add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
+def season_add(request: HttpRequest, club_id: int) -> HttpResponse:
     """Create a season."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _add, grant)
+
+
+def season_edit(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
+    """Change a season's name or days (against the version the page showed)."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _edit, grant, season_id)
+
+
+def season_delete(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
+    """Delete a season (its games stay)."""
+    grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
+    return page_answer(request, WRITE, _delete, grant, season_id)
+
+
+def _add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     form = SeasonForm(request.POST)
     if not form.is_valid():
         return _seasons_page(request, grant, 400, form)
@@ -63,9 +79,7 @@ def season_add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     return redirect("clubs:seasons", club_id=grant.club.pk)
 
 
-@club_page(methods=_POST)
-def season_edit(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpResponse:
-    """Change a season's name or days (against the version the page showed)."""
+def _edit(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpResponse:
     season = season_of(grant, season_id)
     form = SeasonForm(request.POST, prefix=f"s{season.pk}")
     if not form.is_valid():
@@ -87,9 +101,7 @@ def season_edit(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpR
     return redirect("clubs:seasons", club_id=grant.club.pk)
 
 
-@club_page(methods=_POST)
-def season_delete(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpResponse:
-    """Delete a season (its games stay)."""
+def _delete(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpResponse:
     season = season_of(grant, season_id)
     services.delete_season(grant.club, season)
     messages.success(request, _("The season %(name)s is deleted; its games stay.") % {"name": season.name})

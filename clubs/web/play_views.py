@@ -13,7 +13,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -30,18 +29,10 @@ from scoring.web.games.start_forms import OPTION_FIELDS
 _KEPT_FIELDS = ("ruleset", *OPTION_FIELDS, "first_dealer", "title", "start_key")
 
 
-def club_page_grant(request: HttpRequest, club_id: int, need: ClubCapability) -> ClubGrant:
-    """The access call of a club page: the grant, or the site's 404 / 403 page."""
-    with catch_refusal() as refused:
-        return club_for_user(request.user, club_id, need)
-    refused.raise_if_not_found()  # NotFoundInClub
-    raise PermissionDenied(refused.messages[0])
-
-
 @require_http_methods(["GET", "POST"])
 def new_club_game(request: HttpRequest, club_id: int) -> HttpResponse:
     """The start page of a club's game; a POST either edits the seats or starts the game."""
-    grant = club_page_grant(request, club_id, ClubCapability.MANAGE)
+    grant = club_for_user(request.user, club_id, ClubCapability.MANAGE)
     members = {m.pk: m for m in grant.club.members.filter(retired_at__isnull=True).order_by("name_key")}
     if request.method == "GET":
         form = ClubGameForm(initial={"ruleset": "official", "start_key": uuid.uuid4().hex})

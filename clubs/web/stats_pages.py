@@ -1,19 +1,16 @@
-"""How the clubs' read-only pages reach their club: by id (owners; anyone for a public club) or by
-a public club's read-only link (`/clubs/p/<token>/...`). One access call, made by the decorator;
-a club, member or season the person may not see is a 404."""
+"""What the clubs' read-only pages know of their club: `ClubPage`, the grant of their one access
+call (by id, `club_for_user`: owners, anyone for a public club; or by a public club's read-only
+link, `club_by_public_token`: `/clubs/p/<token>/...`) and how their links are made. A club, member
+or season the person may not see is a 404 (`NotFoundInClub`, answered as the site's 404 page)."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 
-from clubs.access import ClubGrant, club_by_public_token, club_for_user
-from clubs.errors import NotFoundInClub
+from clubs.access import ClubGrant
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,33 +37,3 @@ class ClubPage:
         if self.token is not None:
             return reverse(f"clubs:public-{name}", args=[self.token, *args])
         return reverse(f"clubs:{name}", args=[self.club.pk, *args])
-
-
-PageView = Callable[..., HttpResponse]
-
-
-def club_page(view: PageView) -> PageView:
-    """`view(request, page, **kwargs)` reached by `<id:club_id>`: the club's owners, or anyone for
-    a public club."""
-
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, club_id: int, **kwargs: Any) -> HttpResponse:
-        try:
-            return view(request, ClubPage(club_for_user(request.user, club_id)), **kwargs)
-        except NotFoundInClub as error:
-            raise Http404(str(error)) from None
-
-    return wrapper
-
-
-def public_club_page(view: PageView) -> PageView:
-    """`view(request, page, **kwargs)` reached by a public club's `<token:token>`."""
-
-    @functools.wraps(view)
-    def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
-        try:
-            return view(request, ClubPage(club_by_public_token(token, request.user), token), **kwargs)
-        except NotFoundInClub as error:
-            raise Http404(str(error)) from None
-
-    return wrapper

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from clubs.access import member_of, season_of
+from clubs.access import club_by_public_token, club_for_user, member_of, season_of
 from clubs.api.stats_bodies import season_order
 from clubs.errors import ClubError
 from clubs.models import Season
@@ -18,7 +18,7 @@ from clubs.selectors.leaderboard import club_leaderboard
 from clubs.selectors.member_stats import member_stats
 from clubs.selectors.seasons import SeasonOrder, season_games, season_leaderboard
 from clubs.web.stats_charts import rating_chart
-from clubs.web.stats_pages import ClubPage, club_page, public_club_page
+from clubs.web.stats_pages import ClubPage
 from clubs.web.stats_rows import head_to_head_rows, history_rows, leaderboard_rows, season_rows
 
 # The season table's sortable columns, in the table's order, with their headings.
@@ -88,37 +88,31 @@ def _member(request: HttpRequest, page: ClubPage, member_id: int) -> HttpRespons
     return render(request, "clubs/stats_member.html", context)
 
 
-@club_page
-def club_home(request: HttpRequest, page: ClubPage) -> HttpResponse:
+def club_home(request: HttpRequest, club_id: int) -> HttpResponse:
     """/clubs/<id>/."""
-    return _club_home(request, page)
+    return _club_home(request, ClubPage(club_for_user(request.user, club_id)))
 
 
-@club_page
-def season_page(request: HttpRequest, page: ClubPage, season_id: int) -> HttpResponse:
+def season_page(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
     """/clubs/<id>/seasons/<season_id>/."""
-    return _season(request, page, season_id)
+    return _season(request, ClubPage(club_for_user(request.user, club_id)), season_id)
 
 
-@club_page
-def member_page(request: HttpRequest, page: ClubPage, member_id: int) -> HttpResponse:
+def member_page(request: HttpRequest, club_id: int, member_id: int) -> HttpResponse:
     """/clubs/<id>/members/<member_id>/."""
-    return _member(request, page, member_id)
+    return _member(request, ClubPage(club_for_user(request.user, club_id)), member_id)
 
 
-@public_club_page
-def public_club_home(request: HttpRequest, page: ClubPage) -> HttpResponse:
+def public_club_home(request: HttpRequest, token: str) -> HttpResponse:
     """/clubs/p/<token>/ (a public club's read-only link)."""
-    return _club_home(request, page)
+    return _club_home(request, ClubPage(club_by_public_token(token, request.user), token))
 
 
-@public_club_page
-def public_season_page(request: HttpRequest, page: ClubPage, season_id: int) -> HttpResponse:
+def public_season_page(request: HttpRequest, token: str, season_id: int) -> HttpResponse:
     """/clubs/p/<token>/seasons/<season_id>/."""
-    return _season(request, page, season_id)
+    return _season(request, ClubPage(club_by_public_token(token, request.user), token), season_id)
 
 
-@public_club_page
-def public_member_page(request: HttpRequest, page: ClubPage, member_id: int) -> HttpResponse:
+def public_member_page(request: HttpRequest, token: str, member_id: int) -> HttpResponse:
     """/clubs/p/<token>/members/<member_id>/."""
-    return _member(request, page, member_id)
+    return _member(request, ClubPage(club_by_public_token(token, request.user), token), member_id)

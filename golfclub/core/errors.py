@@ -14,7 +14,9 @@
   (problems, messages, status) that the view shows on its form; `flash_refusal(request)` shows it
   as error messages on the next page. Views never catch and format answered errors themselves.
 - **Site-wide answers** (handler400/403/404/500 in golfclub/urls.py, CSRF_FAILURE_VIEW): JSON under
-  /api/, a page elsewhere; a database that does not answer is a 503 (`server_error`).
+  /api/, a page elsewhere; a database that does not answer is a 503 (`server_error`). They answer
+  the access refusals a page's view raises too (the clubs' `NotFoundInClub` is an `Http404`, its
+  `NotAnOwner` a `PermissionDenied` that says how it is answered: `permission_denied`).
 """
 
 from __future__ import annotations
@@ -211,7 +213,17 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """403: not allowed; says so without details."""
+    """403: not allowed; says so without details. A page's refusal raised by an access module
+    (`clubs.access`: an answered error that is a `PermissionDenied`) may ask, by its shape, to send
+    an anonymous visitor to log in first (`login_first`) or to be shown on its own page (`page`, a
+    template given the refusal's `problems`)."""
+    if exception is not None and is_answered(exception) and not wants_json(request):
+        if getattr(exception, "login_first", False):
+            from django.contrib.auth.views import redirect_to_login  # auth's models: apps loaded
+
+            return redirect_to_login(request.get_full_path())
+        if page := getattr(exception, "page", ""):
+            return render(request, page, {"problems": problems_of(exception)}, status=403)
     message = _("You are not allowed to do that here.")
     return error_response(request, 403, title=_("Not allowed"), message=message)
 

@@ -260,9 +260,18 @@ class HoleWriteSerializer(_HoleFieldsSerializer):
     # leaves every other body, and so every error message, to the fields
     # (tests/api/test_hole_body.py holds the two equal).
 
+    @staticmethod
+    def validated_quickly(data: Any) -> dict[str, Any] | None:
+        """The usual body's validated data, without building a serializer; None for any other body.
+
+        `scoring.api.errors.validated` asks this first: building the serializer alone costs a hole
+        about 300 Python instructions (measured with bench's bytecode counts), for nothing on the
+        usual body."""
+        return plain_hole_body(data)
+
     def run_validation(self, data: Any = serializers.empty) -> Any:
         """The usual body's validated data at once, else the fields' check."""
-        plain = plain_hole_body(data)
+        plain = self.validated_quickly(data)
         return plain if plain is not None else self.run_field_validation(data)
 
     def run_field_validation(self, data: Any = serializers.empty) -> Any:
