@@ -17,8 +17,9 @@ change of a tenth of a millisecond. Instruction counts repeat exactly, so this b
    thousand.
 
 The baseline is checked out in a temporary git worktree (this checkout's `.venv` linked into it),
-each tree gets its own fresh PostgreSQL database (`golfclub_instructions_<n>`), migrated by its own
-code; the holes go through Django's test client in-process, as in `bench/hole_profile.py`.
+each tree gets its own fresh PostgreSQL database (`golfclub_instructions_<n>`, or
+`$HOLE_INSTRUCTIONS_DB_<n>`), migrated by its own code; the holes go through Django's test client
+in-process, as in `bench/hole_profile.py`.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PG = "postgres://postgres@127.0.0.1:5432"
+#: The databases' names, `<prefix>_0` and `<prefix>_1`: HOLE_INSTRUCTIONS_DB sets another prefix,
+#: for two copies of the project counting at the same time.
+DB_PREFIX = os.environ.get("HOLE_INSTRUCTIONS_DB", "golfclub_instructions")
 WARM_HOLES = 10  # the valgrind runs' short count: start-up, imports and the first hole's caches
 
 
@@ -189,7 +193,7 @@ def machine_instructions(out: Path) -> int:
 
 def measure_tree(tree: Path, n: int, work: Path, holes: int, valgrind: bool) -> dict[str, Any]:
     """Counts of one tree: Python instructions per function, and machine instructions if asked."""
-    database, jobs = f"golfclub_instructions_{n}", work / f"jobs{n}.json"
+    database, jobs = f"{DB_PREFIX}_{n}", work / f"jobs{n}.json"
     run_child(tree, database, jobs, "--setup")
     # The baseline's games have other tokens: both trees get the first tree's bodies, token aside.
     if n:
