@@ -41,8 +41,9 @@ class IdempotentRequest(models.Model):
     route = models.CharField(_("route"), max_length=200)
     request_hash = models.CharField(_("request hash"), max_length=64)
     # What the write was about, when it was about something whose deletion takes its keys along
-    # ("tournament:12": `forget_keys_about`, called by the tournament's deletion); blank otherwise.
-    about = models.CharField(_("about"), max_length=64, blank=True, default="", db_index=True)
+    # ("tournament:12": `forget_keys_about`, called by the tournament's deletion); blank otherwise
+    # (a game's keys, most rows: left out of its index, which the hole POST would write to).
+    about = models.CharField(_("about"), max_length=64, blank=True, default="")
     status = models.PositiveSmallIntegerField(_("status"), null=True)
     # What the first answer said, as sent (JSON text of the API, a page's HTML fragment; empty for
     # a redirect): kept as text, since a JSON column would reorder the answer's keys.
@@ -84,7 +85,8 @@ class IdempotentRequest(models.Model):
         indexes = [
             models.Index(
                 fields=["game"], name="idempotent_request_game", condition=models.Q(game__isnull=False)
-            )
+            ),
+            models.Index(fields=["about"], name="idempotent_request_about", condition=~models.Q(about="")),
         ]
 
     def __str__(self) -> str:

@@ -3,7 +3,8 @@ or resuming) move from their table (`IdempotencyKey`) into `IdempotentRequest`, 
 "game:<id>", the game (its deletion takes them along), and the hole each recorded and its number
 (what a replay is built from). A key that names a hole recorded it ("game: hole", 201); any other
 ended or resumed the game ("game: end or resume", 200). The old table goes; going back puts every
-game's key back in it (with a new id: nothing refers to one) and takes it out of the one store."""
+game's key back in it (with a new id: nothing refers to one) and takes it out of the one store.
+The index of `about` keeps only the rows about something (a game's keys are not written to it)."""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -78,6 +79,21 @@ class Migration(migrations.Migration):
             model_name="idempotentrequest",
             index=models.Index(
                 condition=models.Q(("game__isnull", False)), fields=["game"], name="idempotent_request_game"
+            ),
+        ),
+        # The index of `about` keeps only the keys about something (a tournament's): a game's keys,
+        # most rows, are not written to it.
+        migrations.AlterField(
+            model_name="idempotentrequest",
+            name="about",
+            field=models.CharField(blank=True, default="", max_length=64, verbose_name="about"),
+        ),
+        migrations.AddIndex(
+            model_name="idempotentrequest",
+            index=models.Index(
+                condition=models.Q(("about", ""), _negated=True),
+                fields=["about"],
+                name="idempotent_request_about",
             ),
         ),
         migrations.RunPython(_into_the_one_store, _back_to_their_table),
