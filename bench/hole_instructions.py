@@ -17,9 +17,9 @@ change of a tenth of a millisecond. Instruction counts repeat exactly, so this b
    thousand.
 
 The baseline is checked out in a temporary git worktree (this checkout's `.venv` linked into it),
-each tree gets its own fresh PostgreSQL database (`golfclub_instructions_<n>`, or
-`$HOLE_INSTRUCTIONS_DB_<n>`), migrated by its own code; the holes go through Django's test client
-in-process, as in `bench/hole_profile.py`.
+each tree gets its own fresh PostgreSQL database (`golfclub_instructions_<n>`, `--database` sets
+the prefix; dropped at the end), migrated by its own code; the holes go through Django's test
+client in-process, as in `bench/hole_profile.py`.
 """
 
 from __future__ import annotations
@@ -38,9 +38,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PG = "postgres://postgres@127.0.0.1:5432"
-#: The databases' names, `<prefix>_0` and `<prefix>_1`: HOLE_INSTRUCTIONS_DB sets another prefix,
-#: for two copies of the project counting at the same time.
-DB_PREFIX = os.environ.get("HOLE_INSTRUCTIONS_DB", "golfclub_instructions")
 WARM_HOLES = 10  # the valgrind runs' short count: start-up, imports and the first hole's caches
 
 
@@ -191,9 +188,9 @@ def machine_instructions(out: Path) -> int:
     return int(found.group(1))
 
 
-def measure_tree(tree: Path, n: int, work: Path, holes: int, valgrind: bool) -> dict[str, Any]:
+def measure_tree(tree: Path, n: int, work: Path, args: argparse.Namespace) -> dict[str, Any]:
     """Counts of one tree: Python instructions per function, and machine instructions if asked."""
-    database, jobs = f"{DB_PREFIX}_{n}", work / f"jobs{n}.json"
+    holes, database, jobs = args.holes, f"{args.database}_{n}", work / f"jobs{n}.json"
     run_child(tree, database, jobs, "--setup")
     # The baseline's games have other tokens: both trees get the first tree's bodies, token aside.
     if n:
@@ -203,7 +200,7 @@ def measure_tree(tree: Path, n: int, work: Path, holes: int, valgrind: bool) -> 
     counts = work / f"counts{n}.json"
     run_child(tree, database, jobs, "--holes", str(holes), "--count", str(counts))
     found: dict[str, Any] = json.loads(counts.read_text())
-    if valgrind:
+    if args.valgrind:
         short, long = work / f"cg{n}.short", work / f"cg{n}.long"
         run_child(tree, database, jobs, "--holes", str(WARM_HOLES), valgrind=short)
         run_child(tree, database, jobs, "--holes", str(WARM_HOLES + holes), valgrind=long)
@@ -231,6 +228,16 @@ def print_comparison(baseline: str, results: list[dict[str, Any]], holes: int) -
         print(f"  {d:+9.1f}  {k}")
 
 
+def drop_databases(prefix: str) -> None:
+    """Drop the databases this run made (each tree's, and the copies the holes went to)."""
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        for n in (0, 1):
+            for name in (f"{prefix}_{n}", f"{prefix}_{n}_run"):
+                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 def parent_main(args: argparse.Namespace) -> None:
     """Check out the baseline, measure both trees, print the comparison."""
     with tempfile.TemporaryDirectory(prefix="hole-instructions-") as tmp:
@@ -241,11 +248,10 @@ def parent_main(args: argparse.Namespace) -> None:
         )
         try:
             (tree / ".venv").symlink_to(ROOT / ".venv")
-            results = [
-                measure_tree(path, n, work, args.holes, args.valgrind) for n, path in enumerate((ROOT, tree))
-            ]
+            results = [measure_tree(path, n, work, args) for n, path in enumerate((ROOT, tree))]
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True)
+            drop_databases(args.database)
     print_comparison(args.baseline, results, args.holes)
 
 
@@ -255,8 +261,10 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--baseline", default="HEAD", help="the revision to compare with")
     parser.add_argument("--holes", type=int, default=100, help="holes counted per tree (at most 350)")
     parser.add_argument("--valgrind", action="store_true", help="also count machine instructions")
+    parser.add_argument(
+        "--database", default="golfclub_instructions", help="the databases' name prefix (dropped at the end)"
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
-    parser.add_argument("--database", help=argparse.SUPPRESS)
     parser.add_argument("--jobs", help=argparse.SUPPRESS)
     parser.add_argument("--setup", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--count", help=argparse.SUPPRESS)

@@ -11,6 +11,9 @@ not JSON (Django's HttpResponseNotAllowed, a third-party view, a handler that re
 client gets the documented {"detail", "errors": [{"where", "message"}]} shape with the same status
 and the same Allow / Retry-After headers. Every body here is built by `golfclub.core.errors`.
 
+PageRefusalMiddleware answers every page refused by its access call (`golfclub.core.errors.PageRefusal`,
+raised by `scoring.web.games.access.game_for_page`): the views never answer a refusal themselves.
+
 PhoneContactMiddleware notes, after a request made with a game's edit link, when that table's phone
 was last heard from and how many writes it says it still holds (`scoring.phone_contact`).
 """
@@ -22,7 +25,14 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from golfclub.core.errors import reshaped_api_error, too_large, too_long_url, wants_json
+from golfclub.core.errors import (
+    PageRefusal,
+    refused_page,
+    reshaped_api_error,
+    too_large,
+    too_long_url,
+    wants_json,
+)
 from golfclub.core.limits import MAX_API_URL_LENGTH
 from scoring.phone_contact import parse_pending, record_phone_contact
 
@@ -73,6 +83,23 @@ class ApiErrorShapeMiddleware:
         if response.get("Content-Type", "").startswith("application/json"):
             return response
         return reshaped_api_error(request, response)
+
+
+class PageRefusalMiddleware:
+    """A page whose access call refused the request (`PageRefusal`) answers the refusal's page."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Pass the request on (refusals are raised by the view: `process_exception`)."""
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """The refusal's page; any other exception goes on to Django's handling."""
+        if isinstance(exception, PageRefusal):
+            return refused_page(request, exception)
+        return None
 
 
 # The routes reached by a game's edit link, by the start of their pattern: the game's pages, the

@@ -93,6 +93,8 @@ MIDDLEWARE = [
     # A NUL (or other unusable text) in a query string or form body: 400 before any view
     # (golfclub.core.inputs).
     "golfclub.input_guard.InputGuardMiddleware",
+    # Answers a page's refusal raised by its access call (golfclub.core.errors.PageRefusal).
+    "golfclub.middleware.PageRefusalMiddleware",
     # Last, as django-axes asks: turns a locked-out login into our 429 page.
     "axes.middleware.AxesMiddleware",
 ]

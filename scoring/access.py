@@ -2,10 +2,10 @@
 
 A game is reached by a token in the URL (its edit token or its view token) and, maybe, by a logged-in
 user. `decide(token, user)` answers a `GameGrant`: the game, the capabilities the request holds on it,
-who or what granted each, and whether the game is managed by something else. The decorators of the
-pages (`scoring.web.games.access.game_page`) and of the API (`scoring.api.games.access.
-game_grant_required`) call it, check the capability a view needs and either call the view with the
-grant or answer the refusal. The API's hole POST finds and locks the game by its edit token in one
+who or what granted each, and whether the game is managed by something else. The access calls that
+begin every page (`scoring.web.games.access.game_for_page`) and API view
+(`scoring.api.games.access.game_for_api`) call it, check the capability the view needs and either
+return the grant or raise the refusal. The API's hole POST finds and locks the game by its edit token in one
 query and then decides on the game found with `grant_for(game, TokenKind.EDIT, user)`: the same
 decision, without a lookup of its own.
 

@@ -6,13 +6,17 @@ Each rule fires on its bad examples and not on its good ones, as Zulip's custom_
 
 from __future__ import annotations
 
+import ast
 import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tools import check_conventions
 from tools.custom_check import Example, Rule, SourceFile, check_sources, line_pattern
 from tools.custom_rules import RULES
+from tools.game_access_rule import GAME_ACCESS_RULE
 
 
 def _findings(rule: Rule, example: Example) -> list[str]:
@@ -95,3 +99,72 @@ def test_scorings_models_are_found_in_its_model_modules_choices_left_out() -> No
     assert "GameStatus" not in models["scoring.models"]
     assert models["scoring.turn_time_model"] == {"TurnTime"}
     assert models["scoring.phone_contact_model"] == {"PhoneContact"}
+
+
+# --- The game views' access call (tools/access_rule.py) ----------------------------------------------
+
+
+def _game_routes() -> list[tuple[str, str, str]]:
+    """(route, module, function) of every URL reached by a game's link (`<token:token>` under a
+    games path), pages and API alike, the view functions under their wrappers."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    found: list[tuple[str, str, str]] = []
+
+    def walk(patterns: list[Any], prefix: str) -> None:
+        for entry in patterns:
+            route = prefix + str(entry.pattern)
+            if isinstance(entry, URLResolver):
+                walk(entry.url_patterns, route)
+            elif isinstance(entry, URLPattern) and "games/" in route and "<token:token>" in route:
+                view = getattr(entry.callback, "cls", entry.callback)  # an @api_view: its class
+                found.append((route, view.__module__, view.__name__))
+
+    walk(get_resolver().url_patterns, "")
+    return found
+
+
+def test_every_game_route_is_a_view_the_access_rule_checks() -> None:
+    """The rule sees every view a game's link reaches (so none escapes it by its shape), and each
+    begins with its access call."""
+    from tools.game_access_rule import _is_game_view, _starts_with_access_call
+
+    routes = _game_routes()
+    assert len(routes) > 30
+    for route, module, name in routes:
+        source = SourceFile(
+            module.replace(".", "/") + ".py", Path(module.replace(".", "/") + ".py").read_text()
+        )
+        func = next(
+            node for node in ast.walk(source.tree) if isinstance(node, ast.FunctionDef) and node.name == name
+        )
+        token_api = next(
+            (
+                d
+                for d in func.decorator_list
+                if isinstance(d, ast.Call) and ast.unparse(d.func) == "token_api"
+            ),
+            None,
+        )
+        assert GAME_ACCESS_RULE.applies_to(source.path), route
+        assert _is_game_view(func, source.path, token_api), route
+        assert _starts_with_access_call(func), route
+
+
+def test_the_game_access_rule_names_what_is_wrong() -> None:
+    late = Example(
+        "scoring/web/games/example.py",
+        'def page(request, token):\n    """Doc."""\n    board = scoreboard(token)\n'
+        "    grant = game_for_page(request, token, Capability.SCORE)\n",
+    )
+    unkeyed = Example(
+        "tournaments/api/example.py",
+        '@token_api(["GET", "POST"])\ndef view(request, token):\n'
+        "    grant = game_for_api(request, token, writes=Capability.SCORE)\n    return write(grant)\n",
+    )
+    assert _findings(GAME_ACCESS_RULE, late) == [
+        "page: a game view begins with grant = game_for_...(request, token, ...)"
+    ]
+    assert _findings(GAME_ACCESS_RULE, unkeyed) == [
+        "view: its POST takes the Idempotency-Key through call_once, after access"
+    ]

@@ -1,10 +1,11 @@
 """The lint rule "no access decision outside the access modules" (issue 35, items 1 and 6).
 
 Every view reaches its object through ONE call of its app's access module, which answers the object
-and what the caller may do (`scoring.access.decide` behind the game decorators,
-`tournaments.access.tournament_for_user`, `clubs.access.club_for_user`); the view then reads the
-answer (`grant.can_manage`, `page.sees_live_standings`). So, in the views (the `web` and `api`
-packages of scoring, tournaments and clubs) but not in their access modules, this rule finds:
+and what the caller may do (`scoring.access.decide` behind the games' access calls, `game_for_page`
+and `game_for_api`, `tournaments.access.tournament_for_user`, `clubs.access.club_for_user`); the
+view then reads the answer (`grant.can_manage`, `page.sees_live_standings`). So, in the views (the
+`web` and `api` packages of scoring, tournaments and clubs) but not in their access modules, this
+rule finds:
 
 - a call of a decision's internals imported from an access module (`role_of`, `allowed_actions`,
   `may`, `require`, `decide`, `grant_for`, `sees_seating`, `sees_live_standings`, ...): the
@@ -20,6 +21,8 @@ packages of scoring, tournaments and clubs) but not in their access modules, thi
   a decorator's wrapper or a helper answering the refusal its own way did; and a clubs view that
   catches an access refusal (`except NotFoundInClub`, `except NotAnOwner`): refusals propagate to
   the one place that answers them (Django's 404 and 403 handlers, the API's exception handler).
+
+A second rule (tools/game_access_rule.py) checks that the game views make that call first.
 
 Templates may still show what the caller may do (`{% if "officiate" in page.actions %}`): they read
 the grant, they decide nothing. What the rule cannot see is a decision written another way (a

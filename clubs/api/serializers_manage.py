@@ -12,8 +12,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.models import Club, Member
-from golfclub.core.input_fields import StrictCharField, StrictIntegerField, StrictObjectSerializer
-from golfclub.core.inputs import json_type
+from golfclub.core.input_fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictObjectSerializer,
+)
 from golfclub.core.limits import (
     BIGINT_MAX,
     MAX_CLUB_NAME_LENGTH,
@@ -25,18 +29,6 @@ from golfclub.core.limits import (
 # A typed name may carry spaces and invisible characters the services drop: room for them here,
 # the services refuse a name too long once cleaned, with its length.
 _TYPED_NAME = MAX_NAME_LENGTH * 4
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """A JSON true or false (not "yes", 1 or "true")."""
-
-    default_error_messages = {"not_bool": _("{where} must be true or false, not {type}.")}
-
-    def to_internal_value(self, data: Any) -> bool:
-        """The boolean as sent, or a ValidationError naming the type sent instead."""
-        if not isinstance(data, bool):
-            self.fail("not_bool", where=self.field_name, type=json_type(data))
-        return data
 
 
 # --- Requests ------------------------------------------------------------------------------------

@@ -9,8 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from clubs.api.serializers_manage import StrictBooleanField
-from golfclub.core.input_fields import StrictCharField, StrictObjectSerializer
+from golfclub.core.input_fields import StrictBooleanField, StrictCharField, StrictObjectSerializer
 from golfclub.core.limits import MAX_NAME_LENGTH
 
 

@@ -16,8 +16,9 @@ from clubs.access import ClubCapability, ClubGrant, club_for_user, clubs_of, own
 from clubs.models import Club, OwnerInvitation
 from clubs.services import clubs as services
 from clubs.web.manage_access import READ_WRITE, WRITE, club_home_url, login_first, page_answer
-from clubs.web.manage_forms import ClubForm, add_problems
+from clubs.web.manage_forms import ClubForm
 from golfclub.core.errors import catch_refusal
+from golfclub.core.form_fields import place_problems
 from scoring.form_once import form_once
 
 _LATEST_INVITATIONS = 5
@@ -49,7 +50,7 @@ def club_list(request: HttpRequest) -> HttpResponse:
             user=request.user, name=form.cleaned_data["name"], is_public=form.cleaned_data["is_public"]
         )
     if refused:
-        add_problems(form, refused.problems)
+        place_problems(form, refused.problems)
         return _clubs_page(request, form, refused.status)
     messages.success(request, _("%(name)s is created. Add its members now.") % {"name": club.name})
     return redirect("clubs:members", club_id=club.pk)
@@ -101,7 +102,7 @@ def _settings(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
             version=form.cleaned_data["version"],
         )
     if refused:
-        add_problems(form, refused.problems)
+        place_problems(form, refused.problems)
         return _settings_page(request, grant, form, refused.status)
     messages.success(request, _("The club's settings are saved."))
     return redirect("clubs:settings", club_id=grant.club.pk)

@@ -14,7 +14,6 @@ from golfclub.core.limits import (
     MAX_PASTED_MEMBERS,
     MAX_SEASON_NAME_LENGTH,
 )
-from scoring.rules.errors import Problem
 
 # Room for spaces and invisible characters the services drop; they refuse a name too long once clean.
 _SLACK = 4
@@ -91,10 +90,3 @@ class SeasonForm(forms.Form):
     )
     end = forms.CharField(label=_("Last day"), max_length=10, widget=forms.DateInput(attrs={"type": "date"}))
     version = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
-
-
-def add_problems(form: forms.Form, problems: Iterable[Problem]) -> None:
-    """Put a service's problems on the form: on the field they name ("names[3]" on "names"), else on top."""
-    for problem in problems:
-        field = problem.where.split("[", 1)[0].split(".", 1)[0]
-        form.add_error(field if field in form.fields and field != "version" else None, problem.message)

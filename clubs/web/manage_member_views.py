@@ -20,8 +20,9 @@ from clubs.access import ClubCapability, ClubGrant, club_for_user, member_of
 from clubs.models import Member
 from clubs.services import members as services
 from clubs.web.manage_access import READ, WRITE, club_home_url, page_answer
-from clubs.web.manage_forms import MemberForm, MergeForm, PasteForm, RenameForm, add_problems
+from clubs.web.manage_forms import MemberForm, MergeForm, PasteForm, RenameForm
 from golfclub.core.errors import Refusal, catch_refusal
+from golfclub.core.form_fields import place_problems
 
 _MANAGE = ClubCapability.MANAGE
 
@@ -47,7 +48,7 @@ def _members_page(
 
 def _refused(form: forms.Form, refused: Refusal) -> int:
     """Put a refusal's problems on the form that was sent; the status to answer with."""
-    add_problems(form, refused.problems)
+    place_problems(form, refused.problems)
     return refused.status
 
 

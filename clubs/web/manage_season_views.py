@@ -11,8 +11,9 @@ from clubs.access import ClubCapability, ClubGrant, club_for_user, season_of
 from clubs.models import Season
 from clubs.services import seasons as services
 from clubs.web.manage_access import READ, WRITE, club_home_url, page_answer
-from clubs.web.manage_forms import SeasonForm, add_problems
+from clubs.web.manage_forms import SeasonForm
 from golfclub.core.errors import catch_refusal
+from golfclub.core.form_fields import place_problems
 
 _MANAGE = ClubCapability.MANAGE
 
@@ -73,7 +74,7 @@ def _add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
     with catch_refusal() as refused:
         season = services.create_season(grant.club, name=data["name"], start=data["start"], end=data["end"])
     if refused:
-        add_problems(form, refused.problems)
+        place_problems(form, refused.problems)
         return _seasons_page(request, grant, refused.status, form)
     messages.success(request, _("The season %(name)s is created.") % {"name": season.name})
     return redirect("clubs:seasons", club_id=grant.club.pk)
@@ -95,7 +96,7 @@ def _edit(request: HttpRequest, grant: ClubGrant, season_id: int) -> HttpRespons
             version=data["version"],
         )
     if refused:
-        add_problems(form, refused.problems)
+        place_problems(form, refused.problems)
         return _seasons_page(request, grant, refused.status, form, editing=season.pk)
     messages.success(request, _("The season is saved."))
     return redirect("clubs:seasons", club_id=grant.club.pk)

@@ -22,6 +22,7 @@ from clubs.models import Member
 from clubs.services.club_games import start_club_game
 from clubs.web.play_forms import GUEST, ClubGameForm, parse_seats, seat_name, seat_value
 from golfclub.core.errors import catch_refusal
+from golfclub.core.form_fields import place_problems
 from golfclub.core.limits import MAX_PLAYERS
 from scoring.web.games._page_helpers import START_KEY, remember_game
 from scoring.web.games.start_forms import OPTION_FIELDS
@@ -58,8 +59,7 @@ def new_club_game(request: HttpRequest, club_id: int) -> HttpResponse:
                 start_key=start_key if START_KEY.fullmatch(start_key) else None,
             )
         if refused:
-            for message in refused.messages:
-                form.add_error(None, message)
+            place_problems(form, refused.problems)
             status = refused.status
         else:
             remember_game(request, game, True)

@@ -11,8 +11,12 @@
   (scoring/api/errors.py), the middleware (golfclub/middleware.py: bodies too large, non-JSON error
   answers under /api/) and the input guard (golfclub/input_guard.py) all answer through it.
 - **A page's refusal.** `catch_refusal()` turns an answered error raised in its block into a `Refusal`
-  (problems, messages, status) that the view shows on its form; `flash_refusal(request)` shows it
-  as error messages on the next page. Views never catch and format answered errors themselves.
+  (problems, messages, status) that the view shows on its form (`golfclub.core.form_fields.place_problems`);
+  `flash_refusal(request)` shows it as error messages on the next page. Views never catch and format
+  answered errors themselves.
+- **A page refused by its access call** (a game's link that may only watch, a managed game's table
+  link asked to manage, a method the page does not take) raises a `PageRefusal` naming the page
+  to show; `refused_page` answers it, from one place (`PageRefusalMiddleware`, golfclub/middleware.py).
 - **Site-wide answers** (handler400/403/404/500 in golfclub/urls.py, CSRF_FAILURE_VIEW): JSON under
   /api/, a page elsewhere; a database that does not answer is a 503 (`server_error`). They answer
   the access refusals a page's view raises too (the clubs' `NotFoundInClub` is an `Http404`, its
@@ -22,7 +26,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -31,7 +35,7 @@ from typing import Any, Protocol
 from django.contrib import messages
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
@@ -136,7 +140,7 @@ def catch_refusal() -> Iterator[Refusal]:
         with catch_refusal() as refused:
             entrant = services.add_entrant(...)
         if refused:
-            add_problems(form, refused.problems)
+            place_problems(form, refused.problems)
             return players_page(request, form=form, status=refused.status)
     """
     refused = Refusal()
@@ -155,6 +159,33 @@ def flash_refusal(request: HttpRequest) -> Iterator[None]:
     with catch_refusal() as refused:
         yield
     refused.flash(request)
+
+
+class PageRefusal(Exception):
+    """A page's request refused by its access call (`scoring.web.games.access.game_for_page`): no
+    view answers it; `refused_page` does, for every page, from `PageRefusalMiddleware`
+    (golfclub/middleware.py). `template` is rendered with `context` at `status`."""
+
+    def __init__(self, status: int, template: str, context: Mapping[str, Any]) -> None:
+        super().__init__(f"{status} {template}")
+        self.status = status
+        self.template = template
+        self.context = dict(context)
+
+
+class MethodNotTaken(PageRefusal):
+    """405: the page does not take the request's method (Django's empty answer, with Allow)."""
+
+    def __init__(self, allowed: Sequence[str]) -> None:
+        super().__init__(405, "", {})
+        self.allowed = list(allowed)
+
+
+def refused_page(request: HttpRequest, refusal: PageRefusal) -> HttpResponse:
+    """The answer of a page's refused request: the refusal's page at its status (405: no body)."""
+    if isinstance(refusal, MethodNotTaken):
+        return HttpResponseNotAllowed(refusal.allowed)
+    return render(request, refusal.template, refusal.context, status=refusal.status)
 
 
 def wants_json(request: HttpRequest) -> bool:

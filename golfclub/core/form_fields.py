@@ -5,10 +5,15 @@ same way as the API.
 `WholeNumberField` an IntegerField that takes only ASCII digits with an optional sign (no "²", no
 "٣", no 5,000-digit numbers), so every field of every page form names a bad value instead of
 failing later in `int()` or in the database.
+
+`place_problems` puts a refusal's problems (the services' or the rules engine's, each a `where` and a
+`message`) on a page form: the one way every page does it.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -16,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext as _
 
+from golfclub.core.errors import ProblemLike
 from golfclub.core.inputs import InputError, clean_text, parse_int
 
 
@@ -67,3 +73,55 @@ class WholeNumberField(forms.IntegerField):
             return parse_int(value, _where(self, self.where))
         except InputError as error:
             raise ValidationError(error.message, code="invalid") from None
+
+
+# --- A refusal's problems on a form ---------------------------------------------------------------
+
+#: Where a path of the request ends one name: "names[3]", "start.day".
+_NAME_END = re.compile(r"[.\[]")
+
+
+def leading_paths(where: str) -> list[str]:
+    """`where` and each path it is inside, longest first: "a.b[2].c" -> a.b[2].c, a.b[2], a.b, a."""
+    ends = [match.start() for match in _NAME_END.finditer(where)]
+    return [where, *(where[:end] for end in reversed(ends))]
+
+
+def problem_field(form: forms.Form, where: str) -> str | None:
+    """The visible field of `form` that shows a problem at `where`, or None for the form's top.
+
+    None for every problem when the form's `problems_at_top` is true; else the form's
+    `field_for_problem(where)` when it has that hook; else the longest of `where`'s leading paths in
+    the form's `problem_fields` mapping; else `where`'s first name ("names[3]" and "start.day" name
+    "names" and "start"). A name that is no field of the form, or a hidden one (a stale "version"),
+    puts the message at the top, where it is seen.
+    """
+    if getattr(form, "problems_at_top", False):
+        return None
+    hook = getattr(form, "field_for_problem", None)
+    if hook is not None:
+        name = hook(where)
+    else:
+        paths = leading_paths(where)
+        aliases = getattr(form, "problem_fields", {})
+        name = next((aliases[path] for path in paths if path in aliases), paths[-1])
+    field = form.fields.get(name) if name else None
+    return name if field is not None and not field.widget.is_hidden else None
+
+
+def place_problems(form: forms.Form, problems: Iterable[ProblemLike]) -> None:
+    """Put a refusal's problems on `form`, in order: each message on the field its `where` names
+    (`problem_field`), else at the form's top (its non-field errors).
+
+    A form whose problems do not name its fields says how to read them, as data or one small hook:
+    - `problem_fields`: a mapping of a `where`'s leading path to the field that shows it
+      ({"tiebreakers": "tiebreak_1"}, {"facts.hand": "fact_hand"});
+    - `problems_at_top = True`: every problem at the form's top (its page lists them above the form);
+    - `field_for_problem(where)`: the field's name, or None for the top (the calculator's
+      "ruleset.values.Q" is its "value_Q");
+    - `problems_to_place(problems)`: the problems as the form shows them, for a form that shows them
+      elsewhere too (the hole form names whose grid in each message and keeps them for its grids).
+    """
+    shown = getattr(form, "problems_to_place", None)
+    for problem in shown(problems) if shown is not None else problems:
+        form.add_error(problem_field(form, problem.where), problem.message)

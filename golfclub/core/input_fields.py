@@ -1,8 +1,9 @@
 """Serializer fields of the API built on `golfclub.core.inputs`: strict JSON types, clean text,
 bounded numbers.
 
-DRF's CharField turns `0` into "0" and its IntegerField takes "5", "٣" and 5.0; these refuse any
-JSON type but their own, so `{"name": 0}` is a 400 naming `name`, as a page refuses the same value.
+DRF's CharField turns `0` into "0", its IntegerField takes "5", "٣" and 5.0 and its BooleanField
+"yes" and 1; these refuse any JSON type but their own, so `{"name": 0}` is a 400 naming `name`, as
+a page refuses the same value.
 """
 
 from __future__ import annotations
@@ -53,6 +54,18 @@ class StrictIntegerField(serializers.IntegerField):
             )
         except InputError as error:
             raise serializers.ValidationError(error.message, code="invalid") from None
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON true or false (not "yes", 1 or "true")."""
+
+    default_error_messages = {"not_bool": _("{where} must be true or false, not {type}.")}
+
+    def to_internal_value(self, data: Any) -> bool:
+        """The boolean as sent, or a ValidationError naming the type sent instead."""
+        if not isinstance(data, bool):
+            self.fail("not_bool", where=self.field_name, type=json_type(data))
+        return data
 
 
 def body_json_type(value: Any) -> str:

@@ -150,7 +150,8 @@ def search_key(text: str) -> str:
     "Zoé", "ZOE" and "zoe" have one search key. The event day's "find my table" matches on it, and
     the players of one tournament must differ by it (`tournaments.services.entrants`): two players
     a search cannot tell apart would each find the other's table. Games keep `name_key` (case and
-    width only): there "Zoé" and "Zoe" may be two people at one family table.
+    width only): there "Zoé" and "Zoe" may be two people at one family table. The rules reference's
+    search reads its words the same way ("Règle" finds "regle").
     """
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()

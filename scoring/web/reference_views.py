@@ -4,7 +4,6 @@ project's words under its number (anchors `#2.3`), a search, and how each preset
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -12,22 +11,17 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from golfclub.core.limits import MAX_RULES_SEARCH
+from golfclub.core.names import search_key
 from scoring.rules import PARAMETERS, PRESETS, RANKS
 from scoring.rules.reference import CHAPTERS, SECTIONS, Section
 
 
-def _folded(text: str) -> str:
-    """Accents and case ignored: "Règle" finds "regle"."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
 def matching_sections(query: str) -> list[Section]:
     """The sections whose number, title or text hold every word of `query` (all when empty)."""
-    words = _folded(query).split()
+    words = search_key(query).split()
     if not words:
         return list(SECTIONS)
-    return [s for s in SECTIONS if all(w in _folded(f"{s.number} {s.title} {s.text}") for w in words)]
+    return [s for s in SECTIONS if all(w in search_key(f"{s.number} {s.title} {s.text}") for w in words)]
 
 
 def _shown(value: Any) -> str:

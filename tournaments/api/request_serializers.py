@@ -9,8 +9,12 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from golfclub.core.input_fields import StrictCharField, StrictIntegerField, StrictObjectSerializer
-from golfclub.core.inputs import json_type
+from golfclub.core.input_fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+    StrictObjectSerializer,
+)
 from golfclub.core.limits import BIGINT_MAX, MAX_NAME_LENGTH, MAX_REASON_LENGTH
 from scoring.api.calculator.request_serializers import RulesetSpecField
 from scoring.rules.ruleset import TIEBREAKERS
@@ -27,18 +31,6 @@ from tournaments.limits import (
     MAX_VENUE,
 )
 from tournaments.models import SeatingMode, StaffRole, StandingsRelease
-
-
-class StrictBooleanField(serializers.BooleanField):
-    """A JSON true or false (not "yes", 1 or "true")."""
-
-    default_error_messages = {"not_bool": _("{where} must be true or false, not {type}.")}
-
-    def to_internal_value(self, data: Any) -> bool:
-        """The boolean as sent, or a ValidationError naming the type sent instead."""
-        if not isinstance(data, bool):
-            self.fail("not_bool", where=self.field_name, type=json_type(data))
-        return data
 
 
 class StrictChoiceField(serializers.ChoiceField):

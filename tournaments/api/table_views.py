@@ -10,6 +10,8 @@ from rest_framework.response import Response
 from scoring.access import Capability, GameGrant
 from scoring.api.errors import ErrorSerializer, validated
 from scoring.api.games._common import token_api
+from scoring.api.games.access import game_for_api
+from scoring.api.write_once import call_once
 from tournaments import services
 from tournaments.access import Action, tournament_for_user
 from tournaments.models import Table
@@ -53,9 +55,14 @@ _CONFIRM_ERRORS = {
     ),
     request=ConfirmSerializer, responses={200: ConfirmationSerializer, **_CONFIRM_ERRORS},
 )  # fmt: skip
-@token_api({"POST": Capability.SCORE})  # its POST honours Idempotency-Key (scoring.api.write_once)
-def game_confirm(request: Request, grant: GameGrant) -> Response:
+@token_api(["POST"])
+def game_confirm(request: Request, token: str) -> Response:
     """POST /api/v1/games/{edit_token}/confirm/ (the table link is the credential)."""
+    grant = game_for_api(request, token, writes=Capability.SCORE)
+    return call_once(request, _confirm, (grant,), {})  # the Idempotency-Key, after access
+
+
+def _confirm(request: Request, grant: GameGrant) -> Response:
     data = validated(ConfirmSerializer, request)
     table = services.confirm_table(
         grant.game, data["by"], disagree=data["disagree"], note=data["note"], scorecard=data["scorecard"]

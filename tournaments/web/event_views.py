@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from golfclub.core.errors import catch_refusal, flash_refusal
+from golfclub.core.form_fields import place_problems
 from scoring.form_once import form_once
 from tournaments import services
 from tournaments.access import Action, staffed_tournaments, visible_tournaments
@@ -17,7 +18,7 @@ from tournaments.errors import StaleEdit
 from tournaments.models import Staff, Tournament
 from tournaments.services.seating_plans import replanned_message
 from tournaments.web.access import TournamentPage, tournament_page
-from tournaments.web.forms import StaffForm, TournamentForm, add_problems
+from tournaments.web.forms import StaffForm, TournamentForm
 from tournaments.web.stale_forms import Conflict, conflict_of, rebased
 
 PUBLIC_ON_LIST = 50
@@ -53,7 +54,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             with catch_refusal() as refused:
                 tournament = services.create_tournament(director=request.user, **form.settings())
             if refused:
-                add_problems(form, refused.problems)
+                place_problems(form, refused.problems)
                 status = refused.status
             else:
                 messages.success(
@@ -96,7 +97,7 @@ def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpRespo
                 form.is_valid()
                 status = refused.status
             elif refused:
-                add_problems(form, refused.problems)
+                place_problems(form, refused.problems)
                 status = refused.status
             else:
                 messages.success(request, _("Settings saved."))
@@ -152,7 +153,7 @@ def staff_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
                 actor=request.user,
             )
         if refused:
-            add_problems(staff_form, refused.problems)
+            place_problems(staff_form, refused.problems)
             status = refused.status
         else:
             messages.success(

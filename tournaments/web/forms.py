@@ -1,6 +1,6 @@
 """The forms of the tournament pages. They check the shape of what was typed (a number is a number);
 the services check the rest (a name already taken, a round not in the right state) and their
-problems are put back on the form by `add_problems`."""
+problems are put back on the form by `golfclub.core.form_fields.place_problems`."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy as _
 from golfclub.core.form_fields import TextField, WholeNumberField
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring.rules import PRESETS
-from scoring.rules.errors import Problem
 from scoring.rules.ruleset import TIEBREAKERS
 from scoring.web.games.start_forms import ruleset_choices
 from tournaments.limits import (
@@ -101,6 +100,8 @@ class TournamentForm(forms.Form):
     # submit against settings changed since is refused with both versions shown.
     version = forms.CharField(widget=forms.HiddenInput, required=False, max_length=12)
     read_digest = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The services name the whole tiebreak chain: its problems show on the first slot.
+    problem_fields = {"tiebreakers": "tiebreak_1"}
 
     def __init__(self, *args: Any, frozen: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -238,12 +239,3 @@ class ConfirmForm(forms.Form):
     def __init__(self, *args: Any, names: Iterable[str] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["by"].choices = [("", _("(choose)")), *((name, name) for name in names)]
-
-
-def add_problems(form: forms.Form, problems: Iterable[Problem]) -> None:
-    """Put a service's problems on the form: on the field they name, else at the top."""
-    for problem in problems:
-        field = problem.where.split(".", 1)[0]
-        if field == "tiebreakers":
-            field = "tiebreak_1"
-        form.add_error(field if field in form.fields else None, problem.message)

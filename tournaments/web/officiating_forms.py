@@ -11,13 +11,11 @@ from django.utils.translation import gettext_lazy as _
 
 from golfclub.core.form_fields import TextField, WholeNumberField
 from golfclub.core.limits import MAX_REASON_LENGTH
-from scoring.rules.errors import Problem
 from tournaments.limits import MAX_NOTE
 from tournaments.models import PenaltyStep
 from tournaments.officiating.advice import MAX_FACT_NUMBER
 from tournaments.officiating.catalogue import SITUATIONS, Situation
 from tournaments.services.calls import MAX_EXTENSION
-from tournaments.web.forms import add_problems
 
 YES_NO = [("yes", _("Yes")), ("no", _("No"))]
 
@@ -62,6 +60,8 @@ class RulingForm(forms.Form):
                 )
         # The facts first: they decide the ruling; who and where come after.
         self.fields = {**facts, **self.fields}
+        # The services name a fact `facts.<name>`: its problems show on its question.
+        self.problem_fields = {f"facts.{fact.name}": f"fact_{fact.name}" for fact in situation.facts}
 
     def fact_fields(self) -> list[forms.BoundField]:
         """The situation's questions, in order."""
@@ -74,16 +74,6 @@ class RulingForm(forms.Form):
             value = self.cleaned_data.get(f"fact_{fact.name}")
             answers[fact.name] = value == "yes" if fact.type == "boolean" else value
         return answers
-
-    def add_service_problems(self, problems: list[Problem]) -> None:
-        """Put the services' problems on their fields (`facts.x` on `fact_x`)."""
-        add_problems(
-            self,
-            [
-                Problem(f"fact_{p.where.split('.', 1)[1]}", p.message) if p.where.startswith("facts.") else p
-                for p in problems
-            ],
-        )
 
 
 class ExtensionForm(forms.Form):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from golfclub.core.errors import catch_refusal, flash_refusal
+from golfclub.core.form_fields import place_problems
 from tournaments import services
 from tournaments.access import Action
 from tournaments.errors import DisqualificationToConfirm
@@ -144,7 +145,7 @@ def ruling(request: HttpRequest, page: TournamentPage) -> HttpResponse:
         context.update(question=question, consequence=_consequence(question))
         return render(request, "tournaments/ruling_confirm.html", context)
     if refused:
-        form.add_service_problems(refused.problems)
+        place_problems(form, refused.problems)
         # A refusal of the event's state (already disqualified) is a 409, bad input a 400.
         return render(request, "tournaments/ruling.html", context, status=refused.status)
     return render(request, "tournaments/ruling.html", context)

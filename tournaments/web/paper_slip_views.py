@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from golfclub.core.errors import catch_refusal
-from golfclub.core.form_fields import WholeNumberField
+from golfclub.core.form_fields import WholeNumberField, place_problems
 from golfclub.core.limits import TOTAL_LIMIT
 from scoring import selectors as scoring_selectors
 from scoring.selectors import Scoreboard
@@ -53,6 +53,9 @@ class PaperSlipForm(forms.Form):
             "Replace the phone's scores with the slip's where they differ (kept in the history)"
         ),
     )
+    # A refusal's problems (`place_problems`) all go above the slip: the services name holes
+    # ("hole-3"), not the slip's cells.
+    problems_at_top = True
 
     def __init__(self, *args: Any, players: list[str], holes: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -171,8 +174,7 @@ def paper_slip(request: HttpRequest, page: TournamentPage, table_id: int) -> Htt
             form.is_valid()
             conflicts = slip.conflicts
         if refused:
-            for message in refused.messages:
-                form.add_error(None, message)
+            place_problems(form, refused.problems)
             return _render(request, page, table, board, form, conflicts, status=refused.status)
         if done.recorded or done.corrected:
             messages.success(

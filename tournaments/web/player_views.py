@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from golfclub.core.errors import catch_refusal
+from golfclub.core.form_fields import place_problems
 from tournaments import services
 from tournaments.access import Action
 from tournaments.csv_import import with_line_texts
@@ -21,7 +22,7 @@ from tournaments.services import club_links
 from tournaments.services.bulk_players import BULK_CHECK_IN, BULK_DROP, bulk_summary, recent_bulk_actions
 from tournaments.services.seating_plans import replanned_message
 from tournaments.web.access import TournamentPage, tournament_page
-from tournaments.web.forms import ImportForm, PlayerForm, ReasonForm, add_problems
+from tournaments.web.forms import ImportForm, PlayerForm, ReasonForm
 from tournaments.web.selectors import player_counts
 
 #: The status changes of the confirm step: what the button says, what it does.
@@ -96,7 +97,7 @@ def player_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
             actor=request.user,
         )
     if refused:
-        add_problems(form, refused.problems)
+        place_problems(form, refused.problems)
         return _players_page(request, page, form=form, status=refused.status)
     messages.success(request, _("%(name)s is registered.") % {"name": entrant.name})
     if replanned := replanned_message(page.tournament):
@@ -194,7 +195,7 @@ def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -
                         reason=form.cleaned_data.get("reason") or "",
                     )
             if refused:
-                add_problems(form, refused.problems)
+                place_problems(form, refused.problems)
                 status = refused.status
             else:
                 messages.success(request, STATUS_DONE[action] % {"name": entrant.name})

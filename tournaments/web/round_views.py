@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from golfclub.core.errors import catch_refusal
+from golfclub.core.form_fields import place_problems
 from scoring.rules.errors import Problem
 from tournaments import services
 from tournaments.access import Action
@@ -21,7 +22,7 @@ from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.services.seating_plans import plan_summary
 from tournaments.web.access import TournamentPage, refusal, tournament_page
-from tournaments.web.forms import ReasonForm, SwapForm, add_problems
+from tournaments.web.forms import ReasonForm, SwapForm
 from tournaments.web.next_step import next_step, table_facts
 from tournaments.web.officiating_selectors import open_calls
 from tournaments.web.phone_status import attach_phone_statuses
@@ -154,7 +155,7 @@ def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> H
         )
     if refused:
         if override:
-            add_problems(form, refused.problems)
+            place_problems(form, refused.problems)
         return _render_dashboard(
             request, page, problems=refused.problems, override_form=form, status=refused.status
         )
@@ -239,7 +240,7 @@ def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpR
             actor=request.user,
         )
     if refused:
-        add_problems(form, refused.problems)
+        place_problems(form, refused.problems)
         return _seating_page(request, page, round_, form, status=refused.status)
     messages.success(request, _("Swapped."))
     return redirect("tournaments:seating", pk=page.tournament.pk, number=number)

@@ -22,6 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
 from golfclub.core.errors import catch_refusal, flash_refusal
+from golfclub.core.form_fields import place_problems
 from scoring.form_once import form_once, keeps_nothing, write_form_once
 from scoring.rules.errors import Problem
 from scoring.selectors import Scorecard, holes_to_play, scorecards, seat_names
@@ -30,7 +31,7 @@ from tournaments.clock import hole_clock, table_clock
 from tournaments.models import OfficialCall, RoundStatus, Ruling, Table
 from tournaments.services.calls import call_official
 from tournaments.web.access import table_of_link
-from tournaments.web.forms import ConfirmForm, add_problems
+from tournaments.web.forms import ConfirmForm
 from tournaments.web.officiating_forms import CallForm
 
 #: How often a table's page asks, while its call is open, whether the official has answered.
@@ -208,7 +209,7 @@ def _attempt_form(request: HttpRequest, table: Table, names: list[str]) -> Confi
         return ConfirmForm(names=names)
     form = ConfirmForm(attempt["data"], names=names)
     form.is_valid()  # the fields' own errors, as they were
-    add_problems(form, [Problem(where, message) for where, message in attempt["problems"]])
+    place_problems(form, [Problem(where, message) for where, message in attempt["problems"]])
     return form
 
 

@@ -3,12 +3,12 @@ that make a view (`token_api` for a game's link, `session_api` for the logged-in
 body checking, the actor, and the answer for a hole (with its ETag and Location).
 
 A game is reached by its link token; what each method may do is decided by the access policy
-(`scoring.access`, through `game_grant_required`): the edit token reads and writes (a managed game's
-table link does not manage: 409), the view token only reads (writes answer 403), and the game's
-manager (`scoring.game_managers`) may give a logged-in user more. The token is the credential, so
-no CSRF applies to it; the owner's list and the player roster use the session. Views stay thin:
-shapes are checked by the serializers, writes go through `scoring.services`, reads through
-`scoring.selectors` and `scoring.exports`.
+(`scoring.access`, through each view's first line, `game_for_api`): the edit token reads and
+writes (a managed game's table link does not manage: 409), the view token only reads (writes
+answer 403), and the game's manager (`scoring.game_managers`) may give a logged-in user more. The
+token is the credential, so no CSRF applies to it; the owner's list and the player roster use the
+session. Views stay thin: shapes are checked by the serializers, writes go through
+`scoring.services`, reads through `scoring.selectors` and `scoring.exports`.
 
 Private to `scoring.api.games`: the view modules (`game_views`, `player_views`, `hole_views`,
 `history_views`, `export_views`, `roster_views`) import these names.
@@ -35,13 +35,11 @@ from rest_framework.settings import api_settings
 from golfclub.core.inputs import clean_text
 from golfclub.core.parsers import SCORING_PARSERS
 from scoring import selectors
-from scoring.access import Capability
 from scoring.api.errors import ErrorSerializer
 from scoring.api.write_once import IDEMPOTENCY_KEY, write_once
 from scoring.models import Game
 
 from . import concurrency
-from .access import game_grant_required
 from .links import absolute_url, hole_url_name
 from .response_serializers import hole_body
 
@@ -103,40 +101,39 @@ class DeleteBodySchema(AutoSchema):
 
 
 def token_api(
-    capabilities: dict[str, Capability],
+    methods: list[str],
     *,
-    deferred: tuple[str, ...] = (),
     schema: type[AutoSchema] | None = None,
     own_idempotency: bool = False,
 ) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
-    """@api_view for a view reached by a game's link, taking the methods of `capabilities`: the access
-    policy (`scoring.access`) decides what each method needs; the view gets the `GameGrant`.
+    """@api_view for a view `view(request, token, ...)` reached by a game's link, taking `methods`:
+    the framework's wiring only. The view's first line is its access call
+    (`grant = game_for_api(request, token, writes=...)`, `scoring.api.games.access`); a POST then
+    honours the Idempotency-Key header through `call_once` (`scoring.api.write_once`), after access,
+    so that a refused client is told it is refused, not about its key; unless the view keeps its
+    keys itself (`own_idempotency`: a hole's POST, which documents its own header).
 
     The token is the credential (no CSRF for it); a logged-in user is known, for the game's manager.
     `schema` replaces the OpenAPI inspector (the @extend_schema decorators above build on it).
-    A POST honours the Idempotency-Key header (`scoring.api.write_once`, checked after access),
-    unless the view keeps its keys itself (`own_idempotency`: a hole's POST).
     """
 
     def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
-        if "POST" in capabilities and not own_idempotency:
-            view = write_once(view)
-        view = game_grant_required(capabilities, deferred=deferred)(view)
         view = parser_classes(SCORING_PARSERS)(view)
         view = permission_classes([AllowAny])(view)
-        view = authentication_classes([])(view)  # the user, if any, is found by the access check
-        api = api_view(list(capabilities))(view)
+        view = authentication_classes([])(view)  # the user, if any, is found by the access call
+        api = api_view(methods)(view)
         if schema is not None:
             # Where @extend_schema looks for the inspector of an @api_view it extends.
             api.cls.kwargs = {"schema": schema}
-        if "POST" in capabilities and not own_idempotency:
+        if "POST" in methods and not own_idempotency:
             api = extend_schema(methods=["POST"], parameters=[IDEMPOTENCY_KEY])(api)
         return api
 
     return decorate
 
 
-READ_ONLY = {"GET": Capability.VIEW}
+#: The methods of a view that only reads.
+READ_ONLY = ["GET"]
 
 
 def session_api(

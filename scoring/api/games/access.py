@@ -1,8 +1,9 @@
-"""The access check of the live-game API: `game_grant_required({method: capability})`.
+"""The access call of the live-game API: `grant = game_for_api(request, token, writes=capability)`.
 
-It resolves the URL's token, decides with `scoring.access.decide` (token and authenticated user,
-the same decision as the pages') and either calls the view with the `GameGrant` in place of the
-token, or raises the refusal, answered in the API's error shape:
+The first line of every view reached by a game's link. It resolves the URL's token, decides with
+`scoring.access.decide` (token and authenticated user, the same decision as the pages') and
+returns the `GameGrant`, or raises the refusal, answered in the API's error shape by its one
+exception handler (`scoring.api.errors.exception_handler`):
 
 - no game has the token: 404;
 - the grant may only watch and the method writes: 403 (the read-only link's message);
@@ -17,8 +18,7 @@ check applies, as for any session write.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,13 +29,13 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import (
     APIException,
     AuthenticationFailed,
+    MethodNotAllowed,
     NotAuthenticated,
     NotFound,
     PermissionDenied,
 )
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
-from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from scoring.access import (
@@ -47,9 +47,8 @@ from scoring.access import (
     grant_for,
     managed_refusal_message,
 )
+from scoring.game_managers import NO_MANAGER, manager_of
 from scoring.models import Game
-
-ApiView = Callable[..., Response]
 
 
 class GameManaged(APIException):
@@ -116,6 +115,37 @@ def require_login(request: Request, refusal: str) -> None:
         raise NotAuthenticated(refusal)
 
 
+def game_for_api(request: Request, token: str, *, writes: Capability | None = None) -> GameGrant:
+    """The access call of a view reached by a game's link, its first line: the grant of this
+    request on the game behind `token`, if it allows what the request's method needs (reading,
+    GET and HEAD: `view`; any other method: `writes`, which a view that only reads leaves None),
+    else raise the refusal (404, 403, 409), answered by the API's exception handler.
+    """
+    return grant_or_refuse(request, token, _needed(request, writes))
+
+
+def game_for_api_deferring(
+    request: Request, token: str, *, writes: Capability, deferred: Collection[str]
+) -> GameGrant | DeferredGrant:
+    """`game_for_api`, except for the `deferred` methods (the hole POST): their decision is the
+    view's to make, on the game its one-query lookup by the edit token finds (a `DeferredGrant`,
+    no query here), or by the token when that finds nothing."""
+    capability = _needed(request, writes)
+    if request.method in deferred:
+        return DeferredGrant(request, token, capability)
+    return grant_or_refuse(request, token, capability)
+
+
+def _needed(request: Request, writes: Capability | None) -> Capability:
+    """What the request's method needs: `view` to read, `writes` to write (a view that only reads
+    takes no write: DRF's `api_view` answers 405 before the view, and so does this)."""
+    if request.method in SAFE_METHODS:
+        return Capability.VIEW
+    if writes is None:
+        raise MethodNotAllowed(request.method or "")
+    return writes
+
+
 @dataclass(frozen=True)
 class DeferredGrant:
     """The access decision of a method whose view first tries a one-query path by the edit token
@@ -128,34 +158,18 @@ class DeferredGrant:
     capability: Capability
 
     def require(self) -> GameGrant:
-        """Decide by the token (a lookup of its own), as the decorator does for other methods."""
+        """Decide by the token (a lookup of its own), as `game_for_api` does for other methods."""
         return grant_or_refuse(self.request, self.token, self.capability)
 
     def on_edit_token_game(self, game: Game) -> frozenset[Capability]:
         """Decide on `game`, found by this request's token as its edit token: the capabilities."""
+        if manager_of(game) is NO_MANAGER:
+            # Only the link grants anything on a game nobody manages: who sends it cannot change the
+            # decision, so the user is not looked up (no session read, no Vary: Cookie), as before
+            # the decision was made here. A table's phone pays nothing for the officials' case.
+            return _allowed(
+                self.request, grant_for(game, TokenKind.EDIT, token=self.token), self.capability, False
+            ).capabilities
         user, by_session = request_user(self.request)
         grant = grant_for(game, TokenKind.EDIT, user, token=self.token)
         return _allowed(self.request, grant, self.capability, by_session).capabilities
-
-
-def game_grant_required(
-    capabilities: Mapping[str, Capability], *, deferred: Collection[str] = ()
-) -> Callable[[ApiView], ApiView]:
-    """Decorate an API view `view(request, grant, **kwargs)` reached by `<token>` in its URL.
-
-    `capabilities` maps each method the view takes to the capability it needs (HEAD and OPTIONS
-    follow GET). For the `deferred` methods the view gets a `DeferredGrant` and checks it itself.
-    """
-
-    def decorate(view: ApiView) -> ApiView:
-        @functools.wraps(view)
-        def wrapper(request: Request, token: str, **kwargs: Any) -> Response:
-            method = request.method or "GET"
-            capability = capabilities.get(method) or capabilities.get("GET") or Capability.VIEW
-            if method in deferred:
-                return view(request, DeferredGrant(request, token, capability), **kwargs)
-            return view(request, grant_or_refuse(request, token, capability), **kwargs)
-
-        return wrapper
-
-    return decorate

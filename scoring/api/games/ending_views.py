@@ -14,10 +14,12 @@ from golfclub.core.limits import MAX_ACTOR_LENGTH
 from scoring import services
 from scoring.access import Capability, GameGrant
 from scoring.api.errors import ErrorSerializer, validated
+from scoring.api.write_once import call_once
 from scoring.rules.errors import Problem
 
 from . import concurrency
 from ._common import ERRORS, TOKEN, actor_of, token_api
+from .access import game_for_api
 from .response_serializers import GameSerializer
 
 
@@ -69,10 +71,11 @@ _ANSWERS = {
     request=GameEndSerializer,
     responses=_ANSWERS,
 )
-@token_api({"POST": Capability.SCORE})
-def game_end(request: Request, grant: GameGrant) -> Response:
+@token_api(["POST"])
+def game_end(request: Request, token: str) -> Response:
     """POST /api/v1/games/{token}/end/."""
-    return _end_or_resume(request, grant, end=True)
+    grant = game_for_api(request, token, writes=Capability.SCORE)
+    return call_once(request, _end_or_resume, (grant,), {"end": True})
 
 
 @extend_schema(
@@ -87,10 +90,11 @@ def game_end(request: Request, grant: GameGrant) -> Response:
     request=GameEndSerializer,
     responses=_ANSWERS,
 )
-@token_api({"POST": Capability.SCORE})
-def game_resume(request: Request, grant: GameGrant) -> Response:
+@token_api(["POST"])
+def game_resume(request: Request, token: str) -> Response:
     """POST /api/v1/games/{token}/resume/."""
-    return _end_or_resume(request, grant, end=False)
+    grant = game_for_api(request, token, writes=Capability.SCORE)
+    return call_once(request, _end_or_resume, (grant,), {"end": False})
 
 
 def _end_or_resume(request: Request, grant: GameGrant, *, end: bool) -> Response:

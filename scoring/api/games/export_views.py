@@ -10,7 +10,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import exports, selectors
-from scoring.access import GameGrant
 from scoring.models import Game
 
 from ._common import (
@@ -19,6 +18,7 @@ from ._common import (
     TOKEN,
     token_api,
 )
+from .access import game_for_api
 from .response_serializers import ResultsSerializer
 
 
@@ -36,8 +36,9 @@ def _filename(game: Game, extension: str) -> str:
     responses={(200, "text/csv"): OpenApiTypes.STR, **READ_ERRORS},
 )
 @token_api(READ_ONLY)
-def game_export_csv(request: Request, grant: GameGrant) -> HttpResponse:
+def game_export_csv(request: Request, token: str) -> HttpResponse:
     """GET /api/v1/games/{token}/export.csv."""
+    grant = game_for_api(request, token)
     game = grant.game
     response = HttpResponse(exports.game_as_csv(game), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(game, "csv")}"'
@@ -54,8 +55,9 @@ def game_export_csv(request: Request, grant: GameGrant) -> HttpResponse:
     responses={200: OpenApiTypes.OBJECT, **READ_ERRORS},
 )
 @token_api(READ_ONLY)
-def game_export_json(request: Request, grant: GameGrant) -> Response:
+def game_export_json(request: Request, token: str) -> Response:
     """GET /api/v1/games/{token}/export.json."""
+    grant = game_for_api(request, token)
     game = grant.game
     return Response(
         exports.game_as_json(game),
@@ -73,8 +75,9 @@ def game_export_json(request: Request, grant: GameGrant) -> Response:
     responses={200: ResultsSerializer, **READ_ERRORS},
 )
 @token_api(READ_ONLY)
-def game_results(request: Request, grant: GameGrant) -> Response:
+def game_results(request: Request, token: str) -> Response:
     """GET /api/v1/games/{token}/results/."""
+    grant = game_for_api(request, token)
     game = grant.game
     board = selectors.scoreboard(game)
     body = {

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import game_links, selectors, services
-from scoring.access import Capability, GameGrant
+from scoring.access import Capability
 from scoring.api.errors import ErrorSerializer, validated
 
 from ._common import (
@@ -22,7 +22,7 @@ from ._common import (
     session_api,
     token_api,
 )
-from .access import require_login
+from .access import game_for_api, require_login
 from .request_serializers import GameCreateSerializer, GameUpdateSerializer
 from .response_serializers import GameSerializer
 
@@ -105,9 +105,10 @@ def games(request: Request) -> Response:
     parameters=[TOKEN],
     responses={204: None, **ERRORS},
 )
-@token_api({"GET": Capability.VIEW, "PATCH": Capability.MANAGE, "DELETE": Capability.MANAGE})
-def game_detail(request: Request, grant: GameGrant) -> Response:
+@token_api(["GET", "PATCH", "DELETE"])
+def game_detail(request: Request, token: str) -> Response:
     """GET/PATCH/DELETE /api/v1/games/{token}/."""
+    grant = game_for_api(request, token, writes=Capability.MANAGE)
     game = grant.game
     if request.method == "DELETE":
         services.delete_game(game, capabilities=grant.capabilities)

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from scoring import selectors, services
 from scoring.access import Capability, GameGrant
 from scoring.api.errors import validated
+from scoring.api.write_once import call_once
 
 from . import concurrency
 from ._common import (
@@ -24,6 +25,7 @@ from ._common import (
     actor_of,
     token_api,
 )
+from .access import game_for_api
 from .request_serializers import UndoSerializer
 from .response_serializers import HistoryLineSerializer, ScoreboardSerializer
 
@@ -40,8 +42,9 @@ from .response_serializers import HistoryLineSerializer, ScoreboardSerializer
     responses={200: ScoreboardSerializer, 304: OpenApiResponse(description="Not modified."), **READ_ERRORS},
 )
 @token_api(READ_ONLY)
-def game_scoreboard(request: Request, grant: GameGrant) -> Response:
+def game_scoreboard(request: Request, token: str) -> Response:
     """GET /api/v1/games/{token}/scoreboard/."""
+    grant = game_for_api(request, token)
     game = grant.game
     tag = concurrency.etag("game", game.pk, game.version)
     if (unchanged := concurrency.not_modified(request, tag)) is not None:
@@ -58,8 +61,9 @@ def game_scoreboard(request: Request, grant: GameGrant) -> Response:
     responses={200: HistoryLineSerializer(many=True), **READ_ERRORS},
 )
 @token_api(READ_ONLY)
-def game_history(request: Request, grant: GameGrant) -> Response:
+def game_history(request: Request, token: str) -> Response:
     """GET /api/v1/games/{token}/history/."""
+    grant = game_for_api(request, token)
     lines = selectors.game_history(grant.game)
     return Response(HistoryLineSerializer(lines, many=True).data)
 
@@ -86,10 +90,11 @@ def _change_schema(*, summary: str, description: str) -> Any:
         "an official for a reason (400 naming `reason`)."
     ),
 )
-@token_api({"POST": Capability.SCORE})
-def game_undo(request: Request, grant: GameGrant) -> Response:
+@token_api(["POST"])
+def game_undo(request: Request, token: str) -> Response:
     """POST /api/v1/games/{token}/undo/."""
-    return _undo_or_redo(request, grant, services.undo_last_change)
+    grant = game_for_api(request, token, writes=Capability.SCORE)
+    return call_once(request, _undo_or_redo, (grant, services.undo_last_change), {})
 
 
 @_change_schema(
@@ -100,10 +105,11 @@ def game_undo(request: Request, grant: GameGrant) -> Response:
         "An optional `reason` is kept in the history, as for undo."
     ),
 )
-@token_api({"POST": Capability.SCORE})
-def game_redo(request: Request, grant: GameGrant) -> Response:
+@token_api(["POST"])
+def game_redo(request: Request, token: str) -> Response:
     """POST /api/v1/games/{token}/redo/."""
-    return _undo_or_redo(request, grant, services.redo_change)
+    grant = game_for_api(request, token, writes=Capability.SCORE)
+    return call_once(request, _undo_or_redo, (grant, services.redo_change), {})
 
 
 def _undo_or_redo(request: Request, grant: GameGrant, service: Callable[..., Any]) -> Response:

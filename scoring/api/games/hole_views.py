@@ -37,7 +37,7 @@ from ._common import (
     hole_response,
     token_api,
 )
-from .access import DeferredGrant
+from .access import game_for_api, game_for_api_deferring
 from .request_serializers import (
     EntryWriteSerializer,
     HoleDeleteSerializer,
@@ -79,8 +79,8 @@ _REASON_NOTE = (
         422: OpenApiResponse(ErrorSerializer, description="Idempotency-Key reused with another body."),
     },
 )
-@token_api({"GET": Capability.VIEW, "POST": Capability.SCORE}, deferred=("POST",), own_idempotency=True)
-def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool = False) -> Response:
+@token_api(["GET", "POST"], own_idempotency=True)
+def game_holes(request: Request, token: str, playoff: bool = False) -> Response:
     """GET/POST /api/v1/games/{token}/holes/ (and /playoff-holes/).
 
     The POST is decided here, not before: the hole is recorded in one query that finds and locks
@@ -88,8 +88,8 @@ def game_holes(request: Request, grant: GameGrant | DeferredGrant, playoff: bool
     (`grant.on_edit_token_game`); any other token is decided (404, 403, or an official's grant)
     only when that finds nothing.
     """
-    token = grant.token
-    if isinstance(grant, GameGrant):  # GET: decided by the decorator
+    grant = game_for_api_deferring(request, token, writes=Capability.SCORE, deferred=("POST",))
+    if isinstance(grant, GameGrant):  # GET: decided by the access call
         game = grant.game
         board = selectors.scoreboard(game)
         lines = board.playoff_holes if playoff else board.holes
@@ -192,12 +192,10 @@ def _replayed_hole(request: Request, token: str, record: Any) -> Response:
     request=HoleDeleteSerializer,
     responses={204: None, **HOLE_WRITE_ERRORS},
 )
-@token_api(
-    {"GET": Capability.VIEW, "PUT": Capability.SCORE, "PATCH": Capability.SCORE, "DELETE": Capability.SCORE},
-    schema=DeleteBodySchema,
-)
-def game_hole_detail(request: Request, grant: GameGrant, number: int, playoff: bool = False) -> Response:
+@token_api(["GET", "PUT", "PATCH", "DELETE"], schema=DeleteBodySchema)
+def game_hole_detail(request: Request, token: str, number: int, playoff: bool = False) -> Response:
     """GET/PUT/PATCH/DELETE /api/v1/games/{token}/holes/{number}/ (and /playoff-holes/{number}/)."""
+    grant = game_for_api(request, token, writes=Capability.SCORE)
     game, token = grant.game, grant.token
     if request.method == "GET":
         return hole_response(request, token, game, number, playoff)
@@ -266,8 +264,9 @@ def _updated_hole_response(request: Request, token: str, game: Game, hole_id: in
     responses={200: EntryLineSerializer(many=True), **READ_ERRORS},
 )
 @token_api(READ_ONLY)
-def game_hole_entries(request: Request, grant: GameGrant, number: int, playoff: bool = False) -> Response:
+def game_hole_entries(request: Request, token: str, number: int, playoff: bool = False) -> Response:
     """GET /api/v1/games/{token}/holes/{number}/entries/."""
+    grant = game_for_api(request, token)
     line = selectors.hole_detail(grant.game, number, playoff=playoff)
     if line is None:
         raise NotFound(_("This game has no hole %(n)s.") % {"n": number})
@@ -293,11 +292,10 @@ def game_hole_entries(request: Request, grant: GameGrant, number: int, playoff: 
     request=EntryWriteSerializer,
     responses={200: EntryLineSerializer, **HOLE_WRITE_ERRORS},
 )
-@token_api({"GET": Capability.VIEW, "PUT": Capability.SCORE})
-def game_hole_entry(
-    request: Request, grant: GameGrant, number: int, seat: int, playoff: bool = False
-) -> Response:
+@token_api(["GET", "PUT"])
+def game_hole_entry(request: Request, token: str, number: int, seat: int, playoff: bool = False) -> Response:
     """GET/PUT /api/v1/games/{token}/holes/{number}/entries/{seat}/."""
+    grant = game_for_api(request, token, writes=Capability.SCORE)
     game = grant.game
     current = selectors.hole_detail(game, number, playoff=playoff)
     if current is None:

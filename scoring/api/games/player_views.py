@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from scoring import services
 from scoring.access import Capability, GameGrant
 from scoring.api.errors import validated
+from scoring.api.write_once import call_once
 
 from . import concurrency
 from ._common import (
@@ -23,6 +24,7 @@ from ._common import (
     actor_of,
     token_api,
 )
+from .access import game_for_api
 from .request_serializers import SeatWriteSerializer
 from .response_serializers import SeatSerializer
 
@@ -40,17 +42,22 @@ from .response_serializers import SeatSerializer
     request=SeatWriteSerializer,
     responses={201: SeatSerializer, **ERRORS, **KEY_REUSED},
 )
-@token_api({"GET": Capability.VIEW, "POST": Capability.MANAGE})
-def game_players(request: Request, grant: GameGrant) -> Response:
+@token_api(["GET", "POST"])
+def game_players(request: Request, token: str) -> Response:
     """GET/POST /api/v1/games/{token}/players/."""
+    grant = game_for_api(request, token, writes=Capability.MANAGE)
     if request.method == "POST":
-        data = validated(SeatWriteSerializer, request)
-        seat = services.seat_add(
-            grant.game, data["name"], actor=actor_of(request), capabilities=grant.capabilities
-        )
-        return Response(SeatSerializer(seat).data, status=status.HTTP_201_CREATED)
+        return call_once(request, _add_player, (grant,), {})
     seats = grant.game.seats.order_by("seat")
     return Response(SeatSerializer(seats, many=True).data)
+
+
+def _add_player(request: Request, grant: GameGrant) -> Response:
+    data = validated(SeatWriteSerializer, request)
+    seat = services.seat_add(
+        grant.game, data["name"], actor=actor_of(request), capabilities=grant.capabilities
+    )
+    return Response(SeatSerializer(seat).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
@@ -73,9 +80,10 @@ def game_players(request: Request, grant: GameGrant) -> Response:
     parameters=[TOKEN, SEAT, concurrency.IF_MATCH_DELETE],
     responses={204: None, **ERRORS},
 )
-@token_api({"GET": Capability.VIEW, "PATCH": Capability.MANAGE, "DELETE": Capability.MANAGE})
-def game_player_detail(request: Request, grant: GameGrant, seat: int) -> Response:
+@token_api(["GET", "PATCH", "DELETE"])
+def game_player_detail(request: Request, token: str, seat: int) -> Response:
     """GET/PATCH/DELETE /api/v1/games/{token}/players/{seat}/."""
+    grant = game_for_api(request, token, writes=Capability.MANAGE)
     if request.method == "DELETE":
         named = concurrency.if_match(request, "seat", allow_any=False)
         services.seat_remove(grant.game, seat, expected_id=named.pk, capabilities=grant.capabilities)

@@ -29,6 +29,7 @@ from scoring.api.errors import validated
 from scoring.models import TurnTime
 
 from ._common import ERRORS, READ_ERRORS, TOKEN, token_api
+from .access import game_for_api
 
 
 class SeatTimeSerializer(StrictObjectSerializer):
@@ -105,9 +106,10 @@ def _answer(grant: GameGrant) -> dict[str, Any]:
     request=TurnTimesWriteSerializer,
     responses={200: TurnTimesSerializer, **ERRORS},
 )
-@token_api({"GET": Capability.VIEW, "PUT": Capability.SCORE})
-def game_turn_times(request: Request, grant: GameGrant) -> Response:
+@token_api(["GET", "PUT"])
+def game_turn_times(request: Request, token: str) -> Response:
     """GET/PUT /api/v1/games/{token}/turn-times/."""
+    grant = game_for_api(request, token, writes=Capability.SCORE)
     if request.method == "PUT":
         data = validated(TurnTimesWriteSerializer, request)
         holes = [

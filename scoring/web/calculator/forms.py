@@ -9,12 +9,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy
 
-from golfclub.core.form_fields import WholeNumberField
+from golfclub.core.form_fields import WholeNumberField, place_problems
 from golfclub.core.limits import (
     MAX_DECKS,
     VALUE_LIMIT,
 )
-from scoring.rules import PARAMETERS, PRESETS, RANKS, Problem, Ruleset, RulesetError, resolve_ruleset
+from scoring.rules import PARAMETERS, PRESETS, RANKS, Ruleset, RulesetError, resolve_ruleset
 from scoring.rules.ruleset import SHAPES
 
 MODES = ("grid", "hole")
@@ -175,29 +175,25 @@ class RulesForm(forms.Form):
             "ender_penalty_on_tie": data["ender_on_tie"],
         }
 
-    def add_problems(self, problems: tuple[Problem, ...]) -> None:
-        """Show the engine's ruleset problems next to the controls they name."""
-        for problem in problems:
-            self.add_error(_field_for(problem.where), problem.message)
-
-
-def _field_for(where: str) -> str | None:
-    """The form field of an engine path like "ruleset.values.Q" or "ruleset.ender_penalty.points"."""
-    parts = where.split(".")
-    name = parts[1] if len(parts) > 1 else ""
-    if name in ("rows", "cols"):
-        return "shape"
-    if name == "values" and len(parts) > 2 and parts[2] in RANKS:
-        return value_field_name(parts[2])
-    if name == "four_of_a_kind_block":
-        return {"points": "block_points", "others_add": "block_others_add"}.get(parts[-1], "block")
-    if name == "ender_penalty":
-        return "ender_points" if parts[-1] == "points" else "ender_kind"
-    if name == "ender_penalty_on_tie":
-        return "ender_on_tie"
-    if name in ("match_lines", "negative_matches", "jokers", "jokers_wild", "decks"):
-        return name
-    return "preset" if name == "preset" else None
+    @staticmethod
+    def field_for_problem(where: str) -> str | None:
+        """The control an engine path names ("ruleset.values.Q" is `value_Q`, "ruleset.ender_penalty.points"
+        `ender_points`), else None (the form's top): how `place_problems` reads the engine's problems."""
+        parts = where.split(".")
+        name = parts[1] if len(parts) > 1 else ""
+        if name in ("rows", "cols"):
+            return "shape"
+        if name == "values" and len(parts) > 2 and parts[2] in RANKS:
+            return value_field_name(parts[2])
+        if name == "four_of_a_kind_block":
+            return {"points": "block_points", "others_add": "block_others_add"}.get(parts[-1], "block")
+        if name == "ender_penalty":
+            return "ender_points" if parts[-1] == "points" else "ender_kind"
+        if name == "ender_penalty_on_tie":
+            return "ender_on_tie"
+        if name in ("match_lines", "negative_matches", "jokers", "jokers_wild", "decks"):
+            return name
+        return "preset" if name == "preset" else None
 
 
 def rules_initial(ruleset: Ruleset) -> dict[str, Any]:
@@ -244,7 +240,7 @@ def read_rules(data: Mapping[str, Any]) -> tuple[RulesForm, Ruleset | None]:
     try:
         return form, resolve_ruleset(form.spec())
     except RulesetError as error:
-        form.add_problems(error.problems)
+        place_problems(form, error.problems)
         return form, None
 
 

@@ -30,7 +30,7 @@ HISTORY_ON_PAGE = 5
 
 
 # --------------------------------------------------------------------------------------------
-# Session, small helpers (access: scoring.access, decided by @game_page)
+# Session, small helpers (access: scoring.access, decided by each page's game_for_page call)
 
 
 def remember_game(request: HttpRequest, game: Game, can_edit: bool) -> None:

@@ -1,99 +1,102 @@
-"""The access decorator of the live-game pages: `@game_page(capability)`.
+"""The access call of the live-game pages: `grant = game_for_page(request, token, capability)`.
 
-It resolves the URL's token, decides with `scoring.access.decide` (token and logged-in user) and
-either calls the view with the `GameGrant` in place of the token, or answers the refusal:
+The first line of every page reached by a game's link. It resolves the URL's token, decides with
+`scoring.access.decide` (token and logged-in user) and returns the `GameGrant`, or raises the
+refusal, which no view answers itself (`golfclub.core.errors.refused_page` does, from
+`golfclub.middleware.PageRefusalMiddleware`):
 
-- no game has the token: 404;
+- no game has the token: `Http404` (the site's 404 page);
 - the grant may only watch and the page writes (or any method but GET/HEAD on a read-only page):
-  403, the "This link can only watch" page;
-- `manage` through the table link of a managed game: 409, a page saying what manages the game;
-- a method the page does not take: 405.
+  `ReadOnlyLink`, 403, the "This link can only watch" page;
+- `manage` through the table link of a managed game: `ManagedGame`, 409, a page saying what
+  manages the game;
+- a method the page does not take: `MethodNotTaken`, 405.
+
+The capability is checked before the method, so a read-only link gets its 403 whatever it tries.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
-from django.shortcuts import render
+from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
+from golfclub.core.errors import MethodNotTaken, PageRefusal
 from scoring.access import Capability, GameGrant, Refusal, decide, managed_refusal_message
 from scoring.models import Game
 from scoring.web.games import display
 
 READ_METHODS = ("GET", "HEAD")
-PageView = Callable[..., HttpResponse]
+#: A page with a form: shown, and posted to.
+FORM_METHODS = ("GET", "HEAD", "POST")
+#: A button's target: posted to only.
+POST_ONLY = ("POST",)
+#: `methods=ANY_METHOD`: the page takes whatever method it is sent.
+ANY_METHOD: None = None
+
+
+class ReadOnlyLink(PageRefusal):
+    """403: this link (or this user) may only watch the game."""
+
+    def __init__(self, game: Game) -> None:
+        context = {"game": game, "title": display.game_title(game)}
+        super().__init__(403, "scoring/game_forbidden.html", context)
+
+
+class ManagedGame(PageRefusal):
+    """409: the players, rules and deletion of a managed game are set by what manages it."""
+
+    def __init__(self, grant: GameGrant) -> None:
+        game = grant.game
+        super().__init__(
+            409,
+            "scoring/game_managed.html",
+            {
+                "game": game,
+                "title": display.game_title(game),
+                "message": managed_refusal_message(game),
+                "token": grant.token,
+            },
+        )
 
 
 def grant_or_404(request: HttpRequest, token: str) -> GameGrant:
-    """The grant of this request on the game behind `token`, or a 404."""
+    """The grant of this request on the game behind `token`, whatever it allows, or a 404."""
     grant = decide(token, getattr(request, "user", None))
     if grant is None:
         raise Http404(_("No game has this link. Check that the whole link was copied."))
     return grant
 
 
-def refuse_read_only(request: HttpRequest, game: Game) -> HttpResponse:
-    """403: this link (or this user) may only watch the game."""
-    return render(
-        request, "scoring/game_forbidden.html", {"game": game, "title": display.game_title(game)}, status=403
-    )
+def game_for_page(
+    request: HttpRequest,
+    token: str,
+    capability: Capability,
+    *,
+    methods: Sequence[str] | None = READ_METHODS,
+) -> GameGrant:
+    """The grant of this request on the game behind `token` if it allows `capability` and the page
+    takes the request's method (`methods`; `ANY_METHOD`: any); else raise the refusal (404, 403,
+    409, 405: see the module docstring).
 
-
-def refuse_managed(request: HttpRequest, grant: GameGrant) -> HttpResponse:
-    """409: the players, rules and deletion of a managed game are set by what manages it."""
-    game = grant.game
-    return render(
-        request,
-        "scoring/game_managed.html",
-        {
-            "game": game,
-            "title": display.game_title(game),
-            "message": managed_refusal_message(game),
-            "token": grant.token,
-        },
-        status=409,
-    )
-
-
-def refusal_page(request: HttpRequest, grant: GameGrant, capability: Capability) -> HttpResponse | None:
-    """The page answering a refused `capability`, or None when the grant allows it."""
-    reason = grant.refusal(capability)
-    if reason is None:
-        return None
-    if reason is Refusal.MANAGED:
-        return refuse_managed(request, grant)
-    return refuse_read_only(request, grant.game)
-
-
-def game_page(
-    capability: Capability | None = None, *, methods: Sequence[str] = READ_METHODS
-) -> Callable[[PageView], PageView]:
-    """Decorate a page `view(request, grant, **kwargs)` reached by `<token>` in its URL.
-
-    `capability` is what the page needs; None means "as the link says": the URL's `can_edit` argument
-    (the scorer's `e/` pages, True) needs `score`, the watchers' `v/` pages (False) `view`. The
-    capability is checked before the method, so a read-only link gets its 403 whatever it tries;
-    a read-only page answers any method but GET/HEAD with that 403 too (it writes nothing).
+    A page for either link (`e/` and `v/` share it) passes `link_capability(can_edit)`. A read-only
+    page (`capability` is `view`) answers any method but its own with the 403 too: it writes nothing.
     """
+    grant = grant_or_404(request, token)
+    reason = grant.refusal(capability)
+    if reason is Refusal.MANAGED:
+        raise ManagedGame(grant)
+    if reason is not None:
+        raise ReadOnlyLink(grant.game)
+    if methods is not None and request.method not in methods:
+        if capability is Capability.VIEW:
+            raise ReadOnlyLink(grant.game)
+        raise MethodNotTaken(methods)
+    return grant
 
-    def decorate(view: PageView) -> PageView:
-        @functools.wraps(view)
-        def wrapper(request: HttpRequest, token: str, **kwargs: Any) -> HttpResponse:
-            needed = capability or (Capability.SCORE if kwargs.get("can_edit") else Capability.VIEW)
-            grant = grant_or_404(request, token)
-            refused = refusal_page(request, grant, needed)
-            if refused is not None:
-                return refused
-            if request.method not in methods:
-                if needed is Capability.VIEW:
-                    return refuse_read_only(request, grant.game)
-                return HttpResponseNotAllowed(list(methods))
-            return view(request, grant, **kwargs)
 
-        return wrapper
-
-    return decorate
+def link_capability(can_edit: bool) -> Capability:
+    """What a page both links have needs "as the link says": the scorer's `e/` URL (`can_edit`)
+    `score`, the watchers' `v/` URL `view`."""
+    return Capability.SCORE if can_edit else Capability.VIEW

@@ -26,7 +26,7 @@ from scoring.web.games._page_helpers import (
     scorer_name,
     undo_item,
 )
-from scoring.web.games.access import game_page, grant_or_404, refuse_read_only
+from scoring.web.games.access import ANY_METHOD, FORM_METHODS, ReadOnlyLink, game_for_page, link_capability
 from scoring.web.games.settings_forms import SeatRenameForm, TitleForm, cleaned_or_refuse
 from scoring.web.games.start_forms import describe_preset, ruleset_choices
 from scoring.web.games.turn_timer import LIMITS_JSON, turn_timer_config
@@ -35,9 +35,9 @@ from scoring.web.games.turn_timer import LIMITS_JSON, turn_timer_config
 # The game page and its live partial
 
 
-@game_page(Capability.SCORE)
-def game_edit(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def game_edit(request: HttpRequest, token: str) -> HttpResponse:
     """The scorer's page: scoreboard, next hole, corrections, undo, history, sharing, exports."""
+    grant = game_for_page(request, token, Capability.SCORE)
     remember_game(request, grant.game, grant.token_kind is TokenKind.EDIT)
     board = selectors.scoreboard(grant.game)
     context = board_context(request, board, grant, True)
@@ -52,10 +52,9 @@ def game_edit(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     return render(request, "scoring/game_detail.html", context)
 
 
-@game_page(Capability.VIEW)
-def game_view(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def game_view(request: HttpRequest, token: str) -> HttpResponse:
     """The read-only live page: the scoreboard refreshes itself while the page is visible."""
-    token = grant.token
+    grant = game_for_page(request, token, Capability.VIEW)
     if grant.token_kind is TokenKind.EDIT:
         return redirect("games:edit", token=token)  # the scorer's link opens the scorer's page
     remember_game(request, grant.game, False)
@@ -69,12 +68,12 @@ def game_view(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     return render(request, "scoring/game_detail.html", context)
 
 
-@game_page()
-def scoreboard_partial(request: HttpRequest, grant: GameGrant, can_edit: bool) -> HttpResponse:
+def scoreboard_partial(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
     """The live part of the game page; 304 when the If-None-Match ETag still matches the version.
 
     The ETag is checked right after the one token lookup, before any scoreboard query.
     """
+    grant = game_for_page(request, token, link_capability(can_edit))
     etag = board_etag(grant.game, can_edit)
     if (unchanged := not_modified(request, etag)) is not None:
         unchanged["Cache-Control"] = "no-cache"
@@ -88,12 +87,12 @@ def scoreboard_partial(request: HttpRequest, grant: GameGrant, can_edit: bool) -
     return response
 
 
-@game_page()
 def hole_scores(
-    request: HttpRequest, grant: GameGrant, number: int, can_edit: bool, playoff: bool = False
+    request: HttpRequest, token: str, number: int, can_edit: bool, playoff: bool = False
 ) -> HttpResponse:
     """How each player's score of one recorded hole was made (a tap on a score of the scorecard)."""
-    game, token = grant.game, grant.token
+    grant = game_for_page(request, token, link_capability(can_edit))
+    game = grant.game
     board = selectors.scoreboard(game)
     line = hole_or_404(game, number, playoff)
     label = _("Playoff hole %(n)s") if playoff else _("Hole %(n)s")
@@ -115,10 +114,10 @@ def hole_scores(
     )
 
 
-@game_page()
-def game_history(request: HttpRequest, grant: GameGrant, can_edit: bool) -> HttpResponse:
+def game_history(request: HttpRequest, token: str, can_edit: bool) -> HttpResponse:
     """Every change to the game, newest first: who, when, before and after."""
-    game, token = grant.game, grant.token
+    grant = game_for_page(request, token, link_capability(can_edit))
+    game = grant.game
     history = selectors.game_history(game)
     return render(
         request,
@@ -136,10 +135,10 @@ def game_history(request: HttpRequest, grant: GameGrant, can_edit: bool) -> Http
     )
 
 
-@game_page(Capability.SCORE)
-def game_share(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def game_share(request: HttpRequest, token: str) -> HttpResponse:
     """The two links of the game, each with its QR code (the edit link only to those who hold it)."""
-    game, token = grant.game, grant.token
+    grant = game_for_page(request, token, Capability.SCORE)
+    game = grant.game
     edit_url = (
         request.build_absolute_uri(reverse("games:edit", args=[game.edit_token]))
         if grant.token_kind is TokenKind.EDIT
@@ -161,14 +160,14 @@ def game_share(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     )
 
 
-@game_page(Capability.MANAGE, methods=("GET", "HEAD", "POST"))
-def game_settings(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def game_settings(request: HttpRequest, token: str) -> HttpResponse:
     """Names and rules: rename the game or a player (any time), change the ruleset (before hole 1).
 
     Each form on the page makes one change through one service call, so a change is never half-made.
     A managed game's table link gets a 409 instead: its names and rules are set by what manages it.
     """
-    game, token = grant.game, grant.token
+    grant = game_for_page(request, token, Capability.MANAGE, methods=FORM_METHODS)
+    game = grant.game
     errors: dict[str, list[str]] = {}
     status = 200
     if request.method == "POST":
@@ -240,9 +239,10 @@ def read_only_refusal(request: HttpRequest, token: str, rest: str) -> HttpRespon
     """Anything but reading under a view link: 403 with a page that says why.
 
     No capability opens these paths (they are the scorer's pages under the watchers' `v/` prefix),
-    so this is not an access decision: an unknown token is a 404, an edit token a page that is not.
+    so the access call only finds the game (an unknown token is a 404); the answer does not depend
+    on what the link may do: an edit token gets a 404 (no such page), a view token the 403.
     """
-    grant = grant_or_404(request, token)
+    grant = game_for_page(request, token, Capability.VIEW, methods=ANY_METHOD)
     if grant.token_kind is TokenKind.EDIT:
         raise Http404(_("No such page."))
-    return refuse_read_only(request, grant.game)
+    raise ReadOnlyLink(grant.game)

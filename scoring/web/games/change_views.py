@@ -18,19 +18,19 @@ from scoring.game_errors import (
 from scoring.models import GameChange
 from scoring.web.games import display
 from scoring.web.games._page_helpers import scorer_name, undo_item
-from scoring.web.games.access import game_page
+from scoring.web.games.access import POST_ONLY, game_for_page
 from scoring.web.games.hole_forms import ChangeForm
 
 
-@game_page(Capability.SCORE)
-def undo_confirm(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def undo_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """Ask before an undo that deletes a recorded hole: what it deletes, "Keep it" and "Delete it".
 
     Asked for by the undo button when the latest change recorded a hole, so a second tap on Undo (one
     for an edit, one more by reflex) never deletes a hole unseen. The page's form is the ordinary undo
     form, naming the change: if another change came first, the undo refuses as it always does.
     """
-    game, token = grant.game, grant.token
+    grant = game_for_page(request, token, Capability.SCORE)
+    game = grant.game
     back = request.GET.get("next", "") == "history"
     undo = undo_item(game)
     wanted = int_or_none(request.GET.get("change"), minimum=1, maximum=2**63 - 1)
@@ -62,18 +62,18 @@ def undo_confirm(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     )
 
 
-@game_page(Capability.SCORE, methods=("POST",))
-def game_undo(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def game_undo(request: HttpRequest, token: str) -> HttpResponse:
     """One tap: revert the latest hole change (recorded in the history as an undo).
 
     The form names the change it undoes, so a resent form never undoes a second one.
     """
+    grant = game_for_page(request, token, Capability.SCORE, methods=POST_ONLY)
     return _undo_or_redo(request, grant, redo=False)
 
 
-@game_page(Capability.SCORE, methods=("POST",))
-def game_redo(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def game_redo(request: HttpRequest, token: str) -> HttpResponse:
     """One tap: apply again what the latest undo reverted (recorded in the history as a redo)."""
+    grant = game_for_page(request, token, Capability.SCORE, methods=POST_ONLY)
     return _undo_or_redo(request, grant, redo=True)
 
 

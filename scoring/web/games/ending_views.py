@@ -14,18 +14,18 @@ from scoring import selectors, services
 from scoring.access import Capability, GameGrant
 from scoring.web.games import display
 from scoring.web.games._page_helpers import scorer_name
-from scoring.web.games.access import game_page
+from scoring.web.games.access import POST_ONLY, game_for_page
 
 
 def _board_url(token: str) -> str:
     return f"{reverse('games:edit', args=[token])}#news"
 
 
-@game_page(Capability.SCORE)
-def end_confirm(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def end_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """Ask before ending: after which hole, and who would win by the holes played (the engine's
     ranking of the game as if ended, computed on an unsaved copy: nothing is written)."""
-    game, token = grant.game, grant.token
+    grant = game_for_page(request, token, Capability.SCORE)
+    game = grant.game
     board = selectors.scoreboard(game)
     if game.is_managed or board.match_over or not board.holes:
         return redirect(_board_url(token))  # the button is not offered then: back to the scoreboard
@@ -47,15 +47,15 @@ def end_confirm(request: HttpRequest, grant: GameGrant) -> HttpResponse:
     )
 
 
-@game_page(Capability.SCORE, methods=("POST",))
-def game_end(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def game_end(request: HttpRequest, token: str) -> HttpResponse:
     """End the game now, after the holes played; the scoreboard then says so and who won."""
+    grant = game_for_page(request, token, Capability.SCORE, methods=POST_ONLY)
     return _end_or_resume(request, grant, end=True)
 
 
-@game_page(Capability.SCORE, methods=("POST",))
-def game_resume(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def game_resume(request: HttpRequest, token: str) -> HttpResponse:
     """Take back an early ending: the game is in progress again."""
+    grant = game_for_page(request, token, Capability.SCORE, methods=POST_ONLY)
     return _end_or_resume(request, grant, end=False)
 
 

@@ -15,7 +15,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from golfclub.core.form_fields import TextField, WholeNumberField
+from golfclub.core.form_fields import TextField, WholeNumberField, place_problems
 from golfclub.core.inputs import int_or_none
 from golfclub.core.limits import (
     GAME_PAGE_MAX_BLOCKS_MARKED,
@@ -90,6 +90,9 @@ class HoleForm(forms.Form):
         max_length=MAX_REASON_LENGTH,
         where="reason",
     )
+    # A refusal's problems (`place_problems`) all go in the list atop the page; the grids and players
+    # show theirs again (`problems_to_place` keeps them, `player_fields` reads them).
+    problems_at_top = True
 
     def __init__(
         self,
@@ -198,12 +201,12 @@ class HoleForm(forms.Form):
                 # form, not only once those are fixed and the engine gets the hole.
                 unreadable = bad_cards(name, tokens, self.ruleset)
                 if unreadable:
-                    self.add_problems(unreadable)
+                    place_problems(self, unreadable)
                 else:
                     entries[name] = tokens
             elif not is_blank(tokens):
                 # A typo in a half-filled grid is named now, not only once the grid is complete.
-                self.add_problems(bad_cards(name, tokens, self.ruleset))
+                place_problems(self, bad_cards(name, tokens, self.ruleset))
                 missing = [
                     _("row %(row)s, column %(col)s") % {"row": r + 1, "col": c + 1}
                     for r, row in enumerate(tokens)
@@ -235,8 +238,9 @@ class HoleForm(forms.Form):
                 messages.append(str(message))
         return messages
 
-    def add_problems(self, problems: Sequence[Problem]) -> None:
-        """Attach the engine's or the services' problems: on their cell, their player, or the form."""
+    def problems_to_place(self, problems: Sequence[Problem]) -> list[Problem]:
+        """The engine's or the services' problems as this form shows them (`place_problems` reads this
+        hook): each message naming whose grid it is, kept for the grids and players they name."""
         owners = {f"entries.{name}": name for name in self.players}
         named = []
         for problem in problems:
@@ -244,8 +248,7 @@ class HoleForm(forms.Form):
             owner = owners.get(problem.where.split("[", 1)[0]) or owners.get(problem.where.rsplit(".", 1)[0])
             named.append(Problem(problem.where, named_problem(owner, problem.message)) if owner else problem)
         self.problems.extend(named)
-        for problem in named:
-            self.add_error(None, problem.message)
+        return named
 
     def partial_entries(self) -> tuple[dict[str, Any], str | None]:
         """What can be previewed from a half-filled form: complete grids and typed totals only.

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from golfclub.core.errors import catch_refusal
+from golfclub.core.form_fields import place_problems
 from golfclub.core.inputs import SMALL_INT_MAX, optional_int, text_or_none
 from golfclub.core.limits import MAX_REASON_LENGTH
 from scoring import selectors, services
@@ -29,7 +30,7 @@ from scoring.rules import Ruleset
 from scoring.web.games import display
 from scoring.web.games._drafts import mark_draft_done, said_saved_meanwhile, saved_message, say_sent_twice
 from scoring.web.games._page_helpers import SESSION_SCORER, hole_or_404, scorer_name
-from scoring.web.games.access import game_page
+from scoring.web.games.access import FORM_METHODS, POST_ONLY, game_for_page
 from scoring.web.games.hole_context import first_player_of, hole_context
 from scoring.web.games.hole_forms import HoleDeleteForm, HoleForm, hole_initial
 
@@ -42,9 +43,9 @@ def _request_hash(cleaned: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()
 
 
-@game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
-def hole_new(request: HttpRequest, grant: GameGrant, playoff: bool = False) -> HttpResponse:
+def hole_new(request: HttpRequest, token: str, playoff: bool = False) -> HttpResponse:
     """Record the next hole (or the next playoff hole): each grid by keypad or a typed total."""
+    grant = game_for_page(request, token, Capability.SCORE, methods=FORM_METHODS)
     board = selectors.scoreboard(grant.game)
     upcoming = board.next_hole
     if upcoming is None or upcoming.is_playoff != playoff:
@@ -56,7 +57,7 @@ def hole_new(request: HttpRequest, grant: GameGrant, playoff: bool = False) -> H
         if form.is_valid():
             with catch_refusal() as refused:
                 return _record_hole(request, grant, form, upcoming, playoff)
-            form.add_problems(refused.problems)
+            place_problems(form, refused.problems)
             status = refused.status
         else:
             status = 400
@@ -159,9 +160,9 @@ def _edit_form(line: selectors.HoleLine, ruleset: Ruleset, data: Any = None) -> 
     return HoleForm(data, initial=initial, players=players, ruleset=ruleset, grids=grids)
 
 
-@game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
-def hole_edit(request: HttpRequest, grant: GameGrant, number: int, playoff: bool = False) -> HttpResponse:
+def hole_edit(request: HttpRequest, token: str, number: int, playoff: bool = False) -> HttpResponse:
     """Correct a recorded hole. The form carries the hole's version: a stale edit is refused."""
+    grant = game_for_page(request, token, Capability.SCORE, methods=FORM_METHODS)
     board = selectors.scoreboard(grant.game)
     line = hole_or_404(grant.game, number, playoff)
     status = 200
@@ -185,7 +186,7 @@ def hole_edit(request: HttpRequest, grant: GameGrant, number: int, playoff: bool
                 form.stale = True
                 status = 409
             else:
-                form.add_problems(refused.problems)
+                place_problems(form, refused.problems)
                 status = refused.status
     return _edit_hole_page(request, grant, form, board, line, number, playoff, status=status)
 
@@ -245,10 +246,10 @@ def _edit_hole_page(
     return render(request, "scoring/game_hole.html", context, status=status)
 
 
-@game_page(Capability.SCORE, methods=("GET", "HEAD", "POST"))
-def hole_delete(request: HttpRequest, grant: GameGrant, number: int, playoff: bool = False) -> HttpResponse:
+def hole_delete(request: HttpRequest, token: str, number: int, playoff: bool = False) -> HttpResponse:
     """Ask, then delete a hole (later holes move down one number; undo brings it back)."""
-    game, token = grant.game, grant.token
+    grant = game_for_page(request, token, Capability.SCORE, methods=FORM_METHODS)
+    game = grant.game
     line = hole_or_404(game, number, playoff)
     status = 200
     error_message = ""
@@ -329,9 +330,9 @@ def _delete_page(
     )
 
 
-@game_page(Capability.SCORE, methods=("POST",))
-def hole_preview(request: HttpRequest, grant: GameGrant) -> HttpResponse:
+def hole_preview(request: HttpRequest, token: str) -> HttpResponse:
     """The live preview (htmx): every hole score the engine gives for what is entered so far."""
+    grant = game_for_page(request, token, Capability.SCORE, methods=POST_ONLY)
     game = grant.game
     board = selectors.scoreboard(game)
     playoff = request.GET.get("playoff") == "1"

@@ -15,7 +15,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from golfclub.core.form_fields import TextField
+from golfclub.core.form_fields import TextField, place_problems
 from golfclub.core.limits import MAX_PLAYERS as MAX_PLAYERS  # start_views takes it from here
 from golfclub.core.limits import (
     MAX_TITLE_LENGTH,
@@ -105,6 +105,9 @@ class PlayersForm(forms.Form):
     ender_penalty = forms.ChoiceField(
         label=gettext_lazy("Player who ends the hole"), choices=ENDER_CHOICES, required=False
     )
+    # A refusal's problems (`place_problems`) all go in the one list the start screens show above the
+    # form: the engine's "ruleset.holes" is no control of this form.
+    problems_at_top = True
 
     def __init__(self, data: QueryDict | None = None, **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
@@ -123,8 +126,7 @@ class PlayersForm(forms.Form):
             try:
                 cleaned["resolved"] = resolve_ruleset(self.ruleset_spec(cleaned))
             except RulesetError as error:
-                for problem in error.problems:
-                    self.add_error(None, problem.message)
+                place_problems(self, error.problems)
         return cleaned
 
     @staticmethod

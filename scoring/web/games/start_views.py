@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from golfclub.core.errors import catch_refusal
+from golfclub.core.form_fields import place_problems
 from golfclub.core.inputs import text_or_none
 from scoring import selectors, services
 from scoring.models import Game
@@ -196,8 +197,7 @@ def _start_game(request: HttpRequest) -> HttpResponse:
             start_key=_shared_start_key(start_key),
         )
     if refused:
-        for message in refused.messages:
-            form.add_error(None, message)
+        place_problems(form, refused.problems)
         return _dealer_screen(request, form, form, status=refused.status)
     if start_key:
         started = {**started, start_key: game.edit_token}
