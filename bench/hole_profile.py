@@ -4,8 +4,9 @@
     REDIS_URL=redis://127.0.0.1:6379/3 .venv/bin/python bench/hole_profile.py --limits
 
 No HTTP server and no client threads: Django's test client calls the whole middleware chain and the
-view in this process, against a fresh PostgreSQL database (golfclub_profile) with the benchmark's
-settings (bench/settings.py: production settings, the bare view at /bench/bare/). What it prints:
+view in this process, against a fresh PostgreSQL database (golfclub_profile, or $HOLE_PROFILE_DB)
+with the benchmark's settings (bench/settings.py: production settings, the bare view at
+/bench/bare/). What it prints:
 1. each path's CPU per request (process time, the mean over `--holes` requests), their ratio, the
    SQL statements and database round trips per request, and the CPU of the rate limits' counting
    alone (as the hole path counts them, timed on its own);
@@ -37,7 +38,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-DB_NAME = "golfclub_profile"
+#: The profiling database (dropped and made anew): HOLE_PROFILE_DB names another, for a second copy
+#: of the project profiling at the same time.
+DB_NAME = os.environ.get("HOLE_PROFILE_DB", "golfclub_profile")
 PG = "postgres://postgres@127.0.0.1:5432"
 
 

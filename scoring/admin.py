@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
+from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotentRequest, Player, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -96,9 +96,13 @@ class PlayerAdmin(admin.ModelAdmin):
     raw_id_fields = ("owner",)
 
 
-@admin.register(IdempotencyKey)
-class IdempotencyKeyAdmin(admin.ModelAdmin):
-    """Keys of hole creations seen, for support."""
+@admin.register(IdempotentRequest)
+class IdempotentRequestAdmin(admin.ModelAdmin):
+    """The keyed writes seen (holes recorded, games ended, club and tournament writes), for support."""
 
-    list_display = ("key", "game", "hole", "hole_number", "created_at")
-    readonly_fields = ("game", "key", "request_hash", "hole", "hole_number")
+    list_display = ("key", "scope", "route", "status", "hole_number", "created_at")
+    search_fields = ("key", "scope")
+    readonly_fields = (
+        "scope", "key", "method", "route", "request_hash", "about", "status", "body", "headers",
+        "game", "hole", "hole_number",
+    )  # fmt: skip

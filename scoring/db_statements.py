@@ -19,10 +19,11 @@ from functools import cache
 from typing import Any
 
 from django.db.models import Model
+from django.utils import timezone
 
 from scoring import db_batch
 from scoring.db_batch import Writes, prepared_statement_gone
-from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Seat
+from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotentRequest, Seat
 
 __all__ = [
     "LockedGame",
@@ -31,7 +32,7 @@ __all__ = [
     "insert_game_change",
     "insert_hole",
     "insert_hole_entries",
-    "insert_idempotency_key",
+    "insert_hole_key",
     "lock_game_for_hole",
     "prepared_statement_gone",
     "update_game_after_hole",
@@ -40,7 +41,9 @@ __all__ = [
 _quote = db_batch.quote
 _GAME = _quote(Game._meta.db_table)
 _SEAT = _quote(Seat._meta.db_table)
-_KEY = _quote(IdempotencyKey._meta.db_table)
+_KEY = _quote(IdempotentRequest._meta.db_table)
+#: The `route` of a hole POST's key in the one store (`scoring.services.idempotency.GAME_HOLE`).
+GAME_HOLE_ROUTE = "game: hole"
 _GAME_LOOKUPS = frozenset({"id", "edit_token"})
 
 
@@ -49,7 +52,7 @@ class LockedGame:
     """What `lock_game_for_hole` read once the game row was locked."""
 
     game: Game
-    seen_key_id: int | None  # the IdempotencyKey row of this game with the key given, if any
+    seen_key_id: int | None  # the IdempotentRequest row of this game's key given, if any
     seats: list[Seat]  # in seat order, read after the lock was taken
     next_hole_id: int | None  # taken from the hole id sequence (PostgreSQL), else None
 
@@ -66,7 +69,9 @@ def lock_game_for_hole(game_lookup: Mapping[str, Any], idempotency_key: str | No
     if name not in _GAME_LOOKUPS:
         raise ValueError(f"A game is looked up by id or edit token, not {name!r}.")
     column = _quote(Game._meta.get_field(name).column)
-    seen = f"(SELECT k.id FROM {_KEY} k WHERE k.game_id = g.id AND k.{_quote('key')} = %s)"
+    # A game's keys have the scope "game:<id>" (`scoring.idempotent_request_model.game_scope`): the
+    # unique (scope, key) index finds it.
+    seen = f"(SELECT k.id FROM {_KEY} k WHERE k.scope = 'game:' || g.id AND k.{_quote('key')} = %s)"
     found = seen if idempotency_key else "NULL"
     # Columns named, not `*`: a prepared statement's result must keep its shape when a migration
     # adds a column while this code still runs (PostgreSQL refuses to run it otherwise).
@@ -120,9 +125,27 @@ def insert_game_change(change: GameChange, *, writes: Writes | None = None) -> N
     db_batch.insert([change], returning_pk=writes is None, writes=writes)
 
 
-def insert_idempotency_key(record: IdempotencyKey, *, writes: Writes) -> None:
-    """Queue the INSERT of a used Idempotency-Key (unique per game: a second use fails on send)."""
-    db_batch.insert([record], writes=writes)
+def insert_hole_key(
+    game_id: int,
+    scope: str,
+    key: str,
+    request_hash: str,
+    hole_id: int | None,
+    hole_number: int,
+    *,
+    writes: Writes,
+) -> None:
+    """Queue the INSERT of the Idempotency-Key that recorded a hole, in the one store of keys
+    (unique per scope, the game's: a second use fails on send). Written out, not built from a
+    model instance: the hot path's one row whose other columns are constants."""
+    writes.add(_INSERT_HOLE_KEY, [scope, key, request_hash, timezone.now(), game_id, hole_id, hole_number])
+
+
+_INSERT_HOLE_KEY = (
+    f"INSERT INTO {_KEY} (scope, {_quote('key')}, method, route, request_hash, about, status, body, "
+    "headers, created_at, game_id, hole_id, hole_number) "
+    f"VALUES (%s, %s, 'POST', '{GAME_HOLE_ROUTE}', %s, '', 201, '', '{{}}', %s, %s, %s, %s)"
+)
 
 
 def add_hole_scores_to_seat_totals(game_id: int, scores: Mapping[int, int], *, writes: Writes) -> None:

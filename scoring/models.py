@@ -352,46 +352,6 @@ class GameChange(models.Model):
         return f"{self.get_action_display()} {self.hole_number or ''}".strip()
 
 
-class IdempotencyKey(models.Model):
-    """A hole-creation request seen before: a retry with the same key answers the hole it recorded.
-
-    The API builds that answer from the hole as it stands now (`hole`, or `hole_number` once the
-    hole is gone); nothing of the HTTP answer is stored.
-    """
-
-    game = models.ForeignKey(
-        Game,
-        verbose_name=_("game"),
-        on_delete=models.CASCADE,
-        related_name="idempotency_keys",
-        db_index=False,  # the unique (game, key) index starts with it
-    )
-    key = models.CharField(_("key"), max_length=255)
-    request_hash = models.CharField(_("request hash"), max_length=64)
-    # No database constraint and nothing done on delete: the id stays when the hole is deleted, so
-    # that a hole put back by undo or redo (which keeps its id) is found again by a retried request.
-    hole = models.ForeignKey(
-        Hole,
-        verbose_name=_("hole"),
-        on_delete=models.DO_NOTHING,
-        db_constraint=False,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    # The number the hole had when recorded: a retry after it was undone or deleted names it.
-    hole_number = models.PositiveSmallIntegerField(_("hole number"), null=True, blank=True)
-    created_at = models.DateTimeField(_("created"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("idempotency key")
-        verbose_name_plural = _("idempotency keys")
-        constraints = [models.UniqueConstraint(fields=["game", "key"], name="idempotency_unique_key")]
-
-    def __str__(self) -> str:
-        return self.key
-
-
 from scoring.idempotent_request_model import IdempotentRequest  # noqa: E402, F401  (registered with the app)
 from scoring.phone_contact_model import PhoneContact  # noqa: E402, F401  (registered with the app)
 from scoring.turn_time_model import TurnTime  # noqa: E402, F401  (registered with the app)

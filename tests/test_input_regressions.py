@@ -15,7 +15,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from scoring import services
-from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
+from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotentRequest, Player, Seat
 
 GUARD = "golfclub.middleware.InputGuardMiddleware"
 HUGE = "9" * 5000
@@ -63,7 +63,7 @@ def snapshot() -> tuple[Any, ...]:
         list(HoleEntry.objects.order_by("pk").values_list("pk", "score", "typed_total")),
         Hole.objects.count(),
         GameChange.objects.count(),
-        IdempotencyKey.objects.count(),
+        IdempotentRequest.objects.count(),
         Player.objects.count(),
     )
 

@@ -37,7 +37,7 @@ from clubs.models import Club, ClubOwner, Member, OwnerInvitation, Season
 from scoring import services
 from scoring.api.calculator import request_serializers as rs
 from scoring.api.games import request_serializers as gs
-from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Player, Seat
+from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotentRequest, Player, Seat
 from scoring.rules import RANKS
 from scoring.web.calculator.forms import RulesForm
 from tests.committed import flush_committed
@@ -596,7 +596,7 @@ SNAPSHOT: tuple[tuple[type[Model], tuple[str, ...]], ...] = (
     (Hole, ("number", "version")),
     (HoleEntry, ("score", "typed_total", "blocks_marked")),
     (GameChange, ()),
-    (IdempotencyKey, ()),
+    (IdempotentRequest, ()),
     (Player, ("name",)),
     (get_user_model(), ("username", "password")),
     (Token, ("user_id",)),

@@ -2,8 +2,11 @@
 
 Each game is one JSON-ready dict: its settings and link tokens (secrets: the file is too), its
 seats, every hole with its entries, its history of changes (undo, redo and corrections with their
-before and after) and its Idempotency-Keys, each with its id, so that the history's references
-(a hole's id in a snapshot, the change an undo reverted) still hold after a restore.
+before and after), each with its id, so that the history's references (a hole's id in a snapshot,
+the change an undo reverted) still hold after a restore; and its keys (`idempotent_requests`: the
+Idempotency-Keys of its holes and of its ending, as the one store keeps them) without their ids,
+which nothing refers to: the store is shared by every keyed write, so a restored key takes a new one.
+Files written before the one store hold `idempotency_keys` instead; the restore reads both.
 `scoring.services.restore_games` reads the same dicts back. Six queries, whatever the number of games.
 """
 
@@ -14,7 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from golfclub.core.backup import dump_datetime
-from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotencyKey, Seat
+from scoring.models import Game, GameChange, Hole, HoleEntry, IdempotentRequest, Seat
 
 
 def games_backup(game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
@@ -36,7 +39,7 @@ def games_backup(game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
         GameChange.objects.filter(game_id__in=ids).order_by("game_id", "pk"), "game_id", _change_row
     )
     keys = _grouped(
-        IdempotencyKey.objects.filter(game_id__in=ids).order_by("game_id", "pk"), "game_id", _key_row
+        IdempotentRequest.objects.filter(game_id__in=ids).order_by("game_id", "pk"), "game_id", _key_row
     )
     return {
         game.pk: _game_row(game)
@@ -44,7 +47,7 @@ def games_backup(game_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
             "seats": seats.get(game.pk, []),
             "holes": holes.get(game.pk, []),
             "changes": changes.get(game.pk, []),
-            "idempotency_keys": keys.get(game.pk, []),
+            "idempotent_requests": keys.get(game.pk, []),
         }
         for game in games
     }
@@ -139,11 +142,12 @@ def _change_row(change: GameChange) -> Row:
     }
 
 
-def _key_row(key: IdempotencyKey) -> Row:
+def _key_row(key: IdempotentRequest) -> Row:
     return {
-        "id": key.pk,
         "key": key.key,
+        "route": key.route,
         "request_hash": key.request_hash,
+        "status": key.status,
         "hole": key.hole_id,
         "hole_number": key.hole_number,
         "created_at": dump_datetime(key.created_at),

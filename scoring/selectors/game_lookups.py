@@ -11,6 +11,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Q, QuerySet
 
 from golfclub.core.inputs import is_token
+from scoring.idempotent_request_model import IdempotentRequest, game_scope
 from scoring.models import Game, Player, Seat
 
 
@@ -59,7 +60,7 @@ def games_for_view_tokens(tokens: Iterable[str]) -> QuerySet[Game]:
 
 def idempotency_key_used(game: Game, key: str | None) -> bool:
     """Whether a hole of `game` was already recorded with this Idempotency-Key (a resent form)."""
-    return bool(key) and game.idempotency_keys.filter(key=key).exists()
+    return bool(key) and IdempotentRequest.objects.filter(scope=game_scope(game.pk), key=key).exists()
 
 
 def recent_player_names(

@@ -11,7 +11,8 @@ The public API of the services, by job:
   (`player_create`, `player_rename`, `player_delete`);
 - `holes`: `hole_record` (`hole_record_with_line` and `hole_record_by_edit_token` also answer the
   hole's scoreboard line, built from what was written), `hole_update`, `hole_delete`, and
-  `purge_idempotency_keys` (forget the recordings' keys older than a week);
+  `purge_idempotency_keys` (the old name of `idempotency.purge_idempotent_requests`: forget the
+  keys older than a week, the recordings' with every other);
 - `undo`: `undo_last_change`, `redo_change`;
 - `game_ending`: `end_game_early`, `resume_game` (a family stops before the last hole);
 - `turn_times`: `record_turn_times`, a phone's turn timer report merged in (larger values kept);

@@ -31,7 +31,7 @@ from scoring.models import (
     Game,
     GameStatus,
     Hole,
-    IdempotencyKey,
+    IdempotentRequest,
     Seat,
 )
 from scoring.rules import (
@@ -54,6 +54,7 @@ from scoring.services._hole_writing import (
     snapshot_with_entries,
     write_hole_entries,
 )
+from scoring.services.idempotency import game_key, queue_hole_key
 
 
 @dataclass(frozen=True)
@@ -99,10 +100,11 @@ CapabilitiesOfGame = Callable[[Game], Capabilities]
 class IdempotentReplay(Exception):
     """Raised by `hole_record` when its Idempotency-Key was already used for the same request.
 
-    Nothing is written; `record` holds the id and number of the hole first created.
+    Nothing is written; `record` (the key in the one store, `scoring.services.idempotency`) holds
+    the id and number of the hole first created.
     """
 
-    def __init__(self, record: IdempotencyKey) -> None:
+    def __init__(self, record: IdempotentRequest) -> None:
         super().__init__(record.key)
         self.record = record
 
@@ -150,7 +152,7 @@ def _record_hole_once(
             if decide is not None:  # the access decision on the game found, before anything else
                 hole["capabilities"] = decide(locked)
             if found.seen_key_id is not None:
-                replay_or_refuse_key(IdempotencyKey.objects.get(pk=found.seen_key_id), request_hash)
+                replay_or_refuse_key(IdempotentRequest.objects.get(pk=found.seen_key_id), request_hash)
             recorded = write_next_hole(
                 locked,
                 seats=found.seats,
@@ -165,7 +167,7 @@ def _record_hole_once(
         # a key, only reachable when two writers got past the game lock (no row locks).
         if idempotency_key:
             lookup = {f"game__{field}": value for field, value in game_lookup.items()}
-            record = IdempotencyKey.objects.filter(key=idempotency_key, **lookup).first()
+            record = IdempotentRequest.objects.filter(key=idempotency_key, **lookup).first()
             if record is not None:
                 replay_or_refuse_key(record, request_hash)
         raise ConcurrentWrite(
@@ -224,10 +226,7 @@ def write_next_hole(
     )
     settle_totals_after_hole(locked, seats, scored, ruleset, number, position.incremental, writes)
     if idempotency_key:
-        record = IdempotencyKey(
-            game=locked, key=idempotency_key, request_hash=request_hash, hole=hole, hole_number=hole.number
-        )
-        db_statements.insert_idempotency_key(record, writes=writes)
+        queue_hole_key(hole, idempotency_key, request_hash, writes=writes)
     writes.send()
     return RecordedHole(hole=hole, line=hole_line(hole, created, seats))
 
@@ -357,13 +356,12 @@ def replay_if_key_used(game: Game, idempotency_key: str | None, request_hash: st
     Read again here because the locking query's own look-up ran before it waited for the lock, so
     it cannot see a key that a copy of this request committed meanwhile.
     """
-    if idempotency_key:
-        record = IdempotencyKey.objects.filter(game=game, key=idempotency_key).first()
-        if record is not None:
-            replay_or_refuse_key(record, request_hash)
+    record = game_key(game.pk, idempotency_key)
+    if record is not None:
+        replay_or_refuse_key(record, request_hash)
 
 
-def replay_or_refuse_key(record: IdempotencyKey, request_hash: str) -> None:
+def replay_or_refuse_key(record: IdempotentRequest, request_hash: str) -> None:
     """A key used before: `IdempotentReplay` for the same request body, else `IdempotencyConflict`."""
     if record.request_hash != request_hash:
         raise IdempotencyConflict(

@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 
 from golfclub.core.limits import MAX_ACTOR_LENGTH
 from scoring.game_errors import GameError, GameManaged, IdempotencyConflict, StaleVersion
-from scoring.models import ChangeAction, Game, GameChange, GameStatus, IdempotencyKey
+from scoring.models import ChangeAction, Game, GameChange, GameStatus
 from scoring.rules.errors import Problem
 from scoring.services._hole_writing import copy_game_state, lock_game, refresh_totals_and_status
+from scoring.services.idempotency import game_key, store_ending_key
 
 
 class GameNotEndable(GameError):
@@ -80,9 +81,7 @@ def _set_ending(game: Game, request: EndRequest, *, end: bool) -> bool:
             after={"status": locked.status, "winners": list(locked.winners)},
         )
         if request.idempotency_key:
-            IdempotencyKey.objects.create(
-                game=locked, key=request.idempotency_key, request_hash=request.request_hash
-            )
+            store_ending_key(locked, request.idempotency_key, request.request_hash)
     copy_game_state(locked, game)
     return True
 
@@ -90,7 +89,7 @@ def _set_ending(game: Game, request: EndRequest, *, end: bool) -> bool:
 def _replayed(game: Game, request: EndRequest) -> bool:
     """True when this Idempotency-Key was used for this very request (answer, write nothing);
     `IdempotencyConflict` (422) when it was used for another one."""
-    seen = IdempotencyKey.objects.filter(game=game, key=request.idempotency_key).first()
+    seen = game_key(game.pk, request.idempotency_key)
     if seen is None:
         return False
     if seen.request_hash != request.request_hash:

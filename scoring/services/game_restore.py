@@ -2,7 +2,10 @@
 
 Every id, token, version and timestamp is kept as the file holds it: the phones' table links (the
 tokens) keep working after a restore, and the history still points at the right holes. The
-roster entries of the seats are the one thing made anew (matched by name in the owner's roster).
+roster entries of the seats are made anew (matched by name in the owner's roster), and so are the
+ids of the game's keys, which nothing refers to: they go to the one store of keyed writes
+(`IdempotentRequest`, shared with the clubs' and tournaments' keys), read from the file's
+`idempotent_requests`, or from `idempotency_keys` in a file written before that store held them.
 """
 
 from __future__ import annotations
@@ -22,11 +25,22 @@ from golfclub.core.backup import (
     user_for_username,
 )
 from golfclub.core.names import name_key
-from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, IdempotencyKey, Seat
+from scoring.idempotent_request_model import game_scope
+from scoring.models import (
+    ChangeAction,
+    Game,
+    GameChange,
+    GameStatus,
+    Hole,
+    HoleEntry,
+    IdempotentRequest,
+    Seat,
+)
 from scoring.services._players import roster_players
 from scoring.services.game_file_checks import GameInFile, check_holes, rebuild_derived
+from scoring.services.idempotency import GAME_ENDING, GAME_HOLE
 
-_MODELS = (Game, Seat, Hole, HoleEntry, GameChange, IdempotencyKey)
+_MODELS = (Game, Seat, Hole, HoleEntry, GameChange)
 
 
 class _Rows:
@@ -38,7 +52,7 @@ class _Rows:
         self.holes: list[Hole] = []
         self.entries: list[HoleEntry] = []
         self.changes: list[GameChange] = []
-        self.keys: list[IdempotencyKey] = []
+        self.keys: list[IdempotentRequest] = []
         self.where: dict[int, str] = {}  # a game's id -> where it is in the file
         self.found: list[GameInFile] = []  # each game's rows, for the consistency checks
 
@@ -71,7 +85,6 @@ def restore_games(records: Sequence[Record], notes: list[str] | None = None) -> 
             (Hole, rows.holes),
             (HoleEntry, rows.entries),
             (GameChange, rows.changes),
-            (IdempotencyKey, rows.keys),
         ):
             refuse_taken(model, "pk", [row.pk for row in found], str(model._meta.verbose_name_plural))
         _link_roster_players(rows)
@@ -80,7 +93,7 @@ def restore_games(records: Sequence[Record], notes: list[str] | None = None) -> 
         insert_rows(Hole, rows.holes)
         insert_rows(HoleEntry, rows.entries)
         insert_rows(GameChange, rows.changes)
-        insert_rows(IdempotencyKey, rows.keys)
+        insert_rows(IdempotentRequest, rows.keys)  # new ids (see the module's docstring)
         advance_id_sequences(*_MODELS)
     return {game.pk: game for game in rows.games}
 
@@ -201,17 +214,30 @@ def _read_changes(record: Record, game: Game, rows: _Rows) -> None:
 
 
 def _read_keys(record: Record, game: Game, rows: _Rows) -> None:
-    """The game's Idempotency-Keys."""
-    for item in record.records("idempotency_keys"):
+    """The game's Idempotency-Keys (a hole's, the game's ending's), as the one store keeps them.
+
+    A file written before that store (`idempotency_keys`, the keys' own table) says less: a key
+    that names a hole (or its number) recorded it, any other ended or resumed the game; their ids
+    are checked and left behind, as the new files' (`idempotent_requests`) are not written.
+    """
+    old = not record.has("idempotent_requests")
+    for item in record.records("idempotency_keys" if old else "idempotent_requests"):
+        if old:
+            item.number("id", low=1)
+        hole_id = item.number("hole", null=True, low=1)  # the id of a hole deleted (or undone) is kept
+        hole_number = item.number("hole_number", null=True)
+        recorded = hole_id is not None or hole_number is not None
         rows.keys.append(
-            IdempotencyKey(
-                id=item.number("id", low=1),
-                game=game,
+            IdempotentRequest(
+                scope=game_scope(game.pk),
                 key=item.text("key", blank=False),
+                method="POST",
+                route=(GAME_HOLE if recorded else GAME_ENDING) if old else item.text("route", blank=False),
                 request_hash=item.text("request_hash"),
-                # No constraint: the id of a hole deleted (and perhaps put back by undo) is kept.
-                hole_id=item.number("hole", null=True, low=1),
-                hole_number=item.number("hole_number", null=True),
+                status=(201 if recorded else 200) if old else item.number("status", null=True),
+                game=game,
+                hole_id=hole_id,
+                hole_number=hole_number,
                 created_at=item.moment("created_at"),
             )
         )

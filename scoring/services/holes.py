@@ -13,13 +13,11 @@ from datetime import timedelta
 from typing import Unpack
 
 from django.db import transaction
-from django.utils import timezone
 
 from scoring.models import (
     ChangeAction,
     Game,
     Hole,
-    IdempotencyKey,
 )
 from scoring.selectors import (
     game_ruleset,
@@ -44,6 +42,7 @@ from scoring.services._hole_writing import (
     snapshot_with_entries,
     write_hole_entries,
 )
+from scoring.services.idempotency import KEEP_DAYS, purge_idempotent_requests
 
 
 def hole_record(game: Game, **hole: Unpack[HoleToRecord]) -> Hole:
@@ -192,14 +191,9 @@ def hole_delete(
     copy_game_state(locked, game)
 
 
-#: How long a hole POST's `Idempotency-Key` is kept by default (as the tournament writes' keys).
-KEY_KEEP_DAYS = 7
-
-
-def purge_idempotency_keys(*, older_than: timedelta = timedelta(days=KEY_KEEP_DAYS)) -> int:
-    """Delete the hole recordings' idempotency keys stored more than `older_than` ago; answer how
-    many. A retry with a purged key records a new hole, so keep them longer than any client
-    retries (a replay after undo or redo finds its hole by the key: within the window it still
-    does). The holes stay; only the keys go. One statement (`manage.py purge_idempotency_keys`)."""
-    deleted, _by_model = IdempotencyKey.objects.filter(created_at__lt=timezone.now() - older_than).delete()
-    return deleted
+def purge_idempotency_keys(*, older_than: timedelta = timedelta(days=KEEP_DAYS)) -> int:
+    """The old name of `purge_idempotent_requests`: the hole recordings' keys are in the one store
+    now, purged with every other key (answers how many went). A retry with a purged key records a
+    new hole, so keep them longer than any client retries (a replay after undo or redo finds its
+    hole by the key: within the window it still does). The holes stay; only the keys go."""
+    return purge_idempotent_requests(older_than=older_than)

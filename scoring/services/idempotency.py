@@ -14,8 +14,17 @@ How it holds on PostgreSQL, in one transaction:
 3. The answer is stored on the key's row, in the same transaction as the write: a crash leaves
    neither. An error raised by the write rolls the key back with it, so a retry runs again.
 
-Old keys are purged by `manage.py purge_idempotency_keys` (`purge_idempotent_requests`); the keys
-about something deleted go with it (`forget_keys_about`).
+A game's own keys (a hole's POST, ending or resuming a game; scope `game:<id>`) are kept in the
+same table but taken under the game's row lock, which those writes hold anyway: the hole POST, the
+hot path, finds its key in the query that locks the game (`db_statements.lock_game_for_hole`) and
+queues the key's row with the hole's other writes (`queue_hole_key`), one transaction, no claim
+first. Two copies of one request wait on the game lock; a copy that looked before the first
+committed is stopped by the unique `(scope, key)` and answered as a replay. Their replay is built
+from the hole as it stands now (the key keeps the `hole` and `hole_number`), not from a stored answer.
+
+Old keys are purged by `manage.py purge_idempotency_keys` (`purge_idempotent_requests`), a game's
+with the others; the keys about something deleted go with it (`forget_keys_about`; a game's keys
+go with the game, their foreign key).
 """
 
 from __future__ import annotations
@@ -30,8 +39,10 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import db_statements
 from scoring.game_errors import ConcurrentWrite, IdempotencyConflict
-from scoring.idempotent_request_model import IdempotentRequest
+from scoring.idempotent_request_model import IdempotentRequest, game_scope
+from scoring.models import Game, Hole
 from scoring.rules.errors import Problem
 
 #: Keys older than this are purged by `manage.py purge_idempotency_keys` (its default).
@@ -160,3 +171,38 @@ def forget_keys_about(about: str) -> int:
         return 0
     deleted, _by_model = IdempotentRequest.objects.filter(about=about).delete()
     return deleted
+
+
+# A game's own keys: taken under the game's row lock (see the module's docstring).
+
+#: The `route` of a game's keys: what the write did (the same key may come from the API or a page).
+GAME_HOLE = db_statements.GAME_HOLE_ROUTE
+GAME_ENDING = "game: end or resume"
+
+
+def game_key(game_id: int, key: str | None) -> IdempotentRequest | None:
+    """The key `key` of the game `game_id` if it is stored (None for no key)."""
+    if not key:
+        return None
+    return IdempotentRequest.objects.filter(scope=game_scope(game_id), key=key).first()
+
+
+def queue_hole_key(hole: Hole, key: str, request_hash: str, *, writes: db_statements.Writes) -> None:
+    """Queue with the hole's writes the row of the key that recorded `hole` (its id and number
+    kept for a replay); a second use of the key in the game fails when the writes are sent."""
+    db_statements.insert_hole_key(
+        hole.game_id, game_scope(hole.game_id), key, request_hash, hole.pk, hole.number, writes=writes
+    )
+
+
+def store_ending_key(game: Game, key: str, request_hash: str) -> None:
+    """Store the key of a game's ending (or resuming), in the caller's transaction."""
+    IdempotentRequest.objects.create(
+        scope=game_scope(game.pk),
+        key=key,
+        method="POST",
+        route=GAME_ENDING,
+        request_hash=request_hash,
+        status=200,
+        game=game,
+    )

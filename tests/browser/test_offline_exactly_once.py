@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from scoring import services
-from scoring.models import Game, Hole, HoleEntry, IdempotencyKey
+from scoring.models import Game, Hole, HoleEntry, IdempotentRequest
 from tests.browser.offline_helpers import save_hole, wait_for_the_service_worker, wait_until_sent
 from tests.conftest import PHONE
 
@@ -118,7 +118,7 @@ def test_answers_lost_after_the_commit_are_retried_with_their_keys_and_recorded_
     game = Game.objects.get()
     assert [seat.name for seat in game.seats.order_by("seat")] == PLAYERS
     assert scores_in_the_database(game) == holes
-    assert IdempotencyKey.objects.filter(key=hole_2_keys[0]).count() == 1
+    assert IdempotentRequest.objects.filter(key=hole_2_keys[0]).count() == 1
     assert page.locator("[data-hole-state=sent]").count() == 3
     assert page.url.endswith(f"/games/e/{game.edit_token}/")
 
@@ -240,6 +240,6 @@ def test_each_trigger_alone_sends_the_queue(phone_without_background_sync, trigg
         assert time.monotonic() - tried_at < 12  # before the timer's first retry (15 s)
     else:
         assert time.monotonic() - tried_at > 10  # the timer, not something sooner
-    assert IdempotencyKey.objects.get(game=game).key == key
+    assert IdempotentRequest.objects.get(game=game).key == key
     entries = HoleEntry.objects.filter(hole__game=game)
     assert dict(entries.values_list("seat__name", "score")) == {"Ann": 3, "Bob": 8}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from scoring.models import Hole, HoleEntry, IdempotencyKey
+from scoring.models import Hole, HoleEntry, IdempotentRequest
 from tests.browser.offline_helpers import board_scores, wait_for_the_service_worker, wait_until_sent
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,7 +49,7 @@ def test_the_hole_form_saved_with_no_connection_is_queued_and_sent_once(phone) -
     assert Hole.objects.filter(game=game).count() == 1
     assert scores_of(game) == {"Ann": 0, "Bob": 7}
     assert HoleEntry.objects.get(hole__game=game, seat__name="Ann").cards == [["5", "6", "K"]] * 2
-    assert IdempotencyKey.objects.filter(game=game, key=key).count() == 1
+    assert IdempotentRequest.objects.filter(game=game, key=key).count() == 1
 
     # Hole 1 is on the server; corrected with no connection, it is sent as a correction (PUT).
     page.context.set_offline(True)
@@ -97,4 +97,4 @@ def test_a_hole_form_whose_post_fails_is_queued_by_the_service_worker(phone) -> 
     page.evaluate("window.dispatchEvent(new Event('online'))")
     wait_until_sent(page)
     assert scores_of(game) == {"Ann": 4, "Bob": -2}
-    assert IdempotencyKey.objects.filter(game=game, key=key).count() == 1
+    assert IdempotentRequest.objects.filter(game=game, key=key).count() == 1

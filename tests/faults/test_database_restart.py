@@ -141,7 +141,7 @@ def test_tables_keep_recording_through_a_postgresql_restart(tmp_path) -> None:
                 assert totals == expected  # the seats' totals are the holes' sums
                 assert version == 1 + HOLES  # one version step per hole, none lost or doubled
                 keys = db.execute(
-                    "SELECT count(*) FROM scoring_idempotencykey WHERE game_id = %s", [game_id]
+                    "SELECT count(*) FROM scoring_idempotentrequest WHERE game_id = %s", [game_id]
                 ).fetchone()[0]
                 assert keys == HOLES
     assert settings.DATABASES["default"]["ENGINE"] == "tests.postgresql_backend"

@@ -21,7 +21,7 @@ import pytest
 from django.db.models import Sum
 
 from bench.cluster import Cluster, cluster, nginx_available
-from scoring.models import Game, Hole, IdempotencyKey, Seat
+from scoring.models import Game, Hole, IdempotentRequest, Seat
 from tests.faults.helpers import (
     app_env,
     clear_pause,
@@ -55,7 +55,7 @@ def _state(edit: str) -> tuple[list[int], int, int, int]:
     """What the database holds of a game: hole numbers, keys used, the seats' totals, the version."""
     game = Game.objects.get(edit_token=edit)
     holes = list(Hole.objects.filter(game=game).order_by("number").values_list("number", flat=True))
-    keys = IdempotencyKey.objects.filter(game=game).count()
+    keys = IdempotentRequest.objects.filter(game=game).count()
     totals = Seat.objects.filter(game=game).aggregate(total=Sum("total"))["total"]
     return holes, keys, totals, game.version
 

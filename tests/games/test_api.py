@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from scoring.models import Game, Hole, IdempotencyKey
+from scoring.models import Game, Hole, IdempotentRequest
 
 from .conftest import GRID_3, GRID_21
 
@@ -283,7 +283,7 @@ def test_it_replays_an_idempotent_post_and_refuses_the_key_with_another_body(api
     body = assert_error_shape(other, 422)
     assert "different request body" in body["detail"]
     assert post_hole(api, token, {"ann": 9, "bob": 9}, key="k-2").json()["number"] == 2
-    assert IdempotencyKey.objects.count() == 2
+    assert IdempotentRequest.objects.count() == 2
     too_long = post_hole(api, token, {"ann": 1, "bob": 1}, key="k" * 256)
     assert assert_error_shape(too_long, 400)["errors"][0]["where"] == "Idempotency-Key"
     # A header sent empty is not "no key": the phone would lose the protection without a word.
@@ -315,7 +315,7 @@ def test_it_records_names_keys_and_actors_holding_percent_signs_and_quotes_verba
     assert again.json() == first.json() == api.get(first["Location"]).json()
     change = api.get(f"/api/v1/games/{token}/history/").json()[0]
     assert change["actor"] == "%(who)s'" and change["after"]["ender"] == "100%"
-    assert IdempotencyKey.objects.get().key == "k%s'1"
+    assert IdempotentRequest.objects.get().key == "k%s'1"
 
 
 def test_it_answers_a_new_hole_exactly_as_a_later_read_of_it(api):

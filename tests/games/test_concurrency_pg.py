@@ -15,7 +15,7 @@ from django.db import connection, connections
 from rest_framework.test import APIClient
 
 from scoring import services
-from scoring.models import GameChange, Hole, IdempotencyKey
+from scoring.models import GameChange, Hole, IdempotentRequest
 
 # The races here and in test_races_pg need real row locks and connections: PostgreSQL only.
 NEEDS_POSTGRES_ROW_LOCKS = [
@@ -87,7 +87,7 @@ def test_it_creates_one_hole_for_two_simultaneous_posts_with_the_same_idempotenc
     assert first.status_code == second.status_code == 201, (first.content, second.content)
     assert first.json() == second.json()
     assert Hole.objects.filter(game=game).count() == 1
-    assert IdempotencyKey.objects.filter(game=game).count() == 1
+    assert IdempotentRequest.objects.filter(game=game).count() == 1
 
 
 def test_it_numbers_two_simultaneous_new_holes_one_and_two():
@@ -137,5 +137,5 @@ def test_it_numbers_and_totals_many_simultaneous_api_posts_on_one_game():
     game.refresh_from_db()
     assert game.version == 7 and game.is_frozen  # created, then one bump per hole: none lost
     # Each key stored with the hole it recorded (the API answers a retry from it).
-    stored = IdempotencyKey.objects.filter(game=game, hole__isnull=False)
+    stored = IdempotentRequest.objects.filter(game=game, hole__isnull=False)
     assert sorted(stored.values_list("hole_number", flat=True)) == [1, 2, 3, 4, 5, 6]

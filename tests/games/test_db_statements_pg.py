@@ -13,7 +13,16 @@ import pytest
 from django.db import DatabaseError, connection, connections, transaction
 
 from scoring import db_batch, db_statements, services
-from scoring.models import ChangeAction, Game, GameChange, GameStatus, Hole, HoleEntry, IdempotencyKey, Seat
+from scoring.models import (
+    ChangeAction,
+    Game,
+    GameChange,
+    GameStatus,
+    Hole,
+    HoleEntry,
+    IdempotentRequest,
+    Seat,
+)
 
 pytestmark = [
     pytest.mark.postgres,
@@ -73,7 +82,7 @@ def test_lock_game_for_hole_finds_a_key_used_on_this_game_only_and_answers_none_
     game = _game()
     other = _game(("Dee", "Eve"))
     services.hole_record(game, entries={"Ann": 1, "Bob": 2, "Cy": 3}, ender=None, idempotency_key="k1")
-    record = IdempotencyKey.objects.get(game=game, key="k1")
+    record = IdempotentRequest.objects.get(game=game, key="k1")
     assert db_statements.lock_game_for_hole({"id": game.pk}, "k1").seen_key_id == record.pk
     assert db_statements.lock_game_for_hole({"id": game.pk}, "k2").seen_key_id is None
     assert db_statements.lock_game_for_hole({"id": other.pk}, "k1").seen_key_id is None
@@ -178,17 +187,17 @@ def test_insert_game_change_runs_at_once_with_an_id_or_is_queued():
 
 
 @pytest.mark.django_db
-def test_insert_idempotency_key_stores_the_key_and_refuses_a_second_use_on_send():
+def test_insert_hole_key_stores_the_key_and_refuses_a_second_use_on_send():
     game = _game()
     hole = _hole(game)
     writes = db_statements.Writes()
-    db_statements.insert_idempotency_key(
-        IdempotencyKey(game=game, key="k1", request_hash="h" * 64, hole=hole), writes=writes
-    )
+    scope = f"game:{game.pk}"
+    db_statements.insert_hole_key(game.pk, scope, "k1", "h" * 64, hole.pk, hole.number, writes=writes)
     writes.send()
-    stored = IdempotencyKey.objects.get(game=game, key="k1")
-    assert (stored.hole_id, stored.request_hash) == (hole.pk, "h" * 64)
-    db_statements.insert_idempotency_key(IdempotencyKey(game=game, key="k1", request_hash="x"), writes=writes)
+    stored = IdempotentRequest.objects.get(game=game, key="k1")
+    assert (stored.hole_id, stored.hole_number, stored.request_hash) == (hole.pk, hole.number, "h" * 64)
+    assert (stored.scope, stored.method, stored.route, stored.status) == (scope, "POST", "game: hole", 201)
+    db_statements.insert_hole_key(game.pk, scope, "k1", "x", None, 1, writes=writes)
     with pytest.raises(DatabaseError), transaction.atomic():
         writes.send()
 

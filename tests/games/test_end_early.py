@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.models import Game, GameChange, IdempotencyKey
+from scoring.models import Game, GameChange, IdempotentRequest
 from scoring.rules import resolve_ruleset
 from scoring.rules.match import rank_players
 
@@ -112,7 +112,7 @@ def test_an_idempotency_key_replay_answers_and_writes_nothing(api):
     assert Game.objects.get(edit_token=token).status == "in_progress"
     assert GameChange.objects.filter(game__edit_token=token, action="end").count() == 1
     assert_error_shape(_end(api, token, {"actor": "Bob"}, HTTP_IDEMPOTENCY_KEY="end-1"), 422)
-    assert IdempotencyKey.objects.filter(game__edit_token=token, key="end-1").count() == 1
+    assert IdempotentRequest.objects.filter(game__edit_token=token, key="end-1").count() == 1
 
 
 def test_the_pages_and_their_polled_scoreboard_say_the_game_ended_early(api, client):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rest_framework.test import APIClient
 
 from scoring import selectors, services
-from scoring.models import Game, GameChange, IdempotencyKey
+from scoring.models import Game, GameChange, IdempotentRequest
 from scoring.services._hole_writing import match_state_from_entries
 
 from .test_concurrency_pg import NEEDS_POSTGRES_ROW_LOCKS, at_once
@@ -57,5 +57,5 @@ def test_one_end_sent_six_times_at_once_ends_the_game_once():
     assert [a.status_code for a in answers] == [200] * 6, [a.content for a in answers]
     assert {a.json()["status"] for a in answers} == {"finished"}
     assert GameChange.objects.filter(game=game, action="end").count() == 1
-    assert IdempotencyKey.objects.filter(game=game, key="stop-now").count() == 1
+    assert IdempotentRequest.objects.filter(game=game, key="stop-now").count() == 1
     _stored_state_is_what_the_holes_give(game)

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from scoring import services
-from scoring.models import IdempotencyKey
+from scoring.models import IdempotentRequest
 
 pytestmark = pytest.mark.django_db
 
@@ -27,20 +27,20 @@ def test_it_purges_hole_keys_older_than_the_days_given(api) -> None:
     game = services.create_game(players=NAMES, ruleset={"preset": "official", "holes": 9})
     for number, key in ((1, "old"), (2, "new")):
         assert _post(api, game, number, key).status_code == 201
-    IdempotencyKey.objects.filter(key="old").update(created_at=timezone.now() - timedelta(days=8))
+    IdempotentRequest.objects.filter(key="old").update(created_at=timezone.now() - timedelta(days=8))
     call_command("purge_idempotency_keys")
-    assert list(IdempotencyKey.objects.values_list("key", flat=True)) == ["new"]
+    assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["new"]
     replay = _post(api, game, 2, "new")  # a key of the window still replays
     assert replay.status_code == 201 and replay.headers.get("Idempotent-Replayed") == "true"
     assert game.holes.count() == 2
     call_command("purge_idempotency_keys", "--days", "0")
-    assert not IdempotencyKey.objects.exists()
+    assert not IdempotentRequest.objects.exists()
 
 
 def test_it_answers_how_many_hole_keys_the_service_purged(api) -> None:
     game = services.create_game(players=NAMES, ruleset={"preset": "official", "holes": 9})
     assert _post(api, game, 1, "k1").status_code == 201
     assert services.purge_idempotency_keys(older_than=timedelta(days=7)) == 0
-    IdempotencyKey.objects.update(created_at=timezone.now() - timedelta(days=7, seconds=1))
+    IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(days=7, seconds=1))
     assert services.purge_idempotency_keys(older_than=timedelta(days=7)) == 1
     assert game.holes.count() == 1  # the holes stay: only the keys go

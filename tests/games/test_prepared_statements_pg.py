@@ -16,7 +16,7 @@ from django.db.models import Sum
 from django.test import override_settings
 
 from scoring import db_batch, services
-from scoring.models import Game, HoleEntry, IdempotencyKey
+from scoring.models import Game, HoleEntry, IdempotentRequest
 
 pytestmark = [
     pytest.mark.postgres,
@@ -104,7 +104,7 @@ def test_it_prepares_each_statement_of_a_hole_once_per_connection_from_a_text_wi
         sums = HoleEntry.objects.filter(hole__game=game).values("seat__name").annotate(total=Sum("score"))
         stored = {seat.name: (seat.total, seat.holes_played) for seat in game.seats.all()}
         assert stored == {row["seat__name"]: (row["total"], holes) for row in sums}
-        assert IdempotencyKey.objects.filter(game=game).count() == holes
+        assert IdempotentRequest.objects.filter(game=game).count() == holes
 
 
 def test_it_sends_the_plain_statements_when_preparing_is_off() -> None:
@@ -217,4 +217,4 @@ def test_the_phone_never_sees_it_when_the_server_forgot_the_statements(client) -
         sum(HoleEntry.objects.filter(seat=seat).values_list("score", flat=True))
         for seat in game.seats.order_by("seat")
     ]
-    assert IdempotencyKey.objects.filter(game=game, key="phone-2").count() == 1
+    assert IdempotentRequest.objects.filter(game=game, key="phone-2").count() == 1

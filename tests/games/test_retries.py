@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from golfclub.core.errors import status_for
 from scoring import services
-from scoring.models import Game, GameChange, Hole, IdempotencyKey
+from scoring.models import Game, GameChange, Hole, IdempotentRequest
 
 pytestmark = pytest.mark.django_db
 
@@ -268,7 +268,7 @@ def test_it_tells_a_replay_that_its_hole_was_undone_since(api):
     services.undo_last_change(game)
     again = post_ann_3_bob_4(api, game, "k1")
     assert again.status_code == 409 and "hole 1, which has since been undone" in again.json()["detail"]
-    assert Hole.objects.filter(game=game).count() == 0 and IdempotencyKey.objects.count() == 1
+    assert Hole.objects.filter(game=game).count() == 0 and IdempotentRequest.objects.count() == 1
 
 
 def test_it_replays_the_hole_as_it_stands_after_a_correction(api):

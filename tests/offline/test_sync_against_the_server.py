@@ -20,7 +20,7 @@ import pytest
 from django.db import connection
 from django.db.models import Sum
 
-from scoring.models import Game, Hole, HoleEntry, IdempotencyKey, Seat
+from scoring.models import Game, Hole, HoleEntry, IdempotentRequest, Seat
 from tests.offline.proxy import proxy_to
 from tests.tournaments.helpers import event_in_play
 from tournaments.models import Table
@@ -116,7 +116,7 @@ def test_a_game_started_offline_then_nine_holes_reach_the_server_once_each(live_
         "Bob",
         "Cy",
     ]
-    assert IdempotencyKey.objects.filter(game=game).count() == 9
+    assert IdempotentRequest.objects.filter(game=game).count() == 9
     # The phone's copy of the server is the server's game: same totals.
     totals = {s.name: s.total for s in Seat.objects.filter(game=game)}
     assert record["server"]["totals"] == totals
@@ -146,7 +146,7 @@ def test_an_answer_lost_after_the_commit_is_retried_with_its_key_and_recorded_on
         (second,) = phone.run({"do": "flush"})
         assert second["stopped"] is None and len(second["sent"]) == 2
     assert _holes(game) == [(n, _entries(n)) for n in (1, 2, 3)]  # hole 2 once
-    assert IdempotencyKey.objects.filter(game=game).count() == 3
+    assert IdempotentRequest.objects.filter(game=game).count() == 3
     sent_with_key = [s for s in proxy.seen if s.headers.get("Idempotency-Key") == hole_two]
     assert [s.dropped for s in sent_with_key] == [True, False]  # the same key both times
     sent = phone.game(game_id)["sent"]

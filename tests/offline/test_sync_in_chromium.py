@@ -13,7 +13,7 @@ import time
 import pytest
 from django.db import connection
 
-from scoring.models import Game, Hole, IdempotencyKey
+from scoring.models import Game, Hole, IdempotentRequest
 from tests.conftest import PHONE
 
 SCRIPTS = (
@@ -82,7 +82,7 @@ def test_writes_queued_offline_survive_a_reload_and_reach_the_server_once(phone)
     assert report["stopped"] is None and len(report["sent"]) == 4
     game = Game.objects.get()
     holes = list(Hole.objects.filter(game=game).order_by("number").values_list("number", flat=True))
-    assert holes == [1, 2, 3] and IdempotencyKey.objects.filter(game=game).count() == 3
+    assert holes == [1, 2, 3] and IdempotentRequest.objects.filter(game=game).count() == 3
     record = phone.evaluate(f"async () => GolfStore.getGame({queued['id']!r})")
     assert record["editToken"] == game.edit_token and record["local"] == []
     assert [h["number"] for h in record["server"]["holes"]] == [1, 2, 3]

@@ -1,7 +1,7 @@
 """manage.py purge_idempotency_keys [--days N]: forget the one-time keys of the keyed writes (the
-APIs' `Idempotency-Key`, the pages' form keys: `scoring.services.idempotency`, the one store of
-games, clubs and tournaments) and of the games API's hole recordings (their `Idempotency-Key`,
-`scoring.models.IdempotencyKey`) stored more than N days ago (default 7).
+APIs' `Idempotency-Key`, the pages' form keys, the holes recorded and the games ended with a key:
+`scoring.services.idempotency`, the one store of games, clubs and tournaments) stored more than N
+days ago (default 7).
 
 A request sent again with a purged key is a new request. Run it daily (cron, a systemd timer).
 """
@@ -13,12 +13,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring import services as scoring_services
 from scoring.services.idempotency import KEEP_DAYS, purge_idempotent_requests
 
 
 class Command(BaseCommand):
-    help = "Delete the idempotency keys (tournament writes, hole recordings) older than --days (default 7)."
+    help = "Delete the idempotency keys (holes, games, clubs, tournaments) older than --days (default 7)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         """--days N."""
@@ -30,8 +29,4 @@ class Command(BaseCommand):
         """Purge, and say how many keys went."""
         older_than = timedelta(days=max(0, days))
         deleted = purge_idempotent_requests(older_than=older_than)
-        holes = scoring_services.purge_idempotency_keys(older_than=older_than)
-        self.stdout.write(
-            f"{deleted} idempotency keys of tournament writes and {holes} of hole recordings "
-            f"older than {max(0, days)} days deleted."
-        )
+        self.stdout.write(f"{deleted} idempotency keys older than {max(0, days)} days deleted.")
