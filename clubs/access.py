@@ -8,8 +8,9 @@ its owners (404, never a 403 that would confirm it exists).
 A view makes ONE call at its top, `club_for_user(user, club_id, need)` (or `club_by_public_token`)
 and gets the club with what the caller may do; it never tests roles itself. A refusal is raised,
 never answered by the view: `NotFoundInClub` (404) or `NotAnOwner` (403), answered in one place,
-the API's exception handler or, for a page, Django's 404 and 403 handlers (`clubs.errors`). How a
-page answers a 403 is decided here too, by the call's `owners_page`.
+the API's exception handler or, for a page, the site's 404 page and `PageRefusalMiddleware` (the
+page refusal `NotAnOwner` carries: `clubs.errors`), as every page's refusal. How a page answers a
+403 is decided here too, by the call's `owners_page`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from clubs.errors import NotAnOwner, NotFoundInClub
 from clubs.models import Club, ClubOwner, Member, Season
+from golfclub.core.errors import LoginFirst, PageRefusal
 from golfclub.core.inputs import int_or_none
 from golfclub.core.limits import BIGINT_MAX
 from scoring.rules.errors import Problem
@@ -95,9 +97,11 @@ def club_for_user(
 def _not_an_owner(user: Any, *, owners_page: bool) -> NotAnOwner:
     if user is None or not user.is_authenticated:
         problem = Problem("club", _("Log in as one of the club's owners to change it."))
-        return NotAnOwner(problem, login_first=owners_page)
+        return NotAnOwner(problem, page_refusal=LoginFirst() if owners_page else None)
     problem = Problem("club", _("Only the club's owners may change it."))
-    return NotAnOwner(problem, page=OWNERS_ONLY_PAGE if owners_page else "")
+    if not owners_page:
+        return NotAnOwner(problem)
+    return NotAnOwner(problem, page_refusal=PageRefusal(403, OWNERS_ONLY_PAGE, {"problems": [problem]}))
 
 
 def need_for(method: str | None) -> ClubCapability:

@@ -6,20 +6,20 @@ Statuses (each kind's `http_status`, which `golfclub.core.errors` answers): a ba
 the club's owners may make a 403 (`NotAnOwner`), a change against a version no longer current a 412
 (`StaleVersion`, scoring's).
 
-The two refusals of `clubs.access` are Django's own too, so that a page's view only raises them and
-one place answers them: the API's exception handler (their problems, with their status), and for
-pages Django's handlers in `golfclub.core.errors` (`NotFoundInClub` is an `Http404`: the site's 404
-page; `NotAnOwner` a `PermissionDenied`: `permission_denied`, which reads how the refusal asks to
-be answered, `login_first` and `page`).
+A view only raises the two refusals of `clubs.access`, and one place answers each: the API's
+exception handler (their problems, with their status); for a page, `NotFoundInClub` is an `Http404`
+(the site's 404 page, as for every page) and `NotAnOwner` carries the page refusal it is for a page
+(`page_refusal`, a `golfclub.core.errors.PageRefusal`), answered by `PageRefusalMiddleware` as every
+page's refusal is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
+from golfclub.core.errors import NotAllowedHere, PageRefusal
 from scoring.game_errors import GameError
 from scoring.rules.errors import Problem
 
@@ -36,21 +36,20 @@ class NotFoundInClub(GameError, Http404):
     http_status = 404
 
 
-class NotAnOwner(GameError, PermissionDenied):
+class NotAnOwner(GameError):
     """The person may see the club but only its owners may do this (403).
 
-    How a page answers it is decided with it (`clubs.access.club_for_user`): `login_first` sends
-    an anonymous visitor to log in, then back; `page` names the template that says who may (shown
-    with the problems); neither: the site's plain 403 page. The API answers its problems alike."""
+    The API answers its problems; a page its `page_refusal`, decided with it
+    (`clubs.access.club_for_user`): the login page for an anonymous visitor, the page that says who
+    may, or by default the site's plain 403 page."""
 
     http_status = 403
 
     def __init__(
-        self, problems: Iterable[Problem] | Problem | str, *, login_first: bool = False, page: str = ""
+        self, problems: Iterable[Problem] | Problem | str, *, page_refusal: PageRefusal | None = None
     ) -> None:
         super().__init__(problems)
-        self.login_first = login_first
-        self.page = page
+        self.page_refusal = page_refusal or NotAllowedHere()
 
 
 class ClubConflict(GameError):

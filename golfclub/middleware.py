@@ -12,7 +12,8 @@ client gets the documented {"detail", "errors": [{"where", "message"}]} shape wi
 and the same Allow / Retry-After headers. Every body here is built by `golfclub.core.errors`.
 
 PageRefusalMiddleware answers every page refused by its access call (`golfclub.core.errors.PageRefusal`,
-raised by `scoring.web.games.access.game_for_page`): the views never answer a refusal themselves.
+raised by `game_for_page`, `tournament_page_for` and, carried by `NotAnOwner`, `club_for_user`): the
+views never answer a refusal themselves.
 
 PhoneContactMiddleware notes, after a request made with a game's edit link, when that table's phone
 was last heard from and how many writes it says it still holds (`scoring.phone_contact`).
@@ -26,7 +27,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
 from golfclub.core.errors import (
-    PageRefusal,
+    page_refusal_of,
     refused_page,
     reshaped_api_error,
     too_large,
@@ -86,7 +87,8 @@ class ApiErrorShapeMiddleware:
 
 
 class PageRefusalMiddleware:
-    """A page whose access call refused the request (`PageRefusal`) answers the refusal's page."""
+    """A page whose access call refused the request (a `PageRefusal`, or an error carrying one)
+    answers the refusal's page."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -97,9 +99,8 @@ class PageRefusalMiddleware:
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         """The refusal's page; any other exception goes on to Django's handling."""
-        if isinstance(exception, PageRefusal):
-            return refused_page(request, exception)
-        return None
+        refusal = page_refusal_of(exception)
+        return refused_page(request, refusal) if refusal is not None else None
 
 
 # The routes reached by a game's edit link, by the start of their pattern: the game's pages, the

@@ -168,3 +168,42 @@ def test_the_game_access_rule_names_what_is_wrong() -> None:
     assert _findings(GAME_ACCESS_RULE, unkeyed) == [
         "view: its POST takes the Idempotency-Key through call_once, after access"
     ]
+
+
+# --- The tournament pages' access call (tools/tournament_access_rule.py) ---------------------------
+
+
+def test_every_tournament_page_route_is_a_view_the_access_rule_checks() -> None:
+    """The rule sees every page reached by a tournament's id (`tournaments/<id:pk>/...`), and each
+    begins with its access call."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    from tools.tournament_access_rule import (
+        TOURNAMENT_ACCESS_RULE,
+        is_tournament_page,
+        starts_with_access_call,
+    )
+
+    found: list[tuple[str, Any]] = []
+
+    def walk(patterns: list[Any], prefix: str) -> None:
+        for entry in patterns:
+            route = prefix + str(entry.pattern)
+            if isinstance(entry, URLResolver):
+                walk(entry.url_patterns, route)
+            elif isinstance(entry, URLPattern) and route.startswith("tournaments/<id:pk>/"):
+                found.append((route, entry.callback))
+
+    walk(get_resolver().url_patterns, "")
+    assert len(found) > 40
+    for route, view in found:
+        path = view.__module__.replace(".", "/") + ".py"
+        source = SourceFile(path, Path(path).read_text())
+        func = next(
+            node
+            for node in ast.walk(source.tree)
+            if isinstance(node, ast.FunctionDef) and node.name == view.__name__
+        )
+        assert TOURNAMENT_ACCESS_RULE.applies_to(source.path), route
+        assert is_tournament_page(func, source.path), route
+        assert starts_with_access_call(func), route

@@ -20,9 +20,11 @@ rule finds:
   begin with the access call (`club_for_user(...)` in its first statement, the docstring aside), as
   a decorator's wrapper or a helper answering the refusal its own way did; and a clubs view that
   catches an access refusal (`except NotFoundInClub`, `except NotAnOwner`): refusals propagate to
-  the one place that answers them (Django's 404 and 403 handlers, the API's exception handler).
+  the one place that answers them (for a page the site's 404 page and `PageRefusalMiddleware`,
+  the API's exception handler).
 
-A second rule (tools/game_access_rule.py) checks that the game views make that call first.
+Two more rules check that the views make that call first: the game views
+(tools/game_access_rule.py) and the tournament pages (tools/tournament_access_rule.py).
 
 Templates may still show what the caller may do (`{% if "officiate" in page.actions %}`): they read
 the grant, they decide nothing. What the rule cannot see is a decision written another way (a

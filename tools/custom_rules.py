@@ -23,6 +23,7 @@ from tools.access_rule import ACCESS_RULE
 from tools.custom_check import Example, Rule, SourceFile, line_pattern
 from tools.game_access_rule import GAME_ACCESS_RULE
 from tools.problems_rule import PROBLEMS_RULE
+from tools.tournament_access_rule import TOURNAMENT_ACCESS_RULE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -242,8 +243,10 @@ RULES: list[Rule] = [
     ),
 ]
 
-# The access rules live beside their own checks (tools/access_rule.py, tools/game_access_rule.py; issue 35).
+# The access rules live beside their own checks (tools/access_rule.py, tools/game_access_rule.py,
+# tools/tournament_access_rule.py; issue 35).
 RULES.append(ACCESS_RULE)
 RULES.append(GAME_ACCESS_RULE)
+RULES.append(TOURNAMENT_ACCESS_RULE)
 # So does the rule of a refusal's problems on a form (tools/problems_rule.py, by issue 35's forms helper).
 RULES.append(PROBLEMS_RULE)

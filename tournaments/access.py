@@ -2,10 +2,11 @@
 
 Roles: the tournament's `director` (its creator), `co_director` and `official` (`Staff` rows), and
 everybody else. What each may do is the table `_ALLOWED`; views never test roles themselves: a view
-makes ONE call at its top, `tournament_for_user(user, tournament_id, action)` (the pages through
-`tournaments.web.access.tournament_page`, a thin wrapper of it), and gets a `TournamentGrant`: the
-tournament and what the caller may do (who sees live standings, a round's seating, ...). A
-player's own link asks `player_link_grant`; list views filter with `visible_tournaments(user)`.
+makes ONE call at its top, `tournament_for_user(user, tournament_id, action)` (a page through
+`tournaments.web.access.tournament_page_for`, which raises its refusals as pages'), and gets a
+`TournamentGrant`: the tournament and what the caller may do (who sees live standings, a round's
+seating, ...). A player's own link asks `player_link_grant`; list views filter with
+`visible_tournaments(user)`.
 
 The tables' games are `scoring` games: this module also answers, for the tournament's
 `TableManager` (`tournaments.table_manager`), what its staff may do to them (they reach a table's
@@ -130,7 +131,7 @@ def tournament_for_user(user: Any, tournament_id: int, action: Action) -> Tourna
 def tournament_grant(user: Any, tournament_id: int) -> TournamentGrant | None:
     """The tournament `tournament_id` and everything `user` may do to it, nothing checked yet (None
     when there is no such tournament): `tournament_for_user` without its refusal, for the pages'
-    wrapper, whose refusal page names the tournament."""
+    access call, whose refusal page names the tournament."""
     found = Tournament.objects.filter(pk=tournament_id).first() if tournament_id < 2**63 else None
     return grant_on(user, found) if found is not None else None
 

@@ -3,9 +3,10 @@
 `page_answer` (the methods a page takes, and a POST carried out once per form key), the log-in
 check of an invitation (`login_first`) and the club's home link.
 
-A refusal is never answered here: the access call raises it and Django's 404 and 403 handlers
-answer it (`clubs.errors`): a private club of someone else is a 404; a public club's visitor who is
-not an owner is told who may change it (403), or asked to log in."""
+A refusal is never answered here: the access call raises it and the one place answering every
+page's refusal answers it (`clubs.errors`: the site's 404 page, `PageRefusalMiddleware`): a private
+club of someone else is a 404; a public club's visitor who is not an owner is told who may change
+it (403), or asked to log in."""
 
 from __future__ import annotations
 

@@ -14,13 +14,15 @@
   (problems, messages, status) that the view shows on its form (`golfclub.core.form_fields.place_problems`);
   `flash_refusal(request)` shows it as error messages on the next page. Views never catch and format
   answered errors themselves.
-- **A page refused by its access call** (a game's link that may only watch, a managed game's table
-  link asked to manage, a method the page does not take) raises a `PageRefusal` naming the page
-  to show; `refused_page` answers it, from one place (`PageRefusalMiddleware`, golfclub/middleware.py).
+- **A page refused by its access call** (`game_for_page`, `tournament_page_for`, `club_for_user`:
+  a game's link that may only watch, a managed game's table link asked to manage, someone without
+  the role, an anonymous visitor to send to log in, a method the page does not take) raises a
+  `PageRefusal` naming the page to show (or carries one: the clubs' `NotAnOwner`, which the API
+  answers too, as its `page_refusal`); `refused_page` answers it, from one place
+  (`PageRefusalMiddleware`, golfclub/middleware.py). What is not there, or may not be seen, is
+  `Http404`: the site's 404 page, for every page alike.
 - **Site-wide answers** (handler400/403/404/500 in golfclub/urls.py, CSRF_FAILURE_VIEW): JSON under
-  /api/, a page elsewhere; a database that does not answer is a 503 (`server_error`). They answer
-  the access refusals a page's view raises too (the clubs' `NotFoundInClub` is an `Http404`, its
-  `NotAnOwner` a `PermissionDenied` that says how it is answered: `permission_denied`).
+  /api/, a page elsewhere; a database that does not answer is a 503 (`server_error`).
 """
 
 from __future__ import annotations
@@ -162,9 +164,11 @@ def flash_refusal(request: HttpRequest) -> Iterator[None]:
 
 
 class PageRefusal(Exception):
-    """A page's request refused by its access call (`scoring.web.games.access.game_for_page`): no
-    view answers it; `refused_page` does, for every page, from `PageRefusalMiddleware`
-    (golfclub/middleware.py). `template` is rendered with `context` at `status`."""
+    """A page's request refused by its access call (`game_for_page`, `tournament_page_for`,
+    `club_for_user`): no view answers it; `refused_page` does, for every page, from
+    `PageRefusalMiddleware` (golfclub/middleware.py). `template` is rendered with `context` at
+    `status`. (Not found is not a refusal of this kind: the access calls raise `Http404`, the site's
+    404 page.)"""
 
     def __init__(self, status: int, template: str, context: Mapping[str, Any]) -> None:
         super().__init__(f"{status} {template}")
@@ -181,10 +185,41 @@ class MethodNotTaken(PageRefusal):
         self.allowed = list(allowed)
 
 
+class LoginFirst(PageRefusal):
+    """An anonymous visitor of a page that needs a role: to the login page, then to `then` (this
+    page when not given)."""
+
+    def __init__(self, then: str | None = None) -> None:
+        super().__init__(302, "", {})
+        self.then = then
+
+
+class NotAllowedHere(PageRefusal):
+    """403: the site's plain "not allowed" page (`error.html`), saying so without details."""
+
+    def __init__(self) -> None:
+        message = _("You are not allowed to do that here.")
+        super().__init__(403, "error.html", {"title": _("Not allowed"), "message": message})
+
+
+def page_refusal_of(error: BaseException) -> PageRefusal | None:
+    """The page refusal `error` is, or carries (an access refusal the API answers too, such as the
+    clubs' `NotAnOwner`, names the page refusal it is for a page as its `page_refusal`); else None."""
+    if isinstance(error, PageRefusal):
+        return error
+    carried = getattr(error, "page_refusal", None)
+    return carried if isinstance(carried, PageRefusal) else None
+
+
 def refused_page(request: HttpRequest, refusal: PageRefusal) -> HttpResponse:
-    """The answer of a page's refused request: the refusal's page at its status (405: no body)."""
+    """The answer of a page's refused request: the refusal's page at its status (405: no body; a
+    login first: the login page's redirect)."""
     if isinstance(refusal, MethodNotTaken):
         return HttpResponseNotAllowed(refusal.allowed)
+    if isinstance(refusal, LoginFirst):
+        from django.contrib.auth.views import redirect_to_login  # auth's models: apps loaded
+
+        return redirect_to_login(refusal.then or request.get_full_path())
     return render(request, refusal.template, refusal.context, status=refusal.status)
 
 
@@ -244,17 +279,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """403: not allowed; says so without details. A page's refusal raised by an access module
-    (`clubs.access`: an answered error that is a `PermissionDenied`) may ask, by its shape, to send
-    an anonymous visitor to log in first (`login_first`) or to be shown on its own page (`page`, a
-    template given the refusal's `problems`)."""
-    if exception is not None and is_answered(exception) and not wants_json(request):
-        if getattr(exception, "login_first", False):
-            from django.contrib.auth.views import redirect_to_login  # auth's models: apps loaded
-
-            return redirect_to_login(request.get_full_path())
-        if page := getattr(exception, "page", ""):
-            return render(request, page, {"problems": problems_of(exception)}, status=403)
+    """403: not allowed; says so without details."""
     message = _("You are not allowed to do that here.")
     return error_response(request, 403, title=_("Not allowed"), message=message)
 

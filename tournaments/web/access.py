@@ -1,29 +1,30 @@
-"""The access decorator of the tournament pages: `@tournament_page(Action.RUN)`.
+"""The access call of the tournament pages: `page = tournament_page_for(request, pk, Action.RUN)`.
 
-It makes the one access call of `tournaments.access` for the URL's `pk` and either calls the view
-with a `TournamentPage` (its `TournamentGrant`: the tournament, the user's role and what they may
-do) or answers:
+The first line of every page reached by a tournament's id (`<id:pk>` in its URL). It makes the one
+access call of `tournaments.access` and returns a `TournamentPage` (its `TournamentGrant`: the
+tournament, the user's role and what they may do), or raises the refusal, which no view answers
+itself (`golfclub.core.errors.refused_page` does, from `golfclub.middleware.PageRefusalMiddleware`;
+a 404 is the site's 404 page, Django's handler):
 
-- no such tournament, or a private one the user may not see: 404;
-- anonymous on a page that needs a role: to the login page, back here afterwards;
-- logged in without the role: 403, a page saying who may;
-- a method the page does not take: 405.
+- no such tournament, or a private one the user may not see: `Http404`;
+- anonymous on a page that needs a role: `LoginFirst`, to the login page, back here afterwards;
+- logged in without the role: `Forbidden`, 403, a page saying who may;
+- a method the page does not take: `MethodNotTaken`, 405 (after access, as for every page).
 
-A POST goes through `scoring.form_once.write_form_once`: sent twice with its form's one-time key, it is
-carried out once.
+A page that takes POST then carries it out through `page.write_once(request, write)`
+(`scoring.form_once.write_form_once`): sent twice with its form's one-time key, it is carried out
+once.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
+from golfclub.core.errors import LoginFirst, MethodNotTaken, PageRefusal, refused_page
 from scoring.access import Capability, TokenKind
 from scoring.form_once import write_form_once
 from scoring.rules.errors import Problem
@@ -33,8 +34,10 @@ from tournaments.errors import NotAllowed, NotFoundInTournament
 from tournaments.models import TABLE_MANAGER, Table, Tournament
 
 READ_METHODS = ("GET", "HEAD")
-WRITE_METHODS = ("POST",)
-PageView = Callable[..., HttpResponse]
+#: A button's target: posted to only.
+POST_ONLY = ("POST",)
+#: A page with a form: shown, and posted to.
+FORM_METHODS = ("GET", "HEAD", "POST")
 
 
 class TournamentPage(TournamentGrant):
@@ -45,64 +48,56 @@ class TournamentPage(TournamentGrant):
         """The template context every tournament page shares, plus `extra`."""
         return {"tournament": self.tournament, "page": self, **extra}
 
-
-def tournament_page(
-    action: Action, *, methods: Sequence[str] = READ_METHODS
-) -> Callable[[PageView], PageView]:
-    """Decorate `view(request, page, **kwargs)` reached by `<id:pk>` in its URL; `action` is what
-    the page needs (its forms may check more: a VIEW page shows its forms to those who RUN).
-
-    A thin wrapper of the one access call (`tournament_for_user`, in its two steps: the grant, then
-    its refusal) that answers the refusals as pages.
-    """
-
-    def decorate(view: PageView) -> PageView:
-        @functools.wraps(view)
-        def wrapper(request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
-            grant = tournament_grant(request.user, pk)
-            if grant is None:
-                raise Http404(_("No such tournament."))
-            refused = refusal_page(request, grant, action)
-            if refused is not None:
-                return refused
-            if request.method not in methods:
-                return HttpResponseNotAllowed(list(methods))
-            page = TournamentPage(grant.tournament, grant.role, grant.actions)
-            if request.method in WRITE_METHODS:  # a form's one-time key: a double tap writes once
-                return write_form_once(
-                    request, lambda: view(request, page, **kwargs), about=f"tournament:{grant.tournament.pk}"
-                )
-            return view(request, page, **kwargs)
-
-        return wrapper
-
-    return decorate
+    def write_once(self, request: HttpRequest, write: Callable[[], HttpResponse]) -> HttpResponse:
+        """`write()` (the page's answer) once per form key of a POST (`write_form_once`, about this
+        tournament, whose deletion takes its keys along); any other method: `write()`."""
+        return write_form_once(request, write, about=f"tournament:{self.tournament.pk}")
 
 
-def refusal_page(
+def tournament_page_for(
+    request: HttpRequest, pk: int, action: Action, *, methods: Sequence[str] = READ_METHODS
+) -> TournamentPage:
+    """THE access call of a tournament page, its first line: `page = tournament_page_for(request,
+    pk, Action.RUN)`. The tournament `pk` with the user's role and actions when they include
+    `action` (what the page needs: its forms may check more, a VIEW page shows its forms to those
+    who RUN) and the page takes the request's method (`methods`); else raise the refusal (see the
+    module docstring), answered in one place. The method is checked after access: a refused
+    visitor is told so, not about the method."""
+    grant = tournament_grant(request.user, pk)
+    if grant is None:
+        raise Http404(_("No such tournament."))
+    refuse_page_unless(request, grant, action)
+    if request.method not in methods:
+        raise MethodNotTaken(methods)
+    return TournamentPage(grant.tournament, grant.role, grant.actions)
+
+
+def refuse_page_unless(
     request: HttpRequest, grant: TournamentGrant, action: Action, *, login_then: str | None = None
-) -> HttpResponse | None:
-    """None when `grant` allows `action`; else its refusal as a page: 404 for a tournament the user
-    may not see, the login page (then `login_then`, else this page) for an anonymous user, else 403."""
+) -> None:
+    """Nothing when `grant` allows `action`; else raise its refusal as a page's: 404 for a tournament
+    the user may not see, the login page (then `login_then`, else this page) for an anonymous user,
+    else `Forbidden` (403, who may)."""
     try:
         refuse_unless_allowed(request.user, grant.actions, action)
     except NotFoundInTournament:
         raise Http404(_("No such tournament.")) from None
     except NotAllowed as refused:
         if not request.user.is_authenticated:
-            return redirect_to_login(login_then or request.get_full_path())
-        return refusal(request, grant.tournament, refused.problems)
-    return None
+            raise LoginFirst(login_then or request.get_full_path()) from None
+        raise Forbidden(grant.tournament, refused.problems) from None
+
+
+class Forbidden(PageRefusal):
+    """403: the page that says who may do this."""
+
+    def __init__(self, tournament: Tournament | None, problems: Sequence[Problem]) -> None:
+        super().__init__(403, "tournaments/forbidden.html", {"tournament": tournament, "problems": problems})
 
 
 def refusal(request: HttpRequest, tournament: Tournament | None, problems: Sequence[Problem]) -> HttpResponse:
-    """403: the page that says who may do this."""
-    return render(
-        request,
-        "tournaments/forbidden.html",
-        {"tournament": tournament, "problems": problems},
-        status=403,
-    )
+    """403: the page that says who may do this (`Forbidden`'s answer), for a view that answers it."""
+    return refused_page(request, Forbidden(tournament, problems))
 
 
 def table_of_link(request: HttpRequest, token: str) -> Table:

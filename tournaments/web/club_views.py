@@ -14,16 +14,20 @@ from clubs.access import clubs_of
 from golfclub.core.errors import catch_refusal
 from tournaments.access import Action
 from tournaments.services import club_links
-from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.access import FORM_METHODS, TournamentPage, tournament_page_for
 
 
 def _whole(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else None
 
 
-@tournament_page(Action.RUN, methods=("GET", "HEAD", "POST"))
-def tournament_club(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def tournament_club(request: HttpRequest, pk: int) -> HttpResponse:
     """The club setting and the players' member links."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=FORM_METHODS)
+    return page.write_once(request, lambda: _tournament_club(request, page))
+
+
+def _tournament_club(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     if request.method != "POST":
         return _page(request, page)
     tournament = page.tournament

@@ -19,7 +19,7 @@ from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import RoundStatus
 from tournaments.standings import StandingLine, Standings, cached_standings
-from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.access import TournamentPage, tournament_page_for
 from tournaments.web.event_day import (
     MAX_FIND,
     by_name,
@@ -72,9 +72,9 @@ def _table_qr(request: HttpRequest, token: str, table: int) -> str:
     )
 
 
-@tournament_page(Action.VIEW)
-def public_page(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def public_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The event for players and spectators: schedule, seating, find my table, the leaderboard."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     tournament = page.tournament
     round_ = shown_round(tournament)
     seating = seating_of(round_)
@@ -100,9 +100,9 @@ def public_page(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     return render(request, "tournaments/public.html", context, status=status)
 
 
-@tournament_page(Action.VIEW)
-def leaderboard(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
     """The public page's leaderboard alone (polled): 304 while the tournament has not moved."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     etag = event_etag(page.tournament, live=page.sees_live_standings, variant="board")
     if (unchanged := _cached(request, etag)) is not None:
         return _tagged(unchanged, etag)
@@ -141,16 +141,16 @@ def _podium(table: Standings) -> list[StandingLine]:
     return [line for line in table.lines if line.complete and line.rank <= 3]
 
 
-@tournament_page(Action.VIEW)
-def projector(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The hall's screen: the round and its clock, the seating by name, then the standings, in
     panels that take turns; the panels refresh without a reload."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     return render(request, "tournaments/projector.html", _projector_context(page))
 
 
-@tournament_page(Action.VIEW)
-def projector_panels(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def projector_panels(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector's panels alone (polled): 304 while the tournament has not moved."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     etag = event_etag(page.tournament, live=page.sees_live_standings, variant="projector")
     if (unchanged := _cached(request, etag)) is not None:
         return _tagged(unchanged, etag)

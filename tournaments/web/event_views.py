@@ -17,7 +17,7 @@ from tournaments.access import Action, staffed_tournaments, visible_tournaments
 from tournaments.errors import StaleEdit
 from tournaments.models import Staff, Tournament
 from tournaments.services.seating_plans import replanned_message
-from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.access import FORM_METHODS, POST_ONLY, TournamentPage, tournament_page_for
 from tournaments.web.forms import StaffForm, TournamentForm
 from tournaments.web.stale_forms import Conflict, conflict_of, rebased
 
@@ -70,9 +70,13 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/settings.html", {"form": form, "tournament": None}, status=status)
 
 
-@tournament_page(Action.RUN, methods=("GET", "HEAD", "POST"))
-def tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
     """The settings (the ruleset and seed frozen once round 1 is seated) and, for the director, the staff."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=FORM_METHODS)
+    return page.write_once(request, lambda: _tournament_settings(request, page))
+
+
+def _tournament_settings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     tournament = page.tournament
     frozen = tournament.round_set.exists()
     status = 200
@@ -138,9 +142,13 @@ def _settings_page(
     )
 
 
-@tournament_page(Action.STAFF, methods=("POST",))
-def staff_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def staff_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Make a user a co-director or an official (the director only)."""
+    page = tournament_page_for(request, pk, Action.STAFF, methods=POST_ONLY)
+    return page.write_once(request, lambda: _staff_add(request, page))
+
+
+def _staff_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     tournament = page.tournament
     staff_form = StaffForm(request.POST)
     status = 400
@@ -166,9 +174,13 @@ def staff_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     return _settings_page(request, page, form, staff_form, status)
 
 
-@tournament_page(Action.STAFF, methods=("POST",))
-def staff_remove(request: HttpRequest, page: TournamentPage, staff_id: int) -> HttpResponse:
+def staff_remove(request: HttpRequest, pk: int, staff_id: int) -> HttpResponse:
     """Take a co-director or an official off the event (the director only)."""
+    page = tournament_page_for(request, pk, Action.STAFF, methods=POST_ONLY)
+    return page.write_once(request, lambda: _staff_remove(request, page, staff_id))
+
+
+def _staff_remove(request: HttpRequest, page: TournamentPage, staff_id: int) -> HttpResponse:
     with flash_refusal(request):
         services.remove_staff(page.tournament, staff_id, actor=request.user)
         messages.success(request, _("Removed from the staff."))

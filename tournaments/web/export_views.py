@@ -19,7 +19,7 @@ from django.utils.text import slugify
 from tournaments.access import Action
 from tournaments.exports import SCORE_HEADER, csv_lines, score_csv_rows, score_rows, standings_table
 from tournaments.standings import cached_standings
-from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.access import TournamentPage, tournament_page_for
 from tournaments.web.event_day import by_table, name_pages, score_slips, seating_of
 from tournaments.web.forms import TIEBREAK_LABELS
 from tournaments.web.round_views import round_or_404
@@ -29,9 +29,9 @@ def _filename(page: TournamentPage, what: str, extension: str) -> str:
     return f"{slugify(page.tournament.name) or 'tournament'}-{what}.{extension}"
 
 
-@tournament_page(Action.VIEW)
-def export(request: HttpRequest, page: TournamentPage, what: str, fmt: str) -> HttpResponse:
+def export(request: HttpRequest, pk: int, what: str, fmt: str) -> HttpResponse:
     """`standings` or `scores`, as `csv` or `json`, as a download."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     if what not in ("standings", "scores") or fmt not in ("csv", "json"):
         raise Http404("No such export.")
     live = page.sees_live_standings
@@ -55,9 +55,9 @@ def export(request: HttpRequest, page: TournamentPage, what: str, fmt: str) -> H
     return response
 
 
-@tournament_page(Action.VIEW)
-def print_seating(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+def print_seating(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A round's seating, by name (to find one's table) then by table (to check a table)."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     round_ = round_or_404(page, number, seating=True)
     lines = seating_of(round_)
     return render(
@@ -67,18 +67,18 @@ def print_seating(request: HttpRequest, page: TournamentPage, number: int) -> Ht
     )
 
 
-@tournament_page(Action.SEE_LIVE)
-def print_slips(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+def print_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A paper score slip per table of the round: players in seat order, a row per hole with who
     deals it, a total row and signatures."""
+    page = tournament_page_for(request, pk, Action.SEE_LIVE)
     round_ = round_or_404(page, number)
     slips = score_slips(round_)
     return render(request, "tournaments/print_slips.html", page.context(round=round_, slips=slips))
 
 
-@tournament_page(Action.VIEW)
-def print_results(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def print_results(request: HttpRequest, pk: int) -> HttpResponse:
     """The results with every round, the penalties, the total and the tiebreak columns."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     table = cached_standings(page.tournament, live=page.sees_live_standings)
     columns = [str(TIEBREAK_LABELS.get(n, n)) for n, _v in table.lines[0].columns] if table.lines else []
     return render(request, "tournaments/print_results.html", page.context(standings=table, columns=columns))

@@ -28,7 +28,7 @@ from tournaments.officiating.catalogue import BY_ID, SITUATIONS
 from tournaments.services import calls as call_services
 from tournaments.services.penalties import proposed_rung
 from tournaments.services.seating_plans import replanned_message
-from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.access import FORM_METHODS, POST_ONLY, TournamentPage, tournament_page_for
 from tournaments.web.forms import ReasonForm
 from tournaments.web.officiating_forms import ExtensionForm, RulingForm, situation_choices
 from tournaments.web.officiating_selectors import (
@@ -41,7 +41,6 @@ from tournaments.web.officiating_selectors import (
 )
 
 POLL_SECONDS = 10
-POST = ("GET", "HEAD", "POST")
 
 
 def _desk_context(page: TournamentPage) -> dict[str, Any]:
@@ -56,15 +55,15 @@ def _desk_context(page: TournamentPage) -> dict[str, Any]:
     )
 
 
-@tournament_page(Action.OFFICIATE)
-def desk(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def desk(request: HttpRequest, pk: int) -> HttpResponse:
     """The officials' desk: calls waiting (oldest first), a ruling to start, drafts, the ledger."""
+    page = tournament_page_for(request, pk, Action.OFFICIATE)
     return render(request, "tournaments/officiating.html", _desk_context(page))
 
 
-@tournament_page(Action.OFFICIATE)
-def desk_calls(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def desk_calls(request: HttpRequest, pk: int) -> HttpResponse:
     """The open calls alone: the partial the desk polls."""
+    page = tournament_page_for(request, pk, Action.OFFICIATE)
     return render(request, "tournaments/officiating.html#calls", _desk_context(page))
 
 
@@ -89,9 +88,13 @@ def _call_of(page: TournamentPage, value: Any) -> OfficialCall | None:
     )
 
 
-@tournament_page(Action.OFFICIATE, methods=POST)
-def ruling(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def ruling(request: HttpRequest, pk: int) -> HttpResponse:
     """Choose the situation, answer its facts, see the ruling and the penalty step, record it."""
+    page = tournament_page_for(request, pk, Action.OFFICIATE, methods=FORM_METHODS)
+    return page.write_once(request, lambda: _ruling(request, page))
+
+
+def _ruling(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     data = request.POST if request.method == "POST" else request.GET
     situation = BY_ID.get(data.get("situation", ""))
     call = _call_of(page, data.get("call"))
@@ -176,17 +179,25 @@ def _recorded_message(recorded: Any) -> str:
     }
 
 
-@tournament_page(Action.OFFICIATE, methods=("POST",))
-def call_close(request: HttpRequest, page: TournamentPage, call_id: int) -> HttpResponse:
+def call_close(request: HttpRequest, pk: int, call_id: int) -> HttpResponse:
     """Close a call without a ruling (the official settled it by explaining the rules)."""
+    page = tournament_page_for(request, pk, Action.OFFICIATE, methods=POST_ONLY)
+    return page.write_once(request, lambda: _call_close(request, page, call_id))
+
+
+def _call_close(request: HttpRequest, page: TournamentPage, call_id: int) -> HttpResponse:
     with flash_refusal(request):
         call_services.answer_call(page.tournament, call_id, actor=request.user)
     return redirect("tournaments:officiating", pk=page.tournament.pk)
 
 
-@tournament_page(Action.OFFICIATE, methods=("POST",))
-def draft_confirm(request: HttpRequest, page: TournamentPage, table_id: int) -> HttpResponse:
+def draft_confirm(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """Give the drafted time penalty of a table (the time over is the server's, not the form's)."""
+    page = tournament_page_for(request, pk, Action.OFFICIATE, methods=POST_ONLY)
+    return page.write_once(request, lambda: _draft_confirm(request, page, table_id))
+
+
+def _draft_confirm(request: HttpRequest, page: TournamentPage, table_id: int) -> HttpResponse:
     draft = next(
         (d for d in drafts_of(page.tournament, round_in_play(page.tournament)) if d.table.pk == table_id),
         None,
@@ -209,9 +220,13 @@ def draft_confirm(request: HttpRequest, page: TournamentPage, table_id: int) -> 
     return redirect("tournaments:officiating", pk=page.tournament.pk)
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def penalty_rescind(request: HttpRequest, page: TournamentPage, penalty_id: int) -> HttpResponse:
+def penalty_rescind(request: HttpRequest, pk: int, penalty_id: int) -> HttpResponse:
     """Rescind a penalty on appeal, with a reason."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _penalty_rescind(request, page, penalty_id))
+
+
+def _penalty_rescind(request: HttpRequest, page: TournamentPage, penalty_id: int) -> HttpResponse:
     form = ReasonForm(request.POST)
     reason = form.cleaned_data.get("reason", "") if form.is_valid() else ""
     with flash_refusal(request):
@@ -222,9 +237,13 @@ def penalty_rescind(request: HttpRequest, page: TournamentPage, penalty_id: int)
     return redirect("tournaments:officiating", pk=page.tournament.pk)
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def table_extend(request: HttpRequest, page: TournamentPage, table_id: int) -> HttpResponse:
+def table_extend(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """Give a table of the round in play more minutes, with a reason."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _table_extend(request, page, table_id))
+
+
+def _table_extend(request: HttpRequest, page: TournamentPage, table_id: int) -> HttpResponse:
     form = ExtensionForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
@@ -241,8 +260,8 @@ def table_extend(request: HttpRequest, page: TournamentPage, table_id: int) -> H
     return redirect("tournaments:dashboard", pk=page.tournament.pk)
 
 
-@tournament_page(Action.READ_RULINGS)
-def rulings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def rulings(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's rulings log, newest first, each with its sections and the penalty it carried."""
+    page = tournament_page_for(request, pk, Action.READ_RULINGS)
     lines = [(r, [(c, rule_link(c)) for c in r.citations]) for r in rulings_log(page.tournament)]
     return render(request, "tournaments/rulings.html", page.context(lines=lines))

@@ -32,7 +32,7 @@ from tournaments.services.paper_slips import (
     slip_actor,
     typed_from_slip,
 )
-from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.access import FORM_METHODS, TournamentPage, tournament_page_for
 
 #: Rows a slip has when its match is played to a target score (as the printed slips).
 SLIP_ROWS_WITHOUT_A_LIMIT = 12
@@ -142,9 +142,13 @@ def _slip_rows(table: Table, board: Scoreboard) -> int:
     return max(limit, len(board.holes))
 
 
-@tournament_page(Action.SCORE_TABLES, methods=("GET", "HEAD", "POST"))
-def paper_slip(request: HttpRequest, page: TournamentPage, table_id: int) -> HttpResponse:
+def paper_slip(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """The table's scorecard grid to type its paper slip into, and saving it (all holes at once)."""
+    page = tournament_page_for(request, pk, Action.SCORE_TABLES, methods=FORM_METHODS)
+    return page.write_once(request, lambda: _paper_slip(request, page, table_id))
+
+
+def _paper_slip(request: HttpRequest, page: TournamentPage, table_id: int) -> HttpResponse:
     table = _table_or_404(page, table_id)
     board = scoring_selectors.scoreboard(table.game)
     players = [line.name for line in board.players]

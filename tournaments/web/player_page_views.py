@@ -18,13 +18,13 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from golfclub.core.errors import flash_refusal
+from golfclub.core.errors import PageRefusal, flash_refusal, refused_page
 from golfclub.core.qr import qr_svg
 from scoring.form_once import form_once
 from tournaments import services
 from tournaments.access import Action, grant_on, player_link_grant
 from tournaments.models import Entrant
-from tournaments.web.access import TournamentPage, refusal_page, tournament_page
+from tournaments.web.access import refuse_page_unless, tournament_page_for
 from tournaments.web.event_day_views import LEADERBOARD_SECONDS
 from tournaments.web.player_page import PlayerPage, page_etag, player_page
 
@@ -113,17 +113,21 @@ def player_home_check_in(request: HttpRequest, token: str) -> HttpResponse:
     tournament = entrant.tournament
     grant = grant_on(request.user, tournament)
     login_then = reverse("tournaments:player-home", args=[token])
-    if (refused := refusal_page(request, grant, Action.CHECK_IN, login_then=login_then)) is not None:
-        return refused
+    try:
+        refuse_page_unless(request, grant, Action.CHECK_IN, login_then=login_then)
+    except PageRefusal as refused:
+        # Answered here, inside the form's one-time key (`@form_once` comes first on this link's
+        # page, unlike the tournament pages): a copy of a refused form is answered as the first was.
+        return refused_page(request, refused)
     with flash_refusal(request):
         services.set_checked_in(tournament, entrant.pk, True, actor=request.user)
         messages.success(request, _("%(name)s is checked in.") % {"name": entrant.name})
     return redirect("tournaments:player-home", token=token)
 
 
-@tournament_page(Action.RUN)
-def player_qr_sheet(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def player_qr_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     """Every player's name and QR code on A4, to cut out and hand over (or to scan at check-in)."""
+    page = tournament_page_for(request, pk, Action.RUN)
     entrants = list(page.tournament.entrants.order_by("name_key", "pk"))
     cards = [
         (

@@ -21,7 +21,7 @@ from tournaments.models import Entrant, EntrantStatus
 from tournaments.services import club_links
 from tournaments.services.bulk_players import BULK_CHECK_IN, BULK_DROP, bulk_summary, recent_bulk_actions
 from tournaments.services.seating_plans import replanned_message
-from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.access import FORM_METHODS, POST_ONLY, TournamentPage, tournament_page_for
 from tournaments.web.forms import ImportForm, PlayerForm, ReasonForm
 from tournaments.web.selectors import player_counts
 
@@ -76,15 +76,19 @@ def _players_page(
     )
 
 
-@tournament_page(Action.VIEW)
-def players(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def players(request: HttpRequest, pk: int) -> HttpResponse:
     """The players and, for those who run the event, the forms that change them."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     return _players_page(request, page)
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def player_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def player_add(request: HttpRequest, pk: int) -> HttpResponse:
     """Register one player."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _player_add(request, page))
+
+
+def _player_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     form = PlayerForm(request.POST)
     if not form.is_valid():
         return _players_page(request, page, form=form, status=400)
@@ -105,9 +109,13 @@ def player_add(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     return redirect("tournaments:players", pk=page.tournament.pk)
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def player_import(request: HttpRequest, pk: int) -> HttpResponse:
     """Import a CSV list, uploaded or pasted: all the players or, when any line is bad, none."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _player_import(request, page))
+
+
+def _player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         return _players_page(request, page, import_form=form, status=400)
@@ -140,10 +148,14 @@ def player_import(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     return redirect("tournaments:players", pk=page.tournament.pk)
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def player_check_in(request: HttpRequest, page: TournamentPage, entrant_id: int) -> HttpResponse:
+def player_check_in(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     """Mark a player present or not (`checked_in` = "1" or "0"); htmx gets the row back, a plain
     form the players page."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _player_check_in(request, page, entrant_id))
+
+
+def _player_check_in(request: HttpRequest, page: TournamentPage, entrant_id: int) -> HttpResponse:
     wanted = request.POST.get("checked_in") == "1"
     with catch_refusal() as refused:
         entrant = services.set_checked_in(page.tournament, entrant_id, wanted, actor=request.user)
@@ -168,9 +180,13 @@ def player_check_in(request: HttpRequest, page: TournamentPage, entrant_id: int)
     return redirect("tournaments:players", pk=page.tournament.pk)
 
 
-@tournament_page(Action.RUN, methods=("GET", "HEAD", "POST"))
-def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -> HttpResponse:
+def player_status(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     """Drop, withdraw or reinstate a player: GET asks to confirm, POST does it."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=FORM_METHODS)
+    return page.write_once(request, lambda: _player_status(request, page, entrant_id))
+
+
+def _player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -> HttpResponse:
     action = str(request.POST.get("action") if request.method == "POST" else request.GET.get("action", ""))
     entrant = Entrant.objects.filter(tournament=page.tournament, pk=entrant_id).first()
     if entrant is None:
@@ -216,10 +232,14 @@ def player_status(request: HttpRequest, page: TournamentPage, entrant_id: int) -
 BULK_BUTTONS = ("check_in", "check_in_all", "drop")
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def players_bulk(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def players_bulk(request: HttpRequest, pk: int) -> HttpResponse:
     """Check in the ticked players, or everyone not yet checked in, or drop the ticked players with a
     reason; a refusal shows every player in the way, with the ticks kept, and changes nobody."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _players_bulk(request, page))
+
+
+def _players_bulk(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     action = request.POST.get("action", "")
     ids = request.POST.getlist("players")
     if action not in BULK_BUTTONS:
@@ -252,9 +272,13 @@ def players_bulk(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     return redirect("tournaments:players", pk=page.tournament.pk)
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def players_bulk_undo(request: HttpRequest, page: TournamentPage, entry_id: int) -> HttpResponse:
+def players_bulk_undo(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
     """Undo a bulk check-in or drop: exactly the players it changed and nothing changed since."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _players_bulk_undo(request, page, entry_id))
+
+
+def _players_bulk_undo(request: HttpRequest, page: TournamentPage, entry_id: int) -> HttpResponse:
     with catch_refusal() as refused:
         result = services.undo_bulk_action(page.tournament, entry_id, actor=request.user)
     if refused:

@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.access import Action
 from tournaments.models import Round, Table
-from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.access import TournamentPage, tournament_page_for
 from tournaments.web.event_day import NAMES_PER_PAGE, name_pages, score_slips, seating_of
 from tournaments.web.pdf import PAPER_SIZES, html_to_pdf
 from tournaments.web.round_views import round_or_404
@@ -97,10 +97,10 @@ def pack_html(request: HttpRequest, page: TournamentPage, round_: Round, part: P
     return render_to_string("tournaments/print_pack.html", context, request=request)
 
 
-@tournament_page(Action.SEE_LIVE)
-def print_pack(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+def print_pack(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Round `number`'s print pack as a PDF (A4, or US Letter with `?paper=letter`), opened in the
     browser's viewer to print or save; a big round's in parts (`?part=seating`, `?part=1-50`...)."""
+    page = tournament_page_for(request, pk, Action.SEE_LIVE)
     paper = request.GET.get("paper", "a4")
     if paper not in PAPER_SIZES:
         paper = "a4"

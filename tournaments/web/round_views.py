@@ -21,7 +21,7 @@ from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.services.seating_plans import plan_summary
-from tournaments.web.access import TournamentPage, refusal, tournament_page
+from tournaments.web.access import POST_ONLY, TournamentPage, refusal, tournament_page_for
 from tournaments.web.forms import ReasonForm, SwapForm
 from tournaments.web.next_step import next_step, table_facts
 from tournaments.web.officiating_selectors import open_calls
@@ -66,9 +66,9 @@ def _dashboard_context(page: TournamentPage) -> dict[str, Any]:
     )
 
 
-@tournament_page(Action.VIEW)
-def dashboard(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's main page for its staff; everyone else is shown the event's public page."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     if not page.is_staff:
         return redirect("tournaments:public", pk=page.tournament.pk)
     return _render_dashboard(request, page)
@@ -89,9 +89,9 @@ def _render_dashboard(
     return render(request, "tournaments/dashboard.html", context, status=status)
 
 
-@tournament_page(Action.SEE_LIVE)
-def dashboard_live(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def dashboard_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The dashboard's live part (round status and tables), polled every ten seconds."""
+    page = tournament_page_for(request, pk, Action.SEE_LIVE)
     return render(request, "tournaments/dashboard.html#live", {**_dashboard_context(page), "polled": True})
 
 
@@ -105,15 +105,19 @@ def _calls_context(page: TournamentPage) -> dict[str, Any]:
     }
 
 
-@tournament_page(Action.OFFICIATE)
-def dashboard_calls(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def dashboard_calls(request: HttpRequest, pk: int) -> HttpResponse:
     """The dashboard's calls for an official alone, polled every few seconds (one query)."""
+    page = tournament_page_for(request, pk, Action.OFFICIATE)
     return render(request, "tournaments/dashboard.html#calls", page.context(**_calls_context(page)))
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def round_seat(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the next round, then show its seating (to swap, then publish)."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _round_seat(request, page))
+
+
+def _round_seat(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     with catch_refusal() as refused:
         round_ = services.seat_next_round(page.tournament, actor=request.user)
     if refused:
@@ -125,9 +129,13 @@ def round_seat(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     return redirect("tournaments:seating", pk=page.tournament.pk, number=round_.number)
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def round_publish(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+def round_publish(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Let the tables of a seated round score."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _round_publish(request, page, number))
+
+
+def _round_publish(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     with catch_refusal() as refused:
         services.publish_round(page.tournament, number, actor=request.user)
     if refused:
@@ -136,9 +144,13 @@ def round_publish(request: HttpRequest, page: TournamentPage, number: int) -> Ht
     return redirect("tournaments:dashboard", pk=page.tournament.pk)
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+def round_finalize(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Lock a round; with `override` and a reason, despite finished but unconfirmed tables."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _round_finalize(request, page, number))
+
+
+def _round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     form = ReasonForm(request.POST)
     override = request.POST.get("override") == "1"
     if override and not page.allows(Action.OVERRIDE):  # the SPEC: the director's alone
@@ -163,9 +175,13 @@ def round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> H
     return redirect("tournaments:dashboard", pk=page.tournament.pk)
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def table_clear(request: HttpRequest, page: TournamentPage, table_id: int) -> HttpResponse:
+def table_clear(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
     """The director settled a table's disagreement: its players can confirm again."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _table_clear(request, page, table_id))
+
+
+def _table_clear(request: HttpRequest, page: TournamentPage, table_id: int) -> HttpResponse:
     table = Table.objects.filter(pk=table_id, round__tournament=page.tournament).first()
     if table is None:
         raise Http404(_("No such table in this tournament."))
@@ -212,15 +228,19 @@ def _seating_page(
     )
 
 
-@tournament_page(Action.VIEW)
-def round_seating(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+def round_seating(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A round's tables: players in seat order, who deals first, the repeat pairings."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     return _seating_page(request, page, round_or_404(page, number, seating=True))
 
 
-@tournament_page(Action.RUN, methods=("POST",))
-def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+def round_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Swap two players of a seated round, with a reason kept in the log."""
+    page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    return page.write_once(request, lambda: _round_swap(request, page, number))
+
+
+def _round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     round_ = round_or_404(page, number)
     players = list(
         TableSeat.objects.filter(round=round_)
@@ -246,9 +266,9 @@ def round_swap(request: HttpRequest, page: TournamentPage, number: int) -> HttpR
     return redirect("tournaments:seating", pk=page.tournament.pk, number=number)
 
 
-@tournament_page(Action.SEE_LIVE)
-def table_cards(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
+def table_cards(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One printable card per table: the table's players, who deals first, its link and QR code."""
+    page = tournament_page_for(request, pk, Action.SEE_LIVE)
     round_ = round_or_404(page, number)
     cards = table_cards_of(request, round_)
     return render(request, "tournaments/table_cards.html", page.context(round=round_, cards=cards))

@@ -10,15 +10,15 @@ from django.utils.translation import gettext as _
 from tournaments.access import Action
 from tournaments.models import Entrant
 from tournaments.standings import cached_standings
-from tournaments.web.access import TournamentPage, tournament_page
+from tournaments.web.access import tournament_page_for
 from tournaments.web.charts import bins_of, distribution_chart, player_rounds_chart
 from tournaments.web.forms import TIEBREAK_LABELS
 from tournaments.web.selectors import log_lines, player_rounds
 
 
-@tournament_page(Action.VIEW)
-def standings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Rank, player, per-round scores, penalty points, total, tiebreak columns, why above."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     table = cached_standings(page.tournament, live=page.sees_live_standings)
     # The tiebreak columns and chain under their readable names ("Most holes won", not most_holes_won).
     columns = (
@@ -44,9 +44,9 @@ def standings(request: HttpRequest, page: TournamentPage) -> HttpResponse:
     )
 
 
-@tournament_page(Action.VIEW)
-def player_detail(request: HttpRequest, page: TournamentPage, entrant_id: int) -> HttpResponse:
+def player_detail(request: HttpRequest, pk: int, entrant_id: int) -> HttpResponse:
     """One player's event: each round's table, its scores hole by hole and who won each hole."""
+    page = tournament_page_for(request, pk, Action.VIEW)
     entrant = Entrant.objects.filter(tournament=page.tournament, pk=entrant_id).first()
     if entrant is None:
         raise Http404(_("No such player in this tournament."))
@@ -58,7 +58,7 @@ def player_detail(request: HttpRequest, page: TournamentPage, entrant_id: int) -
     )
 
 
-@tournament_page(Action.SEE_LIVE)
-def event_log(request: HttpRequest, page: TournamentPage) -> HttpResponse:
+def event_log(request: HttpRequest, pk: int) -> HttpResponse:
     """Everything the staff did, newest first: swaps, overrides, finalizations, drops, with reasons."""
+    page = tournament_page_for(request, pk, Action.SEE_LIVE)
     return render(request, "tournaments/log.html", page.context(lines=log_lines(page.tournament)))

@@ -1,6 +1,6 @@
 """URLs of the tournament pages (/tournaments/).
 
-<pk>/...            an event's pages, each checked by `tournaments.web.access.tournament_page`;
+<pk>/...            an event's pages, each beginning with `tournaments.web.access.tournament_page_for`;
 table/<edit token>/ a table's confirmation page, reached through the table's link.
 """
 
