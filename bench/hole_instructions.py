@@ -86,7 +86,10 @@ def child_django(database: str) -> None:
 
 
 def hole_sender(client: Any) -> Any:
-    """Post one job `(token, hole, grids)` as a table's phone does, checked 201."""
+    """Post one job `(token, hole, grids)` as a table's phone does, checked 201.
+
+    The same request as `bench/hole_profile.py`'s `senders`, written here because the child imports
+    the measured tree's bench package, and a baseline's may not have it."""
     from bench.live_games import PLAYERS
 
     def post_hole(job: list[Any]) -> None:

@@ -142,6 +142,30 @@ def _first_statement(function: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.st
     return body[0] if body and isinstance(body[0], _PLAIN_STATEMENTS) else None
 
 
+def called_name(node: ast.expr) -> str:
+    """`f` of `f`, `f(...)`, `module.f` and `module.f(...)`."""
+    target = node.func if isinstance(node, ast.Call) else node
+    if isinstance(target, ast.Attribute):
+        return target.attr
+    return target.id if isinstance(target, ast.Name) else ""
+
+
+def removed_decorator_uses(node: ast.AST, removed: frozenset[str], what: str) -> Iterator[tuple[int, str]]:
+    """Where `node` (an import or a function) uses one of the `removed` access decorators: each is
+    now a plain call at the top of the `what` ("view", "page")."""
+    if isinstance(node, ast.ImportFrom):
+        for alias in node.names:
+            if alias.name in removed:
+                yield node.lineno, f"{alias.name}: removed; begin the {what} with its access call"
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        for decorator in node.decorator_list:
+            if called_name(decorator) in removed:
+                yield (
+                    decorator.lineno,
+                    f"@{called_name(decorator)}: removed; begin the {what} with its access call",
+                )
+
+
 def club_view_findings(source: SourceFile) -> Iterator[tuple[int, str]]:
     """A clubs view reached by a club's id that does not begin with its access call, and a clubs
     view that catches an access refusal instead of letting it reach the one place answering it."""

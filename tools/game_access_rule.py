@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from tools.access_rule import ACCESS_FILES, _first_statement
+from tools.access_rule import ACCESS_FILES, _first_statement, called_name, removed_decorator_uses
 from tools.custom_check import Example, Rule, SourceFile
 
 #: The one access call of a view reached by a game's link (`scoring.web.games.access`,
@@ -26,21 +26,13 @@ REMOVED_GAME_DECORATORS = frozenset({"game_page", "game_grant_required"})
 GAME_PAGES = "scoring/web/games/"
 
 
-def _called_name(node: ast.expr) -> str:
-    """`f` of `f`, `f(...)`, `module.f` and `module.f(...)`."""
-    target = node.func if isinstance(node, ast.Call) else node
-    if isinstance(target, ast.Attribute):
-        return target.attr
-    return target.id if isinstance(target, ast.Name) else ""
-
-
 def _starts_with_access_call(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """`grant = game_for_...(request, token, ...)` first."""
     first = _first_statement(func)
     if not (isinstance(first, ast.Assign) and isinstance(first.value, ast.Call)):
         return False
     arguments = [ast.unparse(argument) for argument in first.value.args[:2]]
-    return _called_name(first.value) in GAME_ACCESS_CALLS and arguments == ["request", "token"]
+    return called_name(first.value) in GAME_ACCESS_CALLS and arguments == ["request", "token"]
 
 
 def _is_game_view(
@@ -66,7 +58,7 @@ def _posts_without_call_once(token_api: ast.Call, func: ast.FunctionDef | ast.As
         for keyword in token_api.keywords
     )
     calls_once = any(
-        isinstance(node, ast.Call) and _called_name(node) == "call_once" for node in ast.walk(func)
+        isinstance(node, ast.Call) and called_name(node) == "call_once" for node in ast.walk(func)
     )
     return posts and not own and not calls_once
 
@@ -74,20 +66,11 @@ def _posts_without_call_once(token_api: ast.Call, func: ast.FunctionDef | ast.As
 def game_views_without_access_call(source: SourceFile) -> Iterator[tuple[int, str]]:
     """Every game view that does not begin with its access call, and every use of a removed decorator."""
     for node in ast.walk(source.tree):
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if alias.name in REMOVED_GAME_DECORATORS:
-                    yield node.lineno, f"{alias.name}: removed; begin the view with its access call"
+        yield from removed_decorator_uses(node, REMOVED_GAME_DECORATORS, "view")
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
-        for decorator in node.decorator_list:
-            if _called_name(decorator) in REMOVED_GAME_DECORATORS:
-                yield (
-                    decorator.lineno,
-                    f"@{_called_name(decorator)}: removed; begin the view with its access call",
-                )
         token_api = next(
-            (d for d in node.decorator_list if isinstance(d, ast.Call) and _called_name(d) == "token_api"),
+            (d for d in node.decorator_list if isinstance(d, ast.Call) and called_name(d) == "token_api"),
             None,
         )
         if _is_game_view(node, source.path, token_api) and not _starts_with_access_call(node):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from tools.access_rule import ACCESS_FILES, _first_statement
+from tools.access_rule import ACCESS_FILES, _first_statement, called_name, removed_decorator_uses
 from tools.custom_check import Example, Rule, SourceFile
 
 #: The one access call of a tournament page: its first line.
@@ -22,14 +22,6 @@ TOURNAMENT_ACCESS_CALLS = frozenset({"tournament_page_for", "tournament_for_user
 #: The decorator that decided before the view (issue 35 item 1 made it a plain call).
 REMOVED_TOURNAMENT_DECORATORS = frozenset({"tournament_page"})
 TOURNAMENT_PAGES = "tournaments/web/"
-
-
-def _called_name(node: ast.expr) -> str:
-    """`f` of `f`, `f(...)`, `module.f` and `module.f(...)`."""
-    target = node.func if isinstance(node, ast.Call) else node
-    if isinstance(target, ast.Attribute):
-        return target.attr
-    return target.id if isinstance(target, ast.Name) else ""
 
 
 def is_tournament_page(func: ast.FunctionDef | ast.AsyncFunctionDef, path: str) -> bool:
@@ -45,7 +37,7 @@ def starts_with_access_call(func: ast.FunctionDef | ast.AsyncFunctionDef) -> boo
     if not (isinstance(first, ast.Assign) and isinstance(first.value, ast.Call)):
         return False
     arguments = [ast.unparse(argument) for argument in first.value.args[:2]]
-    return _called_name(first.value) in TOURNAMENT_ACCESS_CALLS and arguments in (
+    return called_name(first.value) in TOURNAMENT_ACCESS_CALLS and arguments in (
         ["request", "pk"],
         ["request.user", "pk"],
     )
@@ -55,18 +47,9 @@ def tournament_pages_without_access_call(source: SourceFile) -> Iterator[tuple[i
     """Every tournament page not beginning with its access call, and every use of the removed
     decorator."""
     for node in ast.walk(source.tree):
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if alias.name in REMOVED_TOURNAMENT_DECORATORS:
-                    yield node.lineno, f"{alias.name}: removed; begin the page with its access call"
+        yield from removed_decorator_uses(node, REMOVED_TOURNAMENT_DECORATORS, "page")
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
-        for decorator in node.decorator_list:
-            if _called_name(decorator) in REMOVED_TOURNAMENT_DECORATORS:
-                yield (
-                    decorator.lineno,
-                    f"@{_called_name(decorator)}: removed; begin the page with its access call",
-                )
         if is_tournament_page(node, source.path) and not starts_with_access_call(node):
             yield (
                 node.lineno,
