@@ -103,6 +103,8 @@ class IdempotentRequestAdmin(admin.ModelAdmin):
     list_display = ("key", "scope", "route", "status", "hole_number", "created_at")
     search_fields = ("key", "scope")
     readonly_fields = (
-        "scope", "key", "method", "route", "request_hash", "about", "status", "body", "headers",
-        "game", "hole", "hole_number",
+        "scope", "key", "method", "route", "request_hash", "about", "status", "game", "hole", "hole_number",
     )  # fmt: skip
+    # The stored answers are not shown: a new game's answer holds its edit link, a club's or
+    # tournament's its secret links, and support needs to see that a key was used, not the answer.
+    exclude = ("body", "headers")

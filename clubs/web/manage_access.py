@@ -15,24 +15,22 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponse
 
 from clubs.access import ClubGrant
+from golfclub.core.errors import MethodNotTaken
 from scoring.form_once import write_form_once
-
-READ = ("GET", "HEAD")
-WRITE = ("POST",)
-READ_WRITE = (*READ, *WRITE)
 
 
 def page_answer(
     request: HttpRequest, methods: Sequence[str], view: Callable[..., HttpResponse], *args: Any
 ) -> HttpResponse:
-    """`view(request, *args)` once the access call let the request in: 405 for a method the page
-    does not take; a POST carried out once per form key (`write_form_once`: a double tap writes
-    once). After the access call, so that a refused visitor is told so, not about the method or key."""
+    """`view(request, *args)` once the access call let the request in: a method the page does not
+    take is refused (405, raised and answered with every page's refusals); a POST is carried out
+    once per form key (`write_form_once`: a double tap writes once). After the access call, so that
+    a refused visitor is told so, not about the method or key."""
     if request.method not in methods:
-        return HttpResponseNotAllowed(list(methods))
+        raise MethodNotTaken(methods)
     if request.method != "POST":
         return view(request, *args)
     return write_form_once(request, lambda: view(request, *args))

@@ -15,10 +15,11 @@ from django.views.decorators.http import require_http_methods
 from clubs.access import ClubCapability, ClubGrant, club_for_user, clubs_of, owner_of
 from clubs.models import Club, OwnerInvitation
 from clubs.services import clubs as services
-from clubs.web.manage_access import READ_WRITE, WRITE, club_home_url, login_first, page_answer
+from clubs.web.manage_access import club_home_url, login_first, page_answer
 from clubs.web.manage_forms import ClubForm
 from golfclub.core.errors import catch_refusal
 from golfclub.core.form_fields import place_problems
+from golfclub.core.page_methods import FORM_METHODS, POST_ONLY
 from scoring.form_once import form_once
 
 _LATEST_INVITATIONS = 5
@@ -85,7 +86,7 @@ _MANAGE = ClubCapability.MANAGE
 def club_settings(request: HttpRequest, club_id: int) -> HttpResponse:
     """/clubs/<id>/settings/: the club's name and visibility, its owners and their invitations."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, READ_WRITE, _settings, grant)
+    return page_answer(request, FORM_METHODS, _settings, grant)
 
 
 def _settings(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
@@ -111,7 +112,7 @@ def _settings(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
 def club_public_link(request: HttpRequest, club_id: int) -> HttpResponse:
     """Replace the public page's link: whoever has the old one no longer sees the club."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _new_public_link, grant)
+    return page_answer(request, POST_ONLY, _new_public_link, grant)
 
 
 def _new_public_link(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
@@ -123,7 +124,7 @@ def _new_public_link(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
 def club_invite(request: HttpRequest, club_id: int) -> HttpResponse:
     """Make a new one-use invitation link (shown on the settings page until it is used)."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _invite, grant)
+    return page_answer(request, POST_ONLY, _invite, grant)
 
 
 def _invite(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
@@ -137,7 +138,7 @@ def _invite(request: HttpRequest, grant: ClubGrant) -> HttpResponse:
 def owner_remove(request: HttpRequest, club_id: int, owner_id: int) -> HttpResponse:
     """Remove a co-owner (the last owner stays)."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _remove_owner, grant, owner_id)
+    return page_answer(request, POST_ONLY, _remove_owner, grant, owner_id)
 
 
 def _remove_owner(request: HttpRequest, grant: ClubGrant, owner_id: int) -> HttpResponse:

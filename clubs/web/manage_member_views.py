@@ -19,10 +19,11 @@ from django.utils.translation import ngettext
 from clubs.access import ClubCapability, ClubGrant, club_for_user, member_of
 from clubs.models import Member
 from clubs.services import members as services
-from clubs.web.manage_access import READ, WRITE, club_home_url, page_answer
+from clubs.web.manage_access import club_home_url, page_answer
 from clubs.web.manage_forms import MemberForm, MergeForm, PasteForm, RenameForm
 from golfclub.core.errors import Refusal, catch_refusal
 from golfclub.core.form_fields import place_problems
+from golfclub.core.page_methods import POST_ONLY, READ_METHODS
 
 _MANAGE = ClubCapability.MANAGE
 
@@ -55,37 +56,37 @@ def _refused(form: forms.Form, refused: Refusal) -> int:
 def members(request: HttpRequest, club_id: int) -> HttpResponse:
     """/clubs/<id>/members/: the members, and the forms that change them."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, READ, _members_page, grant)
+    return page_answer(request, READ_METHODS, _members_page, grant)
 
 
 def member_add(request: HttpRequest, club_id: int) -> HttpResponse:
     """Add one member."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _add, grant)
+    return page_answer(request, POST_ONLY, _add, grant)
 
 
 def member_paste(request: HttpRequest, club_id: int) -> HttpResponse:
     """Add a pasted list, one name a line: everyone, or nobody with each bad line named."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _paste, grant)
+    return page_answer(request, POST_ONLY, _paste, grant)
 
 
 def member_rename(request: HttpRequest, club_id: int, member_id: int) -> HttpResponse:
     """Rename a member (against the version the page showed)."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _rename, grant, member_id)
+    return page_answer(request, POST_ONLY, _rename, grant, member_id)
 
 
 def member_retire(request: HttpRequest, club_id: int, member_id: int) -> HttpResponse:
     """Retire a member (`retired=1`) or bring them back (`retired=0`)."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _retire, grant, member_id)
+    return page_answer(request, POST_ONLY, _retire, grant, member_id)
 
 
 def member_merge(request: HttpRequest, club_id: int) -> HttpResponse:
     """Merge two members who are one person."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _merge, grant)
+    return page_answer(request, POST_ONLY, _merge, grant)
 
 
 def _add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:

@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from clubs.access import ClubCapability, ClubGrant, club_for_user, season_of
 from clubs.models import Season
 from clubs.services import seasons as services
-from clubs.web.manage_access import READ, WRITE, club_home_url, page_answer
+from clubs.web.manage_access import club_home_url, page_answer
 from clubs.web.manage_forms import SeasonForm
 from golfclub.core.errors import catch_refusal
 from golfclub.core.form_fields import place_problems
+from golfclub.core.page_methods import POST_ONLY, READ_METHODS
 
 _MANAGE = ClubCapability.MANAGE
 
@@ -45,25 +46,25 @@ def _seasons_page(
 def seasons(request: HttpRequest, club_id: int) -> HttpResponse:
     """/clubs/<id>/seasons/: the club's seasons, and the forms that change them."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, READ, _seasons_page, grant)
+    return page_answer(request, READ_METHODS, _seasons_page, grant)
 
 
 def season_add(request: HttpRequest, club_id: int) -> HttpResponse:
     """Create a season."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _add, grant)
+    return page_answer(request, POST_ONLY, _add, grant)
 
 
 def season_edit(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
     """Change a season's name or days (against the version the page showed)."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _edit, grant, season_id)
+    return page_answer(request, POST_ONLY, _edit, grant, season_id)
 
 
 def season_delete(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
     """Delete a season (its games stay)."""
     grant = club_for_user(request.user, club_id, _MANAGE, owners_page=True)
-    return page_answer(request, WRITE, _delete, grant, season_id)
+    return page_answer(request, POST_ONLY, _delete, grant, season_id)
 
 
 def _add(request: HttpRequest, grant: ClubGrant) -> HttpResponse:

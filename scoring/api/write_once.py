@@ -14,9 +14,11 @@ request around it, for the games' and clubs' POSTs (`write_once`) and the tourna
 (`tournaments.api.idempotency`) alike. Only answers of 2xx are kept: a request refused (4xx) wrote
 nothing and keeps nothing, so its retry is tried again.
 
-A hole's POST and a game's ending keep their keys in the same store but take them under the game's
-row lock, not through `call_once` (`scoring.services.idempotency`, "A game's keys": the hole POST's
-replay is built from the hole as it stands now); POSTs that only compute (the calculator) write
+A hole's POST keeps its key in the same store but takes it under the game's row lock, not through
+`call_once` (`scoring.services.idempotency`, "A game's keys": its replay is built from the hole as
+it stands now). Ending or resuming a game takes both: the API's key through `call_once` (its first
+answer) and the game's own key, taken by the service under the game's lock (which also serves the
+pages' and the offline queue's endings); POSTs that only compute (the calculator) write
 nothing and are safe to repeat as they are: they check the header and document it (`SAFE_TO_REPEAT`).
 """
 

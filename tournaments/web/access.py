@@ -24,7 +24,10 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from golfclub.core.errors import LoginFirst, MethodNotTaken, PageRefusal, refused_page
+from golfclub.core.errors import LoginFirst, MethodNotTaken, PageRefusal
+from golfclub.core.page_methods import FORM_METHODS as FORM_METHODS
+from golfclub.core.page_methods import POST_ONLY as POST_ONLY
+from golfclub.core.page_methods import READ_METHODS as READ_METHODS
 from scoring.access import Capability, TokenKind
 from scoring.form_once import write_form_once
 from scoring.rules.errors import Problem
@@ -32,12 +35,6 @@ from scoring.web.games.access import grant_or_404
 from tournaments.access import Action, TournamentGrant, refuse_unless_allowed, tournament_grant
 from tournaments.errors import NotAllowed, NotFoundInTournament
 from tournaments.models import TABLE_MANAGER, Table, Tournament
-
-READ_METHODS = ("GET", "HEAD")
-#: A button's target: posted to only.
-POST_ONLY = ("POST",)
-#: A page with a form: shown, and posted to.
-FORM_METHODS = ("GET", "HEAD", "POST")
 
 
 class TournamentPage(TournamentGrant):
@@ -93,11 +90,6 @@ class Forbidden(PageRefusal):
 
     def __init__(self, tournament: Tournament | None, problems: Sequence[Problem]) -> None:
         super().__init__(403, "tournaments/forbidden.html", {"tournament": tournament, "problems": problems})
-
-
-def refusal(request: HttpRequest, tournament: Tournament | None, problems: Sequence[Problem]) -> HttpResponse:
-    """403: the page that says who may do this (`Forbidden`'s answer), for a view that answers it."""
-    return refused_page(request, Forbidden(tournament, problems))
 
 
 def table_of_link(request: HttpRequest, token: str) -> Table:

@@ -21,7 +21,7 @@ from tournaments.access import Action
 from tournaments.clock import round_clock
 from tournaments.models import Round, RoundStatus, Table, TableSeat
 from tournaments.services.seating_plans import plan_summary
-from tournaments.web.access import POST_ONLY, TournamentPage, refusal, tournament_page_for
+from tournaments.web.access import POST_ONLY, Forbidden, TournamentPage, tournament_page_for
 from tournaments.web.forms import ReasonForm, SwapForm
 from tournaments.web.next_step import next_step, table_facts
 from tournaments.web.officiating_selectors import open_calls
@@ -147,14 +147,14 @@ def _round_publish(request: HttpRequest, page: TournamentPage, number: int) -> H
 def round_finalize(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Lock a round; with `override` and a reason, despite finished but unconfirmed tables."""
     page = tournament_page_for(request, pk, Action.RUN, methods=POST_ONLY)
+    if request.POST.get("override") == "1" and not page.allows(Action.OVERRIDE):  # the director's alone
+        raise Forbidden(page.tournament, [Problem("override", _("Only the director may override."))])
     return page.write_once(request, lambda: _round_finalize(request, page, number))
 
 
 def _round_finalize(request: HttpRequest, page: TournamentPage, number: int) -> HttpResponse:
     form = ReasonForm(request.POST)
     override = request.POST.get("override") == "1"
-    if override and not page.allows(Action.OVERRIDE):  # the SPEC: the director's alone
-        return refusal(request, page.tournament, [Problem("override", _("Only the director may override."))])
     if not form.is_valid():
         return _render_dashboard(request, page, override_form=form, status=400)
     with catch_refusal() as refused:

@@ -23,15 +23,13 @@ from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 
 from golfclub.core.errors import MethodNotTaken, PageRefusal
+from golfclub.core.page_methods import FORM_METHODS as FORM_METHODS
+from golfclub.core.page_methods import POST_ONLY as POST_ONLY
+from golfclub.core.page_methods import READ_METHODS as READ_METHODS
 from scoring.access import Capability, GameGrant, Refusal, decide, managed_refusal_message
 from scoring.models import Game
 from scoring.web.games import display
 
-READ_METHODS = ("GET", "HEAD")
-#: A page with a form: shown, and posted to.
-FORM_METHODS = ("GET", "HEAD", "POST")
-#: A button's target: posted to only.
-POST_ONLY = ("POST",)
 #: `methods=ANY_METHOD`: the page takes whatever method it is sent.
 ANY_METHOD: None = None
 

@@ -135,5 +135,6 @@ def test_only_the_director_sees_and_uses_the_override() -> None:
     finalize = f"/tournaments/{live.tournament.pk}/rounds/1/finalize/"
     refused = as_user("cora").post(finalize, {"override": "1", "reason": "phones died"})
     assert refused.status_code == 403 and Round.objects.get(pk=live.round.pk).status == "published"
+    assert "Only the director may override." in refused.content.decode()
     done = as_user("dora").post(finalize, {"override": "1", "reason": "phones died"})
     assert done.status_code == 302 and Round.objects.get(pk=live.round.pk).status == "finalized"
