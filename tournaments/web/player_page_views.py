@@ -18,9 +18,9 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from golfclub.core.errors import PageRefusal, flash_refusal, refused_page
+from golfclub.core.errors import flash_refusal
 from golfclub.core.qr import qr_svg
-from scoring.form_once import form_once
+from scoring.form_once import write_form_once
 from tournaments import services
 from tournaments.access import Action, grant_on, player_link_grant
 from tournaments.models import Entrant
@@ -106,23 +106,23 @@ def player_home_live(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["POST"])
 @unknown_link
-@form_once
 def player_home_check_in(request: HttpRequest, token: str) -> HttpResponse:
     """ "Check in <name>": a staff member who scanned the player's QR marks them present."""
     entrant = _entrant_of_link(token)
-    tournament = entrant.tournament
-    grant = grant_on(request.user, tournament)
+    grant = grant_on(request.user, entrant.tournament)
     login_then = reverse("tournaments:player-home", args=[token])
-    try:
-        refuse_page_unless(request, grant, Action.CHECK_IN, login_then=login_then)
-    except PageRefusal as refused:
-        # Answered here, inside the form's one-time key (`@form_once` comes first on this link's
-        # page, unlike the tournament pages): a copy of a refused form is answered as the first was.
-        return refused_page(request, refused)
+    refuse_page_unless(request, grant, Action.CHECK_IN, login_then=login_then)
+    # After the access decision, so that a refused copy is refused again, not "carried out once".
+    return write_form_once(
+        request, lambda: _check_in(request, entrant), about=f"tournament:{grant.tournament.pk}"
+    )
+
+
+def _check_in(request: HttpRequest, entrant: Entrant) -> HttpResponse:
     with flash_refusal(request):
-        services.set_checked_in(tournament, entrant.pk, True, actor=request.user)
+        services.set_checked_in(entrant.tournament, entrant.pk, True, actor=request.user)
         messages.success(request, _("%(name)s is checked in.") % {"name": entrant.name})
-    return redirect("tournaments:player-home", token=token)
+    return redirect("tournaments:player-home", token=entrant.token)
 
 
 def player_qr_sheet(request: HttpRequest, pk: int) -> HttpResponse:
