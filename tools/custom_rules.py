@@ -200,13 +200,15 @@ RULES: list[Rule] = [
             "A view does not catch an answered error (`except ANSWERED_ERRORS`) to format it: "
             "golfclub/core/errors.py's `catch_refusal()` gives its problems and status to show on "
             "the form, `flash_refusal(request)` shows them on the next page, and the API raises "
-            "(its one exception handler answers)."
+            "(its one exception handler answers). Nor does it catch a page's access refusal "
+            "(`except PageRefusal`): `PageRefusalMiddleware` answers every one."
         ),
         check=line_pattern(
-            r"^\s*except\b.*\bANSWERED_ERRORS\b",
-            "except ANSWERED_ERRORS: use golfclub.core.errors.catch_refusal() or flash_refusal(request)",
+            r"^\s*except\b.*\b(ANSWERED_ERRORS|PageRefusal)\b",
+            "except ANSWERED_ERRORS / PageRefusal: use catch_refusal() or flash_refusal(request), "
+            "or let the access refusal reach PageRefusalMiddleware",
         ),
-        exclude=("golfclub/core/errors.py", MIGRATIONS, TESTS),
+        exclude=("golfclub/core/errors.py", "golfclub/middleware.py", MIGRATIONS, TESTS),
         good=(
             Example(
                 "tournaments/web/example.py",
@@ -221,6 +223,11 @@ RULES: list[Rule] = [
             Example(
                 "scoring/web/example.py",
                 "try:\n    add()\nexcept (ValueError, *ANSWERED_ERRORS):\n    pass\n",
+            ),
+            Example(
+                "tournaments/web/example.py",
+                "try:\n    refuse_page_unless(request, grant, action)\nexcept PageRefusal as refused:\n"
+                "    return refused_page(request, refused)\n",
             ),
         ),
         allow={
