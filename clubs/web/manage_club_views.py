@@ -20,7 +20,8 @@ from clubs.web.manage_forms import ClubForm
 from golfclub.core.errors import catch_refusal
 from golfclub.core.form_fields import place_problems
 from golfclub.core.page_methods import FORM_METHODS, POST_ONLY
-from scoring.form_once import form_once
+from scoring.form_once import form_once, write_form_once
+from scoring.rules.errors import Problem
 
 _LATEST_INVITATIONS = 5
 
@@ -155,7 +156,6 @@ def _remove_owner(request: HttpRequest, grant: ClubGrant, owner_id: int) -> Http
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@form_once
 def invitation(request: HttpRequest, token: str) -> HttpResponse:
     """/clubs/invitations/<token>/: become a co-owner of the club that invited you (logged in).
 
@@ -165,14 +165,20 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
     why = _("Log in, or sign up, to become a co-owner of %(name)s.") % {"name": found.club.name}
     if (to_login := login_first(request, why)) is not None:
         return to_login
-    problems = []
-    if request.method == "POST":
-        with catch_refusal() as refused:
-            club = services.accept_invitation(token, request.user)
-        if refused:
-            problems = refused.problems
-        else:
-            messages.success(request, _("You are now an owner of %(name)s.") % {"name": club.name})
-            return redirect("clubs:settings", club_id=club.pk)
+    if request.method == "POST":  # once per form key, after the log-in check
+        return write_form_once(request, lambda: _accept_invitation(request, found, token))
+    return _invitation_page(request, found, [])
+
+
+def _accept_invitation(request: HttpRequest, found: OwnerInvitation, token: str) -> HttpResponse:
+    with catch_refusal() as refused:
+        club = services.accept_invitation(token, request.user)
+    if refused:
+        return _invitation_page(request, found, refused.problems)
+    messages.success(request, _("You are now an owner of %(name)s.") % {"name": club.name})
+    return redirect("clubs:settings", club_id=club.pk)
+
+
+def _invitation_page(request: HttpRequest, found: OwnerInvitation, problems: list[Problem]) -> HttpResponse:
     context = {"invitation": found, "club": found.club, "problems": problems}
     return render(request, "clubs/manage_invitation.html", context, status=409 if problems else 200)

@@ -222,3 +222,17 @@ def test_creating_clubs_is_rate_limited_per_address_on_the_page(settings):
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert ann.get("/clubs/").status_code == 200  # reading the list is not counted
     assert list(Club.objects.values_list("name", flat=True)) == ["One"]
+
+
+def test_an_invitation_is_accepted_once_per_form_key_and_a_logged_out_copy_is_sent_to_log_in(owner, club):
+    owner.post(f"/clubs/{club.pk}/settings/invite/")
+    url = f"/clubs/invitations/{OwnerInvitation.objects.get().token}/"
+    key = {"idempotency_key": "invitation-form-key-01"}
+    for _ in range(2):  # the log-in check first: a copy is sent to log in again, never "carried out"
+        logged_out = Client().post(url, key)
+        assert logged_out.status_code == 302 and "login" in logged_out["Location"]
+    bob = as_user("bob")
+    assert bob.post(url, key).status_code == 302
+    again = bob.post(url, key, follow=True)
+    assert "sent twice" in again.content.decode()
+    assert ClubOwner.objects.filter(club=club, user__username="bob").count() == 1

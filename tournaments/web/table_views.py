@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from golfclub.core.errors import catch_refusal, flash_refusal
 from golfclub.core.form_fields import place_problems
-from scoring.form_once import form_once, keeps_nothing, write_form_once
+from scoring.form_once import keeps_nothing, write_form_once
 from scoring.rules.errors import Problem
 from scoring.selectors import Scorecard, holes_to_play, scorecards, seat_names
 from tournaments import services
@@ -98,10 +98,13 @@ def table_officials(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_http_methods(["POST"])
-@form_once
 def table_call(request: HttpRequest, token: str) -> HttpResponse:
     """ "Call an official": open a call for this table (a second tap answers the open one)."""
     table = table_of_link(request, token)
+    return write_form_once(request, lambda: _call_official(request, table, token))
+
+
+def _call_official(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     names = seat_names(table.game_id)
     form = CallForm(request.POST, names=names)
     if not form.is_valid():
