@@ -10,9 +10,8 @@ The public API of the services, by job:
 - `seats`: seats at a table (`seat_add`, `seat_rename`, `seat_remove`) and a user's roster
   (`player_create`, `player_rename`, `player_delete`);
 - `holes`: `hole_record` (`hole_record_with_line` and `hole_record_by_edit_token` also answer the
-  hole's scoreboard line, built from what was written), `hole_update`, `hole_delete`, and
-  `purge_idempotency_keys` (the old name of `idempotency.purge_idempotent_requests`: forget the
-  keys older than a week, the recordings' with every other);
+  hole's scoreboard line, built from what was written), `hole_update`, `hole_delete` (a
+  recording's key is purged with every other key: `idempotency.purge_idempotent_requests`);
 - `undo`: `undo_last_change`, `redo_change`;
 - `game_ending`: `end_game_early`, `resume_game` (a family stops before the last hole);
 - `turn_times`: `record_turn_times`, a phone's turn timer report merged in (larger values kept);
@@ -52,7 +51,6 @@ from scoring.services.holes import (
     hole_record_by_edit_token,
     hole_record_with_line,
     hole_update,
-    purge_idempotency_keys,
 )
 from scoring.services.seats import (
     player_create,
@@ -93,7 +91,6 @@ __all__ = [
     "player_create",
     "player_delete",
     "player_rename",
-    "purge_idempotency_keys",
     "record_turn_times",
     "redo_change",
     "restore_games",

@@ -9,7 +9,6 @@ nothing is written then.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import timedelta
 from typing import Unpack
 
 from django.db import transaction
@@ -42,7 +41,6 @@ from scoring.services._hole_writing import (
     snapshot_with_entries,
     write_hole_entries,
 )
-from scoring.services.idempotency import KEEP_DAYS, purge_idempotent_requests
 
 
 def hole_record(game: Game, **hole: Unpack[HoleToRecord]) -> Hole:
@@ -189,11 +187,3 @@ def hole_delete(
         remove_hole_logged(locked, hole, actor, action=ChangeAction.DELETE, reason=reason)
         refresh_totals_and_status(locked)
     copy_game_state(locked, game)
-
-
-def purge_idempotency_keys(*, older_than: timedelta = timedelta(days=KEEP_DAYS)) -> int:
-    """The old name of `purge_idempotent_requests`: the hole recordings' keys are in the one store
-    now, purged with every other key (answers how many went). A retry with a purged key records a
-    new hole, so keep them longer than any client retries (a replay after undo or redo finds its
-    hole by the key: within the window it still does). The holes stay; only the keys go."""
-    return purge_idempotent_requests(older_than=older_than)

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from scoring import services
 from scoring.models import IdempotentRequest
+from scoring.services.idempotency import purge_idempotent_requests
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +41,7 @@ def test_it_purges_hole_keys_older_than_the_days_given(api) -> None:
 def test_it_answers_how_many_hole_keys_the_service_purged(api) -> None:
     game = services.create_game(players=NAMES, ruleset={"preset": "official", "holes": 9})
     assert _post(api, game, 1, "k1").status_code == 201
-    assert services.purge_idempotency_keys(older_than=timedelta(days=7)) == 0
+    assert purge_idempotent_requests(older_than=timedelta(days=7)) == 0
     IdempotentRequest.objects.update(created_at=timezone.now() - timedelta(days=7, seconds=1))
-    assert services.purge_idempotency_keys(older_than=timedelta(days=7)) == 1
+    assert purge_idempotent_requests(older_than=timedelta(days=7)) == 1
     assert game.holes.count() == 1  # the holes stay: only the keys go
