@@ -41,6 +41,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllow
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from golfclub.core.return_to import page_to_return_to
+
 
 class ProblemLike(Protocol):
     """One thing wrong with a request: where it is (a path into the request) and what is wrong.
@@ -219,7 +221,14 @@ def refused_page(request: HttpRequest, refusal: PageRefusal) -> HttpResponse:
     if isinstance(refusal, LoginFirst):
         from django.contrib.auth.views import redirect_to_login  # auth's models: apps loaded
 
-        return redirect_to_login(refusal.then or request.get_full_path())
+        to_login = redirect_to_login(refusal.then or page_to_return_to(request))
+        if request.headers.get("HX-Request"):
+            # A part of a page (a poll, a button) whose session ended: the whole page goes to the
+            # login, not the login page into the part.
+            answer = HttpResponse(status=200)
+            answer["HX-Redirect"] = to_login.url
+            return answer
+        return to_login
     return render(request, refusal.template, refusal.context, status=refusal.status)
 
 

@@ -81,7 +81,7 @@ def refuse_page_unless(
         raise Http404(_("No such tournament.")) from None
     except NotAllowed as refused:
         if not request.user.is_authenticated:
-            raise LoginFirst(login_then or request.get_full_path()) from None
+            raise LoginFirst(login_then) from None  # None: back to the page it was asked from
         raise Forbidden(grant.tournament, refused.problems) from None
 
 
