@@ -49,3 +49,19 @@ def test_the_owner_picks_members_in_seat_order_and_starts_the_game(phone) -> Non
     assert game.first_dealer == 1
     assert dict(SeatMember.objects.filter(game=game).values_list("seat", "member")) == {0: bob.pk, 1: ann.pk}
     assert cy.seats.count() == 0
+
+
+def test_a_long_guest_name_wraps_and_keeps_the_seats_buttons_on_the_screen(phone) -> None:
+    page = phone
+    log_in_as_director(page, "olga")
+    club = make_club("Friday Golf", user("olga"))
+    make_members(club, "Ann")
+    page.goto(f"/clubs/{club.pk}/games/new/")
+    page.get_by_label("Guest's name").fill("W" * 40)
+    page.get_by_label("Guest's name").press("Enter")
+    page.get_by_role("button", name=f"Remove {'W' * 40}").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    right = page.get_by_role("button", name=f"Remove {'W' * 40}").evaluate(
+        "b => b.getBoundingClientRect().right"
+    )
+    assert right <= 390
